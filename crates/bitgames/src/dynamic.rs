@@ -1,0 +1,118 @@
+//! [`DynGame`]: an object-safe face of every [`Game`], with moves and positions as
+//! text, so the CLI, the web app and the registry handle any game the same way.
+
+use crate::game::{Game, Outcome, ParseError, PlayError, Player};
+use crate::search::{perft, perft_divide, playouts, PlayoutStats};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Any game, behind a pointer: moves and positions as text.
+pub trait DynGame: Send + Sync {
+    /// The game's spec, `connect4(width=7,height=6)`.
+    fn spec(&self) -> String;
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+    /// The name of a player (`X`, `O`, …).
+    fn player_name(&self, p: Player) -> &'static str;
+    /// Plies played.
+    fn ply(&self) -> usize;
+    /// Legal moves in the game's notation (empty when the game is over).
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays a move given as text; on error the state is unchanged.
+    fn play_text(&mut self, mv: &str) -> Result<(), PlayError>;
+    /// Replaces the state by the one described by position text.
+    fn set_position(&mut self, text: &str) -> Result<(), ParseError>;
+    /// The position in the game's text format.
+    fn position(&self) -> String;
+    /// The board as a picture.
+    fn picture(&self) -> String;
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The outcome in words.
+    fn describe_outcome(&self, o: Outcome) -> String;
+    /// The final score for the first player, where the game has one.
+    fn score(&self) -> Option<i32>;
+    /// 64-bit position hash.
+    fn hash(&self) -> u64;
+    /// Perft to `depth`.
+    fn perft(&self, depth: usize) -> u64;
+    /// Perft split by first move.
+    fn perft_divide(&self, depth: usize) -> Vec<(String, u64)>;
+    /// Random playouts from this position.
+    fn playouts(&self, count: u64, seed: u64) -> PlayoutStats;
+    /// A random legal move, reproducible from `seed`.
+    fn random_move(&self, seed: u64) -> Option<String>;
+    /// A copy of this game.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+impl<G: Game> DynGame for G {
+    fn spec(&self) -> String {
+        Game::spec(self)
+    }
+    fn side_to_move(&self) -> Player {
+        Game::side_to_move(self)
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        Game::player_name(self, p)
+    }
+    fn ply(&self) -> usize {
+        Game::ply(self)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        Game::legal_moves(self, &mut v);
+        v.iter().map(ToString::to_string).collect()
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
+        let m = self.parse_move(mv)?;
+        Game::play(self, m)
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), ParseError> {
+        *self = self.from_position(text)?;
+        Ok(())
+    }
+    fn position(&self) -> String {
+        Game::position(self)
+    }
+    fn picture(&self) -> String {
+        Game::picture(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn describe_outcome(&self, o: Outcome) -> String {
+        Game::describe_outcome(self, o)
+    }
+    fn score(&self) -> Option<i32> {
+        Game::score(self)
+    }
+    fn hash(&self) -> u64 {
+        Game::hash(self)
+    }
+    fn perft(&self, depth: usize) -> u64 {
+        perft(self, depth)
+    }
+    fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
+        perft_divide(self, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+    fn playouts(&self, count: u64, seed: u64) -> PlayoutStats {
+        playouts(self, count, seed)
+    }
+    fn random_move(&self, seed: u64) -> Option<String> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        Game::random_move(self, &mut rng).map(|m| m.to_string())
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}

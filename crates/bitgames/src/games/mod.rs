@@ -1,0 +1,4 @@
+//! The games, one per file (or folder when it has a solver).
+
+pub mod connect4;
+pub mod tictactoe;

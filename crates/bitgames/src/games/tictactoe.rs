@@ -1,0 +1,269 @@
+//! Tic-tac-toe, generalised to the m,n,k-game: `width × height` board, `k` in a row
+//! wins (3×3, k = 3 by default; 15×15, k = 5 is free-style Gomoku). The board is a
+//! square (8-connected) [`Grid`] in `N` words, so large boards use several words.
+//! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
+
+use crate::bits::Bits;
+use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
+use crate::grid::{Cell, Grid, GridKind};
+use crate::ops;
+use rand::Rng;
+use std::fmt;
+
+/// An m,n,k-game position stored in `N` 64-bit words per player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TicTacToe<const N: usize> {
+    grid: Grid<N>,
+    k: u16,
+    stones: [Bits<N>; 2],
+    ply: u16,
+    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
+    result: u8,
+}
+
+impl TicTacToe<1> {
+    /// The classic 3×3 game.
+    pub fn classic() -> Self {
+        Self::new(3, 3, 3).expect("3×3 fits one word")
+    }
+}
+
+impl<const N: usize> TicTacToe<N> {
+    /// The empty `width × height` board where `k` in a row wins.
+    pub fn new(width: usize, height: usize, k: usize) -> Result<Self, String> {
+        let grid = Grid::new(GridKind::Square8, width, height).map_err(|e| e.to_string())?;
+        if k == 0 || k > width.max(height) {
+            return Err(format!(
+                "k must be 1–{} on a {width}×{height} board, got {k}",
+                width.max(height)
+            ));
+        }
+        Ok(TicTacToe {
+            grid,
+            k: k as u16,
+            stones: [Bits::EMPTY; 2],
+            ply: 0,
+            result: 0,
+        })
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    fn update_result(&mut self) {
+        let mover = Player::at_ply(self.ply as usize + 1);
+        self.result = if ops::has_line(&self.grid, self.stones[mover.index()], self.k as usize) {
+            1 + mover.index() as u8
+        } else if self.ply as usize == self.grid.cells() {
+            3
+        } else {
+            0
+        };
+    }
+}
+
+impl<const N: usize> fmt::Debug for TicTacToe<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n{}", self.spec(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for TicTacToe<N> {
+    type Move = Cell;
+
+    fn spec(&self) -> String {
+        format!(
+            "tictactoe(width={},height={},k={})",
+            self.grid.width(),
+            self.grid.height(),
+            self.k
+        )
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Player::at_ply(self.ply as usize)
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Cell>) {
+        out.clear();
+        if self.result != 0 {
+            return;
+        }
+        out.extend(
+            self.empty()
+                .into_iter()
+                .filter_map(|i| self.grid.cell_at(i)),
+        );
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            0
+        } else {
+            self.empty().count() as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Cell) -> bool {
+        self.result == 0
+            && self
+                .grid
+                .index_of(mv)
+                .is_some_and(|i| self.empty().contains(i))
+    }
+
+    fn why_illegal(&self, mv: Cell) -> String {
+        match self.grid.index_of(mv) {
+            None => format!(
+                "{mv} is off the {}×{} board",
+                self.grid.width(),
+                self.grid.height()
+            ),
+            Some(_) => format!("{mv} is already taken"),
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Cell) {
+        if let Some(i) = self.grid.index_of(mv) {
+            let p = self.ply as usize % 2;
+            self.stones[p].insert(i);
+            self.ply += 1;
+            self.update_result();
+        }
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
+        if self.result != 0 {
+            return None;
+        }
+        let empty = self.empty();
+        let n = empty.count();
+        if n == 0 {
+            return None;
+        }
+        let pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+        empty
+            .into_iter()
+            .nth(pick)
+            .and_then(|i| self.grid.cell_at(i))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.result {
+            1 => Some(Outcome::WonBy(Player::First)),
+            2 => Some(Outcome::WonBy(Player::Second)),
+            3 => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for (p, s) in self.stones.iter().enumerate() {
+            for &w in s.0.iter() {
+                h = mix64(h ^ w ^ (p as u64) << 63);
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell a1–{}",
+                self.grid
+                    .cell_name(self.grid.mask().last().unwrap_or(0))
+                    .unwrap_or_default()
+            ),
+        };
+        let c: Cell = text.parse().map_err(|_| bad())?;
+        self.grid.index_of(c).ok_or_else(bad)?;
+        Ok(c)
+    }
+
+    /// Rows from the top, separated by `/`: `X.O/.X./..O`. The side to move follows
+    /// from the counts (X moves first).
+    fn position(&self) -> String {
+        self.picture()
+            .lines()
+            .map(|l| l.replace(' ', ""))
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn from_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position {
+            game: self.spec(),
+            text: clip(text),
+            why,
+        };
+        let picture = text.trim().replace('/', "\n");
+        let (x, o) = self
+            .grid
+            .parse_picture2(&picture)
+            .map_err(|e| err(e.to_string()))?;
+        let (nx, no) = (x.count() as usize, o.count() as usize);
+        if nx != no && nx != no + 1 {
+            return Err(err(format!("X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more")));
+        }
+        let mut g = *self;
+        g.stones = [x, o];
+        g.ply = (nx + no) as u16;
+        let k = self.k as usize;
+        let (wx, wo) = (ops::has_line(&g.grid, x, k), ops::has_line(&g.grid, o, k));
+        if wx && wo {
+            return Err(err("both players have a line".into()));
+        }
+        if (wx && nx == no) || (wo && nx > no) {
+            return Err(err(
+                "the player with a line did not make the last move".into()
+            ));
+        }
+        g.update_result();
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagonal_win() {
+        let g = TicTacToe::classic().from_position("X.O/.XO/..X").unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
+        assert!(TicTacToe::classic().from_position("XXX/OO./...").is_ok());
+        assert!(TicTacToe::classic().from_position("XXX/OO./O..").is_err());
+        assert!(TicTacToe::classic().from_position("XXX/OOO/...").is_err());
+    }
+}

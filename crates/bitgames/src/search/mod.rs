@@ -1,0 +1,7 @@
+//! Game-independent search over the [`Game`](crate::game::Game) trait.
+
+pub mod perft;
+pub mod playout;
+
+pub use perft::{perft, perft_divide};
+pub use playout::{playouts, PlayoutStats};

@@ -1,0 +1,43 @@
+//! Perft: the number of move sequences of a given length.
+
+use crate::game::Game;
+
+/// Counts the move sequences of exactly `depth` plies from `game`. A finished game
+/// is a leaf: it counts 1 at depth 0 and is not expanded, so it contributes nothing
+/// at greater depths. The last ply is counted, not played (`count_moves`).
+pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    perft_rec(game, depth, &mut buffers)
+}
+
+fn perft_rec<G: Game>(game: &G, depth: usize, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 1 {
+        return game.count_moves() as u64;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    game.legal_moves(moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        total += perft_rec(&child, depth - 1, rest);
+    }
+    total
+}
+
+/// Perft split by first move: `(move, count)` for each legal move.
+pub fn perft_divide<G: Game>(game: &G, depth: usize) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
