@@ -69,7 +69,7 @@ impl<G: Game> DynGame for G {
         Game::play(self, m)
     }
     fn set_position(&mut self, text: &str) -> Result<(), ParseError> {
-        *self = self.from_position(text)?;
+        *self = self.parse_position(text)?;
         Ok(())
     }
     fn position(&self) -> String {

@@ -67,7 +67,7 @@ impl Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// Move text that is not a move of this game.
-    #[error("cannot read move '{text}' for {game}: {expected}")]
+    #[error("cannot read move '{text}' for {game}: expected {expected}")]
     Move {
         /// Game spec.
         game: String,
@@ -137,6 +137,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Clears `out` and writes the legal moves into it (none once the game is over).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Calls `f` on each legal move (bulk, callback-based generation: no buffer).
+    /// The default goes through [`legal_moves`](Game::legal_moves).
+    #[inline]
+    fn for_each_move(&self, mut f: impl FnMut(Self::Move)) {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.into_iter().for_each(&mut f);
+    }
 
     /// Number of legal moves (bitboard games override this with a popcount).
     fn count_moves(&self) -> usize {
@@ -212,7 +221,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn position(&self) -> String;
 
     /// A new state of the same game (same parameters) from position text.
-    fn from_position(&self, text: &str) -> Result<Self, ParseError>;
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError>;
 
     /// The board as a picture: top row first, `.` empty.
     fn picture(&self) -> String;

@@ -77,6 +77,9 @@ pub struct ParamInfo {
     pub doc: &'static str,
 }
 
+/// Builds a game from its parameter values, in the order of `GameInfo::params`.
+type BuildFn = fn(&[i64]) -> Result<Box<dyn DynGame>, String>;
+
 /// A registered game.
 pub struct GameInfo {
     /// Name, as written in specs.
@@ -85,7 +88,7 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// Its parameters.
     pub params: &'static [ParamInfo],
-    build: fn(&[i64]) -> Result<Box<dyn DynGame>, String>,
+    build: BuildFn,
 }
 
 impl GameInfo {

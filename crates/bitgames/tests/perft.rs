@@ -66,7 +66,7 @@ fn connect4_distinct_positions_a212693() {
         for g in layer.values() {
             g.legal_moves(&mut moves);
             for &m in &moves {
-                let mut c = g.clone();
+                let mut c = *g;
                 c.play_unchecked(m);
                 next.insert(c.key(), c);
             }

@@ -114,7 +114,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Union (Browne §4.1, `|`).
-    #[inline]
+    #[inline(always)]
     pub const fn or(self, o: Self) -> Self {
         let mut w = self.0;
         let mut k = 0;
@@ -126,7 +126,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Intersection (Browne §4.1, `&`).
-    #[inline]
+    #[inline(always)]
     pub const fn and(self, o: Self) -> Self {
         let mut w = self.0;
         let mut k = 0;
@@ -138,7 +138,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Exclusive or (Browne §4.1, `^`).
-    #[inline]
+    #[inline(always)]
     pub const fn xor(self, o: Self) -> Self {
         let mut w = self.0;
         let mut k = 0;
@@ -150,7 +150,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// The cells of `self` not in `o` (`self & !o`).
-    #[inline]
+    #[inline(always)]
     pub const fn and_not(self, o: Self) -> Self {
         let mut w = self.0;
         let mut k = 0;
@@ -163,7 +163,7 @@ impl<const N: usize> Bits<N> {
 
     /// Complement of every storage bit. Off-board bits appear: use
     /// `Grid::complement` for the complement relative to the board mask (§4.1).
-    #[inline]
+    #[inline(always)]
     pub const fn not(self) -> Self {
         let mut w = self.0;
         let mut k = 0;
@@ -175,7 +175,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Number of cells in the set, `|bits|` (§5.2.2).
-    #[inline]
+    #[inline(always)]
     pub const fn count(&self) -> u32 {
         let mut c = 0;
         let mut k = 0;
@@ -187,7 +187,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Whether the set is empty.
-    #[inline]
+    #[inline(always)]
     pub const fn is_empty(&self) -> bool {
         let mut k = 0;
         while k < N {
@@ -200,7 +200,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Whether the set has at least one cell.
-    #[inline]
+    #[inline(always)]
     pub const fn any(&self) -> bool {
         !self.is_empty()
     }
@@ -249,6 +249,21 @@ impl<const N: usize> Bits<N> {
         None
     }
 
+    /// The `n`-th lowest cell (from 0), or `None` if the set has `n` cells or fewer.
+    /// One `pdep` per word where BMI2 is compiled in.
+    #[inline]
+    pub fn nth(&self, mut n: usize) -> Option<usize> {
+        for k in 0..N {
+            let w = self.0[k];
+            let c = w.count_ones() as usize;
+            if n < c {
+                return Some(k * 64 + nth_in_word(w, n as u32) as usize);
+            }
+            n -= c;
+        }
+        None
+    }
+
     /// Removes and returns the lowest cell.
     #[inline]
     pub fn pop_first(&mut self) -> Option<usize> {
@@ -291,7 +306,7 @@ impl<const N: usize> Bits<N> {
 
     /// Moves every cell `i` to `i + s` (towards higher indices); bits shifted past
     /// the capacity are lost. Carries across word boundaries (Appendix B).
-    #[inline]
+    #[inline(always)]
     pub const fn shl(self, s: usize) -> Self {
         if N == 1 {
             let mut w = [0; N];
@@ -317,7 +332,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Moves every cell `i` to `i - s` (towards lower indices); cells below 0 are lost.
-    #[inline]
+    #[inline(always)]
     pub const fn shr(self, s: usize) -> Self {
         if N == 1 {
             let mut w = [0; N];
@@ -343,7 +358,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// Moves every cell `i` to `i + s` for a signed `s` (negative moves down).
-    #[inline]
+    #[inline(always)]
     pub const fn shift(self, s: isize) -> Self {
         if s >= 0 {
             self.shl(s as usize)
@@ -370,6 +385,24 @@ impl Bits<1> {
     #[inline]
     pub const fn word(self) -> u64 {
         self.0[0]
+    }
+}
+
+/// Index of the `n`-th set bit of `w` (`n < w.count_ones()`).
+#[inline]
+fn nth_in_word(w: u64, n: u32) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the `bmi2` target feature is enabled at compile time.
+        unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, w).trailing_zeros() }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut w = w;
+        for _ in 0..n {
+            w &= w - 1;
+        }
+        w.trailing_zeros()
     }
 }
 
@@ -482,5 +515,9 @@ mod tests {
         assert_eq!(Bits::<2>::low(66).count(), 66);
         assert!(Bits::<2>::cell(70).is_subset(&b));
         assert_eq!(b.lowest(), Bits::cell(3));
+        assert_eq!(
+            (b.nth(0), b.nth(1), b.nth(2), b.nth(3)),
+            (Some(3), Some(70), Some(127), None)
+        );
     }
 }

@@ -63,11 +63,12 @@ impl<const N: usize> TicTacToe<N> {
         self.grid.complement(self.stones[0] | self.stones[1])
     }
 
+    #[inline(always)]
     fn update_result(&mut self) {
         let mover = Player::at_ply(self.ply as usize + 1);
         self.result = if ops::has_line(&self.grid, self.stones[mover.index()], self.k as usize) {
             1 + mover.index() as u8
-        } else if self.ply as usize == self.grid.cells() {
+        } else if (self.stones[0] | self.stones[1]) == self.grid.mask() {
             3
         } else {
             0
@@ -144,7 +145,7 @@ impl<const N: usize> Game for TicTacToe<N> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Cell) {
         if let Some(i) = self.grid.index_of(mv) {
             let p = self.ply as usize % 2;
@@ -165,10 +166,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             return None;
         }
         let pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-        empty
-            .into_iter()
-            .nth(pick)
-            .and_then(|i| self.grid.cell_at(i))
+        empty.nth(pick).and_then(|i| self.grid.cell_at(i))
     }
 
     #[inline]
@@ -217,7 +215,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             .join("/")
     }
 
-    fn from_position(&self, text: &str) -> Result<Self, ParseError> {
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let err = |why: String| ParseError::Position {
             game: self.spec(),
             text: clip(text),
@@ -260,10 +258,10 @@ mod tests {
 
     #[test]
     fn diagonal_win() {
-        let g = TicTacToe::classic().from_position("X.O/.XO/..X").unwrap();
+        let g = TicTacToe::classic().parse_position("X.O/.XO/..X").unwrap();
         assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
-        assert!(TicTacToe::classic().from_position("XXX/OO./...").is_ok());
-        assert!(TicTacToe::classic().from_position("XXX/OO./O..").is_err());
-        assert!(TicTacToe::classic().from_position("XXX/OOO/...").is_err());
+        assert!(TicTacToe::classic().parse_position("XXX/OO./...").is_ok());
+        assert!(TicTacToe::classic().parse_position("XXX/OO./O..").is_err());
+        assert!(TicTacToe::classic().parse_position("XXX/OOO/...").is_err());
     }
 }

@@ -224,12 +224,17 @@ pub enum GridError {
 /// the bit offset of each direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid<const N: usize> {
-    kind: GridKind,
-    width: usize,
-    height: usize,
-    stride: usize,
     mask: Bits<N>,
-    offsets: [isize; 8],
+    offsets: [i16; 8],
+    /// `offset(a)` for each forward axis direction, then zeros.
+    axis_shifts: [u16; 4],
+    /// `ceil(2^32 / stride)`: row = `(i * recip) >> 32`, exact for every index
+    /// below 2^16 (no division on the hot path).
+    recip: u64,
+    width: u16,
+    height: u16,
+    stride: u16,
+    kind: GridKind,
 }
 
 impl<const N: usize> Grid<N> {
@@ -262,7 +267,7 @@ impl<const N: usize> Grid<N> {
         }
         let stride = width + separators;
         let needed = (height - 1) * stride + width;
-        if needed > Bits::<N>::CAPACITY {
+        if needed > Bits::<N>::CAPACITY || needed >= 1 << 16 {
             return Err(GridError::TooLarge {
                 kind,
                 width,
@@ -277,19 +282,25 @@ impl<const N: usize> Grid<N> {
         for r in 0..height {
             mask |= row.shl(r * stride);
         }
-        let mut offsets = [0isize; 8];
+        let mut offsets = [0i16; 8];
         for d in Dir::ALL {
             if let Some((dx, dy)) = kind.delta(d) {
-                offsets[d.index()] = dx + dy * stride as isize;
+                offsets[d.index()] = (dx + dy * stride as isize) as i16;
             }
         }
+        let mut axis_shifts = [0u16; 4];
+        for (i, &a) in kind.axes().iter().enumerate() {
+            axis_shifts[i] = offsets[a.index()] as u16;
+        }
         Ok(Grid {
-            kind,
-            width,
-            height,
-            stride,
             mask,
             offsets,
+            axis_shifts,
+            recip: (1u64 << 32).div_ceil(stride as u64),
+            width: width as u16,
+            height: height as u16,
+            stride: stride as u16,
+            kind,
         })
     }
 
@@ -301,22 +312,22 @@ impl<const N: usize> Grid<N> {
     /// Number of columns.
     #[inline]
     pub const fn width(&self) -> usize {
-        self.width
+        self.width as usize
     }
     /// Number of rows.
     #[inline]
     pub const fn height(&self) -> usize {
-        self.height
+        self.height as usize
     }
     /// Bits per row, separators included.
     #[inline]
     pub const fn stride(&self) -> usize {
-        self.stride
+        self.stride as usize
     }
     /// Number of on-board cells.
     #[inline]
     pub const fn cells(&self) -> usize {
-        self.width * self.height
+        self.width() * self.height()
     }
     /// The set of on-board cells (Browne Fig. 2, bottom).
     #[inline]
@@ -334,11 +345,18 @@ impl<const N: usize> Grid<N> {
         self.kind.axes()
     }
 
+    /// The bit offset of each forward axis direction (`offset(a)` for `a` in
+    /// [`axes`](Grid::axes)), all positive: the paper's `shift_a` of §5.2.1.
+    #[inline]
+    pub fn axis_shifts(&self) -> &[u16] {
+        &self.axis_shifts[..self.kind.axes().len()]
+    }
+
     /// `shift_d` of Browne §2.1 as a signed bit offset: a step in `d` moves bit `i` to
     /// bit `i + offset(d)`. Zero for a direction this grid does not have.
     #[inline]
     pub const fn offset(&self, d: Dir) -> isize {
-        self.offsets[d.index()]
+        self.offsets[d.index()] as isize
     }
 
     /// Every cell of `bits` moved one step in direction `d`, cells that leave the
@@ -352,7 +370,7 @@ impl<const N: usize> Grid<N> {
     /// separating bits; each intermediate step is masked otherwise.
     #[inline]
     pub fn step_n(&self, bits: Bits<N>, d: Dir, k: usize) -> Bits<N> {
-        let sep = self.stride - self.width;
+        let sep = self.stride() - self.width();
         if k <= sep.max(1) || self.kind == GridKind::Linear {
             bits.shift(self.offset(d) * k as isize) & self.mask
         } else {
@@ -410,10 +428,10 @@ impl<const N: usize> Grid<N> {
     /// `col + row` even (`a1`'s colour), 1 the others.
     pub fn checkerboard(&self, parity: usize) -> Bits<N> {
         let mut b = Bits::EMPTY;
-        for r in 0..self.height {
-            for c in 0..self.width {
+        for r in 0..self.height() {
+            for c in 0..self.width() {
                 if (c + r) % 2 == parity % 2 {
-                    b.insert(r * self.stride + c);
+                    b.insert(r * self.stride() + c);
                 }
             }
         }
@@ -422,22 +440,24 @@ impl<const N: usize> Grid<N> {
 
     /// All cells of column `col`.
     pub fn column(&self, col: usize) -> Bits<N> {
-        (0..self.height).filter_map(|r| self.cell(col, r)).collect()
+        (0..self.height())
+            .filter_map(|r| self.cell(col, r))
+            .collect()
     }
 
     /// All cells of row `row`.
     pub fn row(&self, row: usize) -> Bits<N> {
-        if row >= self.height {
+        if row >= self.height() {
             return Bits::EMPTY;
         }
-        Bits::low(self.width).shl(row * self.stride)
+        Bits::low(self.width()).shl(row * self.stride())
     }
 
     /// The bit index of `(col, row)`, or `None` off the board.
     #[inline]
     pub const fn cell(&self, col: usize, row: usize) -> Option<usize> {
-        if col < self.width && row < self.height {
-            Some(row * self.stride + col)
+        if col < self.width() && row < self.height() {
+            Some(row * self.stride() + col)
         } else {
             None
         }
@@ -446,8 +466,12 @@ impl<const N: usize> Grid<N> {
     /// `(col, row)` of bit `i`, or `None` for an off-board bit.
     #[inline]
     pub const fn coords(&self, i: usize) -> Option<(usize, usize)> {
-        let (r, c) = (i / self.stride, i % self.stride);
-        if c < self.width && r < self.height {
+        if i >= 1 << 16 {
+            return None;
+        }
+        let r = ((i as u64 * self.recip) >> 32) as usize;
+        let c = i - r * self.stride();
+        if c < self.width() && r < self.height() {
             Some((c, r))
         } else {
             None
@@ -471,10 +495,10 @@ impl<const N: usize> Grid<N> {
             name: name.to_string(),
             why: format!(
                 "off the {}×{} board (columns a–{}, rows 1–{})",
-                self.width,
-                self.height,
-                column_name(self.width - 1),
-                self.height
+                self.width(),
+                self.height(),
+                column_name(self.width() - 1),
+                self.height()
             ),
         })
     }
@@ -519,15 +543,15 @@ impl<const N: usize> Grid<N> {
     /// Draws the board with one character per cell chosen by `f(bit index)`.
     pub fn picture_with(&self, mut f: impl FnMut(usize) -> char) -> String {
         let mut s = String::new();
-        for r in (0..self.height).rev() {
+        for r in (0..self.height()).rev() {
             if self.kind == GridKind::Hex {
                 s.extend(std::iter::repeat_n(' ', r));
             }
-            for c in 0..self.width {
+            for c in 0..self.width() {
                 if c > 0 {
                     s.push(' ');
                 }
-                s.push(f(r * self.stride + c));
+                s.push(f(r * self.stride() + c));
             }
             s.push('\n');
         }
@@ -546,26 +570,26 @@ impl<const N: usize> Grid<N> {
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
-        if rows.len() != self.height {
+        if rows.len() != self.height() {
             return Err(GridError::BadPicture(format!(
                 "expected {} rows for a {}×{} board, found {}",
-                self.height,
-                self.width,
-                self.height,
+                self.height(),
+                self.width(),
+                self.height(),
                 rows.len()
             )));
         }
         let mut out = [Bits::EMPTY; K];
         for (k, line) in rows.iter().enumerate() {
-            let r = self.height - 1 - k;
+            let r = self.height() - 1 - k;
             let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != self.width {
+            if cells.len() != self.width() {
                 return Err(GridError::BadPicture(format!(
                     "row {} ('{}') has {} cells, expected {}",
                     r + 1,
                     line,
                     cells.len(),
-                    self.width
+                    self.width()
                 )));
             }
             for (c, ch) in cells.into_iter().enumerate() {
@@ -573,7 +597,7 @@ impl<const N: usize> Grid<N> {
                     continue;
                 }
                 match symbols.iter().position(|&s| s == ch) {
-                    Some(p) => out[p].insert(r * self.stride + c),
+                    Some(p) => out[p].insert(r * self.stride() + c),
                     None => {
                         return Err(GridError::BadPicture(format!(
                             "unexpected '{ch}' at {}{} (expected '.' or one of {:?})",
@@ -605,7 +629,10 @@ impl<const N: usize> fmt::Debug for Grid<N> {
         write!(
             f,
             "Grid<{N}>({} {}×{}, stride {})",
-            self.kind, self.width, self.height, self.stride
+            self.kind,
+            self.width(),
+            self.height(),
+            self.stride()
         )
     }
 }

@@ -3,19 +3,25 @@
 use crate::bits::Bits;
 use crate::grid::Grid;
 
+// The line queries shift the raw bits without masking, exactly as the paper writes
+// them (`bits & (bits >> shift_a)`): with at least one separating bit per row, any
+// two set cells `shift_a` apart along an axis are true neighbours, so runs cannot
+// wrap. They need `bits` to hold on-board cells only.
+
 /// Longest line of `bits` along any axis of the grid, in cells (Browne, Alg. 6):
 /// erode repeatedly along each axis and count the erosions that leave something.
+/// `bits` must hold on-board cells only.
 #[inline]
 pub fn longest_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>) -> usize {
     if bits.is_empty() {
         return 0;
     }
     let mut best = 1;
-    for &a in grid.axes() {
-        let mut b = bits;
-        let mut len = 1;
+    for &s in grid.axis_shifts() {
+        let s = s as usize;
+        let (mut b, mut len) = (bits, 1);
         loop {
-            b = grid.erode_dir(b, a);
+            b &= b.shr(s);
             if b.is_empty() {
                 break;
             }
@@ -27,41 +33,47 @@ pub fn longest_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>) -> usize {
 }
 
 /// Whether `bits` holds `n` or more cells in a row along some axis: Alg. 6 stopped
-/// at `n - 1` erosions, with erosions doubled as in Alg. 7 (`pairs`, then pairs of
-/// pairs) so the test takes about `log2 n` steps per axis.
-#[inline]
+/// at `n - 1` erosions, with the erosions doubled as in Alg. 7 (pairs, then pairs
+/// of pairs, …) so the test takes about `log2 n` steps per axis. `bits` must hold
+/// on-board cells only.
+#[inline(always)]
 pub fn has_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>, n: usize) -> bool {
-    if n == 0 {
-        return true;
+    if n <= 1 {
+        return n == 0 || bits.any();
     }
-    grid.axes().iter().any(|&a| {
-        // `run` holds the cells that start (at their far end) a line of `len` cells.
-        let (mut run, mut len) = (bits, 1usize);
-        while len * 2 <= n && run.any() {
-            run &= step_k(grid, run, a, len);
-            len *= 2;
-        }
-        if len < n && run.any() {
-            run &= step_k(grid, run, a, n - len);
-        }
+    grid.axis_shifts().iter().any(|&s| {
+        let s = s as usize;
+        // `run` holds the cells that start a line of `len` cells along the axis.
+        let pairs = bits & bits.shr(s);
+        let run = match n {
+            2 => pairs,
+            3 => pairs & pairs.shr(s),
+            4 => pairs & pairs.shr(2 * s),
+            _ => {
+                let (mut run, mut len) = (pairs, 2usize);
+                while len * 2 <= n {
+                    run &= run.shr(len * s);
+                    len *= 2;
+                }
+                if len < n {
+                    run &= run.shr((n - len) * s);
+                }
+                run
+            }
+        };
         run.any()
     })
 }
 
 /// Line-of-four detection (Browne, Alg. 7): `pairs = bits & (bits >> shift_a)`, then
-/// `pairs & (pairs >> shift_aa)` along each axis.
+/// `pairs & (pairs >> shift_aa)` along each axis. `bits` must hold on-board cells only.
 #[inline]
 pub fn has_line4<const N: usize>(grid: &Grid<N>, bits: Bits<N>) -> bool {
-    grid.axes().iter().any(|&a| {
-        let pairs = bits & grid.step(bits, a);
-        (pairs & step_k(grid, pairs, a, 2)).any()
+    grid.axis_shifts().iter().any(|&s| {
+        let s = s as usize;
+        let pairs = bits & bits.shr(s);
+        (pairs & pairs.shr(2 * s)).any()
     })
-}
-
-/// `bits` moved `k` steps along `d`, only cells whose whole path stays on the board.
-#[inline]
-fn step_k<const N: usize>(grid: &Grid<N>, bits: Bits<N>, d: crate::grid::Dir, k: usize) -> Bits<N> {
-    grid.step_n(bits, d, k)
 }
 
 /// Pieces of `bits` standing on cells of `colour` (§5.2.2: `|bits_p & mask_c|`).

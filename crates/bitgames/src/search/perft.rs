@@ -6,26 +6,19 @@ use crate::game::Game;
 /// is a leaf: it counts 1 at depth 0 and is not expanded, so it contributes nothing
 /// at greater depths. The last ply is counted, not played (`count_moves`).
 pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => game.count_moves() as u64,
+        _ => {
+            let mut total = 0;
+            game.for_each_move(|mv| {
+                let mut child = game.clone();
+                child.play_unchecked(mv);
+                total += perft(&child, depth - 1);
+            });
+            total
+        }
     }
-    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_rec(game, depth, &mut buffers)
-}
-
-fn perft_rec<G: Game>(game: &G, depth: usize, buffers: &mut [Vec<G::Move>]) -> u64 {
-    if depth == 1 {
-        return game.count_moves() as u64;
-    }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    game.legal_moves(moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let mut child = game.clone();
-        child.play_unchecked(mv);
-        total += perft_rec(&child, depth - 1, rest);
-    }
-    total
 }
 
 /// Perft split by first move: `(move, count)` for each legal move.

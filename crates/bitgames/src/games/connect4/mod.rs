@@ -37,7 +37,7 @@ impl FromStr for Column {
 pub const MAX_WIDTH: usize = 9;
 
 /// A Connect Four position with the moves that led to it.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct Connect4 {
     position: u64,
     mask: u64,
@@ -46,7 +46,8 @@ pub struct Connect4 {
     width: u8,
     height: u8,
     moves: u8,
-    history: [u8; 64],
+    /// 0: going on, 1: the last mover won, 2: drawn (set by `play_unchecked`).
+    over: u8,
 }
 
 /// Why a board size is not supported.
@@ -93,7 +94,7 @@ impl Connect4 {
             width: width as u8,
             height: height as u8,
             moves: 0,
-            history: [0; 64],
+            over: 0,
         })
     }
 
@@ -142,9 +143,62 @@ impl Connect4 {
     pub fn key(&self) -> u64 {
         self.position + self.mask
     }
-    /// The moves played, as 0-based columns.
-    pub fn history(&self) -> &[u8] {
-        &self.history[..self.moves as usize]
+    /// A move sequence (0-based columns) that reaches this position from the empty
+    /// board without the game ending earlier. The state keeps no history (it would
+    /// cost a copy per node in search), so the sequence is rebuilt by peeling stones
+    /// off the top of the columns, last mover first, leftmost column first, with
+    /// dead ends remembered. The same position always gives the same sequence.
+    pub fn move_sequence(&self) -> Vec<u8> {
+        let first = self.first_stones();
+        let mut seq = Vec::with_capacity(self.moves as usize);
+        let mut dead = std::collections::HashSet::new();
+        if self.peel(self.mask, first, &mut seq, &mut dead) {
+            seq.reverse();
+        }
+        seq
+    }
+
+    /// Removes stones from `mask` (top of a column, last mover's colour) until the
+    /// board is empty; pushes the columns in reverse order of play.
+    fn peel(
+        &self,
+        mask: u64,
+        first: u64,
+        seq: &mut Vec<u8>,
+        dead: &mut std::collections::HashSet<u64>,
+    ) -> bool {
+        if mask == 0 {
+            return true;
+        }
+        if dead.contains(&mask) {
+            return false;
+        }
+        let n = mask.count_ones();
+        let mover_first = n % 2 == 1;
+        let h1 = self.height as usize + 1;
+        for c in 0..self.width as usize {
+            let col = mask & (((1u64 << h1) - 1) << (c * h1));
+            if col == 0 {
+                continue;
+            }
+            let top = 1u64 << (63 - col.leading_zeros());
+            if (first & top != 0) != mover_first {
+                continue;
+            }
+            let rest = mask ^ top;
+            // The earlier position must not be over already.
+            let (x, o) = (first & rest, !first & rest);
+            if rest != 0 && (self.alignment(x) || self.alignment(o)) {
+                continue;
+            }
+            seq.push(c as u8);
+            if self.peel(rest, first, seq, dead) {
+                return true;
+            }
+            seq.pop();
+        }
+        dead.insert(mask);
+        false
     }
 
     #[inline]
@@ -230,19 +284,24 @@ impl Game for Connect4 {
 
     fn legal_moves(&self, out: &mut Vec<Column>) {
         out.clear();
-        if self.outcome().is_some() {
+        self.for_each_move(|m| out.push(m));
+    }
+
+    #[inline]
+    fn for_each_move(&self, mut f: impl FnMut(Column)) {
+        if self.over != 0 {
             return;
         }
-        out.extend(
-            (0..self.width)
-                .filter(|&c| self.can_play(c as usize))
-                .map(Column),
-        );
+        for c in 0..self.width {
+            if self.mask & self.top_col(c as usize) == 0 {
+                f(Column(c));
+            }
+        }
     }
 
     #[inline]
     fn count_moves(&self) -> usize {
-        if self.outcome().is_some() {
+        if self.over != 0 {
             return 0;
         }
         self.playable().count_ones() as usize
@@ -250,7 +309,7 @@ impl Game for Connect4 {
 
     #[inline]
     fn is_legal(&self, mv: Column) -> bool {
-        self.can_play(mv.0 as usize) && self.outcome().is_none()
+        self.can_play(mv.0 as usize) && self.over == 0
     }
 
     fn why_illegal(&self, mv: Column) -> String {
@@ -270,13 +329,19 @@ impl Game for Connect4 {
         let c = mv.0 as usize;
         self.position ^= self.mask;
         self.mask |= self.mask + self.bottom_col(c);
-        self.history[self.moves as usize & 63] = mv.0;
         self.moves += 1;
+        self.over = if self.alignment(self.position ^ self.mask) {
+            1
+        } else if self.mask == self.board {
+            2
+        } else {
+            0
+        };
     }
 
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Column> {
-        if self.playable() == 0 || self.outcome().is_some() {
+        if self.over != 0 {
             return None;
         }
         // Rejection sampling over columns: uniform over the playable ones.
@@ -291,15 +356,10 @@ impl Game for Connect4 {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.moves == 0 {
-            return None;
-        }
-        if self.alignment(self.position ^ self.mask) {
-            Some(Outcome::WonBy(Player::at_ply(self.moves as usize - 1)))
-        } else if self.moves as usize == self.width as usize * self.height as usize {
-            Some(Outcome::Draw)
-        } else {
-            None
+        match self.over {
+            0 => None,
+            1 => Some(Outcome::WonBy(Player::at_ply(self.moves as usize - 1))),
+            _ => Some(Outcome::Draw),
         }
     }
 
@@ -321,15 +381,16 @@ impl Game for Connect4 {
         Ok(c)
     }
 
-    /// Pons' move string: one digit per move, 1-based columns (`4453`).
+    /// Pons' move string: one digit per move, 1-based columns (`4453`); see
+    /// [`Connect4::move_sequence`] for which sequence.
     fn position(&self) -> String {
-        self.history()
+        self.move_sequence()
             .iter()
             .map(|&c| char::from(b'1' + c))
             .collect()
     }
 
-    fn from_position(&self, text: &str) -> Result<Self, ParseError> {
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let mut g =
             Connect4::new(self.width as usize, self.height as usize).expect("size already checked");
         let err = |why: String| ParseError::Position {
@@ -398,16 +459,36 @@ mod tests {
     fn seed_example_key() {
         // Seed 002's example: the position drawn there after x,o moves; its key is
         // position + mask + bottom and must be unique per position.
-        let g = Connect4::standard().from_position("4453").unwrap();
-        let h = Connect4::standard().from_position("4435").unwrap();
+        let g = Connect4::standard().parse_position("4453").unwrap();
+        let h = Connect4::standard().parse_position("4435").unwrap();
         assert_ne!(g.key(), h.key());
+        assert_eq!(g.position(), "4453");
         assert_eq!(g.picture(), ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . O . . .\n. . O X X . .\n");
     }
 
     #[test]
+    fn move_sequence_reaches_the_same_position() {
+        let start = Connect4::standard();
+        for text in [
+            "",
+            "4",
+            "4453",
+            "1212121",
+            "44444412",
+            "3216462577",
+            "444444333333555555",
+        ] {
+            let g = start.parse_position(text).unwrap();
+            let again = start.parse_position(&g.position()).unwrap();
+            assert_eq!(g, again, "{text} -> {}", g.position());
+            assert_eq!(g.outcome(), again.outcome());
+        }
+    }
+
+    #[test]
     fn vertical_win() {
-        let g = Connect4::standard().from_position("1212121").unwrap();
+        let g = Connect4::standard().parse_position("1212121").unwrap();
         assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
-        assert!(Connect4::standard().from_position("12121212").is_err());
+        assert!(Connect4::standard().parse_position("12121212").is_err());
     }
 }

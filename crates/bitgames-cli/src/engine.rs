@@ -1,0 +1,90 @@
+//! The engines `bitgames play` offers, written against [`DynGame`] alone so they
+//! play every registered game.
+
+use crate::common::SplitMix;
+use bitgames::{DynGame, Outcome};
+use clap::ValueEnum;
+
+/// Which engine to play against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// Wins at once when it can, else avoids moves after which the opponent wins at
+    /// once (so it blocks a single threat), else random.
+    Greedy,
+}
+
+/// The state after `mv`, or `None` if the library refuses it (not expected for a
+/// move from `legal_moves`).
+fn after(game: &dyn DynGame, mv: &str) -> Option<Box<dyn DynGame>> {
+    let mut child = game.clone_box();
+    child.play_text(mv).ok()?;
+    Some(child)
+}
+
+/// Whether the player to move in `game` can win with one move.
+fn has_immediate_win(game: &dyn DynGame) -> bool {
+    let mover = game.side_to_move();
+    game.legal_moves()
+        .iter()
+        .any(|m| after(game, m).is_some_and(|c| c.outcome() == Some(Outcome::WonBy(mover))))
+}
+
+/// The engine's move, `None` when there is no legal move.
+pub fn choose(kind: EngineKind, game: &dyn DynGame, rng: &mut SplitMix) -> Option<String> {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    if kind == EngineKind::Greedy {
+        let me = game.side_to_move();
+        let mut safe = Vec::new();
+        for m in &moves {
+            let Some(child) = after(game, m) else {
+                continue;
+            };
+            if child.outcome() == Some(Outcome::WonBy(me)) {
+                return Some(m.clone());
+            }
+            if !has_immediate_win(child.as_ref()) {
+                safe.push(m.clone());
+            }
+        }
+        if !safe.is_empty() {
+            let i = rng.below(safe.len());
+            return Some(safe.swap_remove(i));
+        }
+    }
+    let i = rng.below(moves.len());
+    Some(moves[i].clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_wins_and_blocks() {
+        let mut rng = SplitMix::new(7);
+        // X to move with X X . on the top row: takes c3.
+        let g = bitgames::new_game("tictactoe").unwrap();
+        let mut g = g;
+        g.set_position("XX./OO./...").unwrap();
+        for _ in 0..20 {
+            assert_eq!(
+                choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(),
+                Some("c3")
+            );
+        }
+        // O to move must block X's row a1 b1 c1 at c1.
+        let mut g = bitgames::new_game("tictactoe").unwrap();
+        g.set_position(".../O../XX.").unwrap();
+        for _ in 0..20 {
+            assert_eq!(
+                choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(),
+                Some("c1")
+            );
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! `bitgames show`: one position in words or as one JSON object.
+
+use crate::common::{build_game, labelled_picture, play_moves, result_text};
+use anyhow::Result;
+use bitgames::{DynGame, Outcome};
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+
+/// Options of `bitgames show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// Game spec, e.g. connect4 or 'connect4(width=8,height=7)'.
+    pub game: String,
+    /// Position text: connect4 takes Pons' move string (4453), tictactoe rows from
+    /// the top separated by '/' (X.O/.X./...). Default: the start position.
+    pub position: Option<String>,
+    /// Moves to play after setting the position, space- or comma-separated
+    /// ("4 4 5 3", "c2,b2").
+    #[arg(long, short, allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// Print one JSON object with the keys game, position, picture, rows, to_move,
+    /// legal_moves, outcome, result, score, hash, ply. `to_move` is null once the
+    /// game is over; `outcome` is null while it goes on, else
+    /// {"winner": "X", "draw": false} or {"winner": null, "draw": true}; `result`
+    /// is "in progress", "X wins" or "draw"; `hash` is 16 hex digits (a string:
+    /// JSON numbers lose 64-bit precision); `score` is null unless the game has one.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The `outcome` of `show --json`.
+#[derive(Serialize)]
+struct OutcomeJson {
+    /// Name of the winner, null for a draw.
+    winner: Option<&'static str>,
+    /// Whether the game is drawn.
+    draw: bool,
+}
+
+/// `show --json`, keys in this order.
+#[derive(Serialize)]
+struct ShowJson {
+    game: String,
+    position: String,
+    picture: String,
+    rows: Vec<String>,
+    to_move: Option<&'static str>,
+    legal_moves: Vec<String>,
+    outcome: Option<OutcomeJson>,
+    result: String,
+    score: Option<i32>,
+    hash: String,
+    ply: usize,
+}
+
+/// Builds the game, sets the position, plays the moves and prints the result.
+pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<()> {
+    let mut game = build_game(&args.game, args.position.as_deref())?;
+    if let Some(moves) = &args.moves {
+        play_moves(game.as_mut(), moves)?;
+    }
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&to_json(game.as_ref()))?)?;
+    } else {
+        print_text(game.as_ref(), out)?;
+    }
+    Ok(())
+}
+
+/// The JSON view of a position.
+fn to_json(game: &dyn DynGame) -> ShowJson {
+    let picture = game.picture();
+    let outcome = game.outcome().map(|o| match o {
+        Outcome::WonBy(p) => OutcomeJson {
+            winner: Some(game.player_name(p)),
+            draw: false,
+        },
+        Outcome::Draw => OutcomeJson {
+            winner: None,
+            draw: true,
+        },
+    });
+    ShowJson {
+        game: game.spec(),
+        position: game.position(),
+        rows: picture.lines().map(str::to_string).collect(),
+        picture,
+        to_move: game
+            .outcome()
+            .is_none()
+            .then(|| game.player_name(game.side_to_move())),
+        legal_moves: game.legal_moves(),
+        outcome,
+        result: result_text(game),
+        score: game.score(),
+        hash: format!("{:016x}", game.hash()),
+        ply: game.ply(),
+    }
+}
+
+/// The text view of a position.
+fn print_text(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "{}", game.spec())?;
+    writeln!(out)?;
+    write!(out, "{}", labelled_picture(game))?;
+    writeln!(out)?;
+    let to_move = match game.outcome() {
+        None => game.player_name(game.side_to_move()).to_string(),
+        Some(_) => "nobody (game over)".to_string(),
+    };
+    let legal = game.legal_moves();
+    writeln!(out, "to move:   {to_move}")?;
+    writeln!(
+        out,
+        "legal:     {}",
+        if legal.is_empty() {
+            "none".to_string()
+        } else {
+            legal.join(" ")
+        }
+    )?;
+    writeln!(out, "outcome:   {}", result_text(game))?;
+    if let Some(s) = game.score() {
+        writeln!(out, "score:     {s}")?;
+    }
+    writeln!(out, "position:  {}", game.position())?;
+    writeln!(out, "hash:      {:016x}", game.hash())?;
+    writeln!(out, "ply:       {}", game.ply())?;
+    Ok(())
+}

@@ -1,0 +1,226 @@
+//! End-to-end tests of the `bitgames` binary: output of each subcommand and one
+//! clear error (exit code 2) for each kind of bad input.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `bitgames` with `args` and `stdin` piped in.
+fn run_with_input(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start bitgames");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for bitgames")
+}
+
+/// Runs `bitgames` with `args` and empty stdin.
+fn run(args: &[&str]) -> Output {
+    run_with_input(args, "")
+}
+
+/// Stdout of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "bitgames {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 stdout")
+}
+
+/// Stderr of a run that must fail with exit code 2 and one `error:` line.
+fn fails(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "bitgames {args:?} should exit 2; stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+/// Stdout of a successful run, parsed as one JSON value.
+fn ok_json(args: &[&str]) -> Value {
+    let out = ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("bad JSON ({e}): {out}"))
+}
+
+#[test]
+fn games_lists_both() {
+    let out = ok(&["games"]);
+    assert!(
+        out.contains("connect4") && out.contains("tictactoe"),
+        "{out}"
+    );
+    assert!(out.contains("connect4(width=7,height=6)"), "{out}");
+    let json = ok(&["games", "--json"]);
+    assert!(json.trim_start().starts_with('['), "{json}");
+    assert!(json.contains("\"name\": \"tictactoe\""), "{json}");
+}
+
+#[test]
+fn show_connect4_picture() {
+    let out = ok(&["show", "connect4", "4453"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let bottom = lines
+        .iter()
+        .position(|l| *l == ". . O X X . .")
+        .unwrap_or_else(|| panic!("no bottom row in\n{out}"));
+    assert_eq!(lines[bottom - 1], ". . . O . . .", "{out}");
+    assert!(out.contains("to move:   X"), "{out}");
+    assert!(out.contains("in progress"), "{out}");
+    assert!(out.contains("position:  4453"), "{out}");
+}
+
+#[test]
+fn show_json_matches_moves() {
+    let v = ok_json(&["show", "connect4", "--moves", "4 4 5 3", "--json"]);
+    assert_eq!(v["game"], "connect4(width=7,height=6)");
+    assert_eq!(v["position"], "4453");
+    assert_eq!(v["to_move"], "X");
+    assert_eq!(v["outcome"], Value::Null);
+    assert_eq!(v["result"], "in progress");
+    assert_eq!(v["score"], Value::Null);
+    assert_eq!(v["ply"], 4);
+    assert_eq!(v["legal_moves"], json!(["1", "2", "3", "4", "5", "6", "7"]));
+    assert_eq!(v["rows"][5], ". . O X X . .");
+    assert_eq!(v["rows"][4], ". . . O . . .");
+    assert!(v["picture"].as_str().unwrap().ends_with(". . O X X . .\n"));
+    assert_eq!(v["hash"].as_str().unwrap().len(), 16);
+    // Same position from the position text, or from comma-separated moves.
+    assert_eq!(ok_json(&["show", "connect4", "4453", "--json"]), v);
+    assert_eq!(
+        ok_json(&["show", "connect4", "--moves", "4,4,5,3", "--json"]),
+        v
+    );
+
+    let won = ok_json(&["show", "tictactoe", "XXX/OO./...", "--json"]);
+    assert_eq!(won["to_move"], Value::Null);
+    assert_eq!(won["outcome"], json!({"winner": "X", "draw": false}));
+    assert_eq!(won["result"], "X wins");
+    assert_eq!(won["legal_moves"], json!([]));
+    let drawn = ok_json(&["show", "tictactoe", "XOX/XOO/OXX", "--json"]);
+    assert_eq!(drawn["outcome"], json!({"winner": null, "draw": true}));
+}
+
+#[test]
+fn perft_counts() {
+    let out = ok(&["perft", "tictactoe", "9"]);
+    assert!(out.contains(" 127872 "), "{out}");
+    let out = ok(&["perft", "connect4", "7"]);
+    assert!(out.contains(" 823536 "), "{out}");
+    let only = ok(&["perft", "connect4", "7", "--only"]);
+    assert_eq!(only.lines().count(), 3, "{only}");
+    let divide = ok(&["perft", "connect4", "2", "--divide"]);
+    assert!(divide.contains("total  49"), "{divide}");
+}
+
+#[test]
+fn playout_runs() {
+    let out = ok(&["playout", "tictactoe", "--count", "1000", "--seed", "1"]);
+    assert!(out.contains("games/s"), "{out}");
+    assert!(out.contains("X wins") && out.contains("O wins"), "{out}");
+    // Same seed, same games.
+    let again = ok(&["playout", "tictactoe", "--count", "1000", "--seed", "1"]);
+    let results = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("results"))
+            .map(str::to_string)
+    };
+    assert_eq!(results(&out), results(&again));
+}
+
+#[test]
+fn play_piped_to_the_end() {
+    // The greedy engine blocks, so X plays on until the board is full or someone
+    // wins; extra lines are never read, bad lines are refused and asked again.
+    let moves = "zz\nd4\na1\na1\nb2\nc3\nb1\nc1\na2\nc2\na3\nb3\n";
+    let out = run_with_input(&["play", "tictactoe", "--seed", "5"], moves);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("X to move, legal: "), "{text}");
+    assert!(text.contains("not played: cannot read move 'zz'"), "{text}");
+    assert!(text.contains("not played: cannot read move 'd4'"), "{text}");
+    assert!(text.contains("a1 is already taken"), "{text}");
+    assert!(text.contains("game over:"), "{text}");
+}
+
+#[test]
+fn play_eof_and_quit() {
+    let out = run_with_input(
+        &["play", "connect4", "--engine", "random", "--seed", "1"],
+        "4\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("engine (O) plays"), "{text}");
+    assert!(text.contains("end of input"), "{text}");
+
+    let out = run_with_input(
+        &["play", "connect4", "--first", "engine", "--seed", "2"],
+        "undo\nquit\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("engine (X) plays"), "{text}");
+    assert!(
+        text.contains("nothing to undo") && text.contains("bye"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_is_named() {
+    let e = fails(&["show", "chess"]);
+    assert!(e.contains("unknown game 'chess'"), "{e}");
+    let e = fails(&["show", "connect4(width=0)"]);
+    assert!(e.contains("width") && e.contains("'0'"), "{e}");
+    let e = fails(&["show", "connect4", "4459"]);
+    assert!(e.contains("position") && e.contains("'9'"), "{e}");
+    let e = fails(&["show", "connect4", "1111111"]);
+    assert!(e.contains("full"), "{e}");
+    let e = fails(&["show", "connect4", "111111", "--moves", "1"]);
+    assert!(e.contains("move 1 ('1')") && e.contains("full"), "{e}");
+    let e = fails(&["show", "connect4", "--moves", "4 4 zz"]);
+    assert!(e.contains("move 3 ('zz')"), "{e}");
+    let e = fails(&["show", "connect4", "--moves", "4,4,9"]);
+    assert!(e.contains("cannot read move '9'"), "{e}");
+    let e = fails(&["show", "connect4", "1212121", "--moves", "3"]);
+    assert!(e.contains("over") && e.contains("X wins"), "{e}");
+    let e = fails(&["show", "connect4", "12121213"]);
+    assert!(e.contains("after the game ended"), "{e}");
+    let e = fails(&["perft", "connect4", "31"]);
+    assert!(e.contains("depth 31"), "{e}");
+    let e = fails(&["perft", "chess", "3"]);
+    assert!(e.contains("unknown game"), "{e}");
+    let e = fails(&["playout", "connect4", "--count", "0"]);
+    assert!(e.contains("--count"), "{e}");
+    let e = fails(&["play", "tictactoe(k=9)"]);
+    assert!(e.contains("k"), "{e}");
+    fails(&["no-such-command"]);
+}
+
+#[test]
+fn bench_quick_runs() {
+    let out = ok(&["bench", "--quick"]);
+    assert!(out.contains("connect4") && out.contains("games/s"), "{out}");
+}
