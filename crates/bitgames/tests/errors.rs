@@ -1,0 +1,70 @@
+//! Bad input gets a clear error naming the fault, never a panic, and a refused
+//! move leaves the game as it was.
+
+use bitgames::games::connect4::Connect4;
+use bitgames::{new_game, Game, ParseError, PlayError, SpecError};
+
+fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn unknown_game_and_bad_parameters() {
+    assert!(message(new_game("chess")).contains("unknown game 'chess'"));
+    assert!(message(new_game("connect4(width=0)")).contains("width must be 1–9"));
+    assert!(message(new_game("connect4(width=10)")).contains("width must be 1–9"));
+    assert!(message(new_game("connect4(width=8,height=8)"))
+        .contains("needs width×(height+1) = 72 bits"));
+    assert!(message(new_game("connect4(colour=red)")).contains("no parameter 'colour'"));
+    assert!(message(new_game("connect4(width=seven)")).contains("expected a whole number"));
+    assert!(message(new_game("connect4(width=7")).contains("missing ')'"));
+    assert!(message(new_game("tictactoe(k=4)")).contains("k must be 1–3"));
+    assert!(message(new_game("tictactoe(width=40,height=40)")).contains("needs"));
+    assert!(matches!(new_game(""), Err(SpecError::Syntax { .. })));
+}
+
+#[test]
+fn malformed_positions() {
+    let c4 = Connect4::standard();
+    assert!(message(c4.parse_position("4459"))
+        .contains("character 4 is '9', expected a column digit 1–7"));
+    assert!(message(c4.parse_position("44a")).contains("character 3 is 'a'"));
+    assert!(message(c4.parse_position("1111111")).contains("move 7 plays column 1, which is full"));
+    assert!(message(c4.parse_position("12121212")).contains("after the game ended (X wins)"));
+    let mut t = new_game("tictactoe").unwrap();
+    assert!(message(t.set_position("XX./.../...")).contains("X must have as many as O or one more"));
+    assert!(message(t.set_position("XO/../..")).contains("has 2 cells, expected 3"));
+    assert!(message(t.set_position("XQ./.../...")).contains("unexpected 'Q'"));
+    assert!(message(t.set_position("XXX/OOO/...")).contains("both players have a line"));
+    assert!(matches!(
+        c4.parse_position("0"),
+        Err(ParseError::Position { .. })
+    ));
+}
+
+#[test]
+fn illegal_and_unparsable_moves_leave_the_state_unchanged() {
+    let mut g = new_game("connect4").unwrap();
+    g.set_position("111111").unwrap();
+    let before = g.position();
+    assert!(message(g.play_text("1")).contains("column 1 is full"));
+    assert!(message(g.play_text("8")).contains("expected a column number 1–7"));
+    assert!(message(g.play_text("x")).contains("cannot read move 'x'"));
+    assert!(message(g.play_text("")).contains("cannot read move ''"));
+    assert_eq!(g.position(), before);
+
+    let mut t = new_game("tictactoe").unwrap();
+    t.play_text("b2").unwrap();
+    assert!(message(t.play_text("b2")).contains("b2 is already taken"));
+    assert!(message(t.play_text("d1")).contains("expected a cell a1–c3"));
+    assert!(message(t.play_text("zz")).contains("cannot read move 'zz'"));
+    assert_eq!(t.ply(), 1);
+
+    let mut won = Connect4::standard().parse_position("1212121").unwrap();
+    let e = won.play(won.parse_move("3").unwrap()).unwrap_err();
+    assert!(matches!(e, PlayError::GameOver { .. }));
+    assert!(e.to_string().contains("is over (X wins)"));
+}
