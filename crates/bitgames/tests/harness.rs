@@ -50,7 +50,7 @@ fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64) {
         }
         // A finished game refuses every move and stays as it is.
         let before = g.clone();
-        let mut any = start.clone();
+        let any = start.clone();
         any.legal_moves(&mut moves);
         for &m in &moves {
             assert!(matches!(g.play(m), Err(PlayError::GameOver { .. })));

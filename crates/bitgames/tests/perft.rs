@@ -66,7 +66,7 @@ fn connect4_distinct_positions_a212693() {
         for g in layer.values() {
             g.legal_moves(&mut moves);
             for &m in &moves {
-                let mut c = *g;
+                let mut c = g.clone();
                 c.play_unchecked(m);
                 next.insert(c.key(), c);
             }

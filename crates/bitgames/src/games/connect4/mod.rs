@@ -37,7 +37,6 @@ impl FromStr for Column {
 pub const MAX_WIDTH: usize = 9;
 
 /// A Connect Four position with the moves that led to it.
-#[derive(Copy)]
 pub struct Connect4 {
     position: u64,
     mask: u64,
