@@ -201,9 +201,9 @@ pub enum GridError {
     /// A linear grid has one row.
     #[error("a linear grid has exactly one row, got height {0}")]
     LinearHeight(usize),
-    /// Rows would bleed into each other.
-    #[error("a grid with more than one row needs at least one separating bit per row")]
-    NoSeparator,
+    /// Rows would bleed into each other (or, on one row, diagonal steps wrap).
+    #[error("a {0} grid needs at least one separating bit per row")]
+    NoSeparator(GridKind),
     /// Unknown grid kind name.
     #[error("unknown grid kind '{0}' (expected linear, square4, square8 or hex)")]
     UnknownKind(String),
@@ -262,8 +262,10 @@ impl<const N: usize> Grid<N> {
         if kind == GridKind::Linear && height != 1 {
             return Err(GridError::LinearHeight(height));
         }
-        if height > 1 && separators == 0 {
-            return Err(GridError::NoSeparator);
+        if kind != GridKind::Linear && separators == 0 {
+            // Even on one row, a diagonal step (offset ±(stride − 1)) would stay
+            // on the row without an off-board bit to land on.
+            return Err(GridError::NoSeparator(kind));
         }
         let stride = width + separators;
         let needed = (height - 1) * stride + width;

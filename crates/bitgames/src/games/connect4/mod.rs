@@ -7,6 +7,9 @@
 //! on top of each column. `position` holds the stones of the player to move and
 //! `mask` every stone; `position + mask` is a unique key.
 
+pub mod solver;
+pub mod table;
+
 use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
 use rand::Rng;
 use std::fmt;

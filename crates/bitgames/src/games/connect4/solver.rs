@@ -1,0 +1,514 @@
+//! An exact Connect Four solver: Pons' bitboard negamax (seed `002` and the rest of
+//! his tutorial), generalised to every board size whose position fits a word.
+//!
+//! Scores follow Pons: a win with your k-th stone scores `(W·H + 1)/2 + 1 - k`
+//! (22 − k on 7×6), a loss the negative of the opponent's win, a draw 0.
+//!
+//! Techniques: negamax with alpha-beta on the `position`/`mask` bitboards; the
+//! unique key `position + mask`; a transposition table of lower and upper bounds;
+//! null-window searches that narrow the score (iterative deepening on the score);
+//! the non-losing-moves bitmap (forced blocks, never play under an opponent's
+//! threat); moves ordered by the number of winning spots they create, centre first.
+//!
+//! The board size is a type parameter: [`Fixed`] sizes let the compiler fold
+//! every shift and mask to a constant, [`Dynamic`] serves any other size.
+
+use super::table::TranspositionTable;
+
+/// The geometry a solver position needs: width, height and two masks.
+pub trait Dims: Copy + Send + Sync + 'static {
+    /// Columns.
+    fn width(&self) -> u32;
+    /// Rows.
+    fn height(&self) -> u32;
+    /// One bit at the bottom of each column.
+    fn bottom(&self) -> u64;
+    /// Every on-board cell.
+    fn board(&self) -> u64;
+}
+
+const fn bottom_mask(w: u32, h: u32) -> u64 {
+    let mut b = 0u64;
+    let mut c = 0;
+    while c < w {
+        b |= 1 << (c * (h + 1));
+        c += 1;
+    }
+    b
+}
+
+/// A board size known at compile time (7×6 and the other common sizes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fixed<const W: u32, const H: u32>;
+
+impl<const W: u32, const H: u32> Fixed<W, H> {
+    const BOTTOM: u64 = bottom_mask(W, H);
+    const BOARD: u64 = Self::BOTTOM.wrapping_mul((1u64 << H) - 1);
+}
+
+impl<const W: u32, const H: u32> Dims for Fixed<W, H> {
+    #[inline(always)]
+    fn width(&self) -> u32 {
+        W
+    }
+    #[inline(always)]
+    fn height(&self) -> u32 {
+        H
+    }
+    #[inline(always)]
+    fn bottom(&self) -> u64 {
+        Self::BOTTOM
+    }
+    #[inline(always)]
+    fn board(&self) -> u64 {
+        Self::BOARD
+    }
+}
+
+/// A board size known at run time.
+#[derive(Clone, Copy, Debug)]
+pub struct Dynamic {
+    w: u32,
+    h: u32,
+    bottom: u64,
+    board: u64,
+}
+
+impl Dynamic {
+    /// The geometry of a `w × h` board (`w·(h+1) ≤ 64`, checked by the caller).
+    pub fn new(w: u32, h: u32) -> Self {
+        let bottom = bottom_mask(w, h);
+        Dynamic {
+            w,
+            h,
+            bottom,
+            board: bottom.wrapping_mul((1u64 << h) - 1),
+        }
+    }
+}
+
+impl Dims for Dynamic {
+    #[inline(always)]
+    fn width(&self) -> u32 {
+        self.w
+    }
+    #[inline(always)]
+    fn height(&self) -> u32 {
+        self.h
+    }
+    #[inline(always)]
+    fn bottom(&self) -> u64 {
+        self.bottom
+    }
+    #[inline(always)]
+    fn board(&self) -> u64 {
+        self.board
+    }
+}
+
+/// `x << s`, 0 once `s` reaches 64 (tall, thin boards).
+#[inline(always)]
+fn shl(x: u64, s: u32) -> u64 {
+    x.checked_shl(s).unwrap_or(0)
+}
+/// `x >> s`, 0 once `s` reaches 64.
+#[inline(always)]
+fn shr(x: u64, s: u32) -> u64 {
+    x.checked_shr(s).unwrap_or(0)
+}
+
+/// The solver's position: Pons' `current_position`, `mask` and move count.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<D: Dims> {
+    current: u64,
+    mask: u64,
+    moves: u32,
+    dims: D,
+}
+
+impl<D: Dims> Position<D> {
+    /// A position from the stones of the player to move, all stones, and the number
+    /// of moves played.
+    pub fn from_bits(dims: D, current: u64, mask: u64) -> Self {
+        Position {
+            current,
+            mask,
+            moves: mask.count_ones(),
+            dims,
+        }
+    }
+
+    /// Moves played.
+    #[inline(always)]
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Board cells.
+    #[inline(always)]
+    pub fn cells(&self) -> u32 {
+        self.dims.width() * self.dims.height()
+    }
+
+    /// The unique key `position + mask`.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// The next free cell of each column that is not full.
+    #[inline(always)]
+    pub fn possible(&self) -> u64 {
+        (self.mask + self.dims.bottom()) & self.dims.board()
+    }
+
+    /// The cells of column `c`.
+    #[inline(always)]
+    pub fn column_mask(&self, c: u32) -> u64 {
+        ((1u64 << self.dims.height()) - 1) << (c * (self.dims.height() + 1))
+    }
+
+    /// Empty cells where `stones` would complete four in a row (Pons'
+    /// `compute_winning_position`, with shifts 1, H, H+1, H+2).
+    #[inline(always)]
+    pub fn winning_cells(&self, stones: u64) -> u64 {
+        let h = self.dims.height();
+        // Vertical: three stones below.
+        let mut r = shl(stones, 1) & shl(stones, 2) & shl(stones, 3);
+        for s in [h + 1, h, h + 2] {
+            let p = shl(stones, s) & shl(stones, 2 * s);
+            r |= p & shl(stones, 3 * s);
+            r |= p & shr(stones, s);
+            let p = shr(stones, s) & shr(stones, 2 * s);
+            r |= p & shl(stones, s);
+            r |= p & shr(stones, 3 * s);
+        }
+        r & (self.dims.board() ^ self.mask)
+    }
+
+    /// Cells where the player to move would win at once.
+    #[inline(always)]
+    pub fn winning_position(&self) -> u64 {
+        self.winning_cells(self.current)
+    }
+
+    /// Cells where the opponent would win if it were their turn.
+    #[inline(always)]
+    pub fn opponent_winning_position(&self) -> u64 {
+        self.winning_cells(self.current ^ self.mask)
+    }
+
+    /// Whether the player to move can win with this move.
+    #[inline(always)]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_position() & self.possible() != 0
+    }
+
+    /// The playable cells that do not lose at once: a forced block when the
+    /// opponent threatens to win (none if there are two threats), and never a cell
+    /// right under an opponent's winning cell.
+    #[inline(always)]
+    pub fn possible_non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let opponent_win = self.opponent_winning_position();
+        let forced = possible & opponent_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_win >> 1)
+    }
+
+    /// Plays the stone at cell `mv` (one bit, the next free cell of its column).
+    #[inline(always)]
+    pub fn play_bit(&mut self, mv: u64) {
+        self.current ^= self.mask;
+        self.mask |= mv;
+        self.moves += 1;
+    }
+
+    /// Plays column `c` (which must not be full).
+    #[inline(always)]
+    pub fn play_column(&mut self, c: u32) {
+        let mv = (self.mask + (self.dims.bottom() & self.column_mask(c))) & self.column_mask(c);
+        self.play_bit(mv);
+    }
+
+    /// Whether column `c` has room.
+    #[inline(always)]
+    pub fn can_play(&self, c: u32) -> bool {
+        c < self.dims.width() && self.possible() & self.column_mask(c) != 0
+    }
+
+    /// Whether playing column `c` wins at once.
+    #[inline(always)]
+    pub fn is_winning_column(&self, c: u32) -> bool {
+        self.winning_position() & self.possible() & self.column_mask(c) != 0
+    }
+
+    /// Ordering score of a move: the number of winning cells it leaves us.
+    #[inline(always)]
+    fn move_score(&self, mv: u64) -> u32 {
+        self.winning_cells(self.current | mv).count_ones()
+    }
+
+    /// The lowest possible score at this point (losing as late as possible).
+    #[inline(always)]
+    fn min_score(&self) -> i32 {
+        -((self.cells() - self.moves) as i32) / 2
+    }
+
+    /// The highest possible score (winning with the next stone).
+    #[inline(always)]
+    fn max_score(&self) -> i32 {
+        (self.cells() as i32 + 1 - self.moves as i32) / 2
+    }
+}
+
+/// What one solve found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The score (or its sign with a weak solve).
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Moves sorted by score, best first (insertion sort: at most one per column).
+struct MoveSorter {
+    entries: [(u64, u32); 16],
+    len: usize,
+}
+
+impl MoveSorter {
+    #[inline(always)]
+    fn new() -> Self {
+        MoveSorter {
+            entries: [(0, 0); 16],
+            len: 0,
+        }
+    }
+
+    /// Adds a move, keeping earlier moves first among equal scores.
+    #[inline(always)]
+    fn add(&mut self, mv: u64, score: u32) {
+        let mut pos = self.len;
+        self.len += 1;
+        while pos > 0 && self.entries[pos - 1].1 > score {
+            self.entries[pos] = self.entries[pos - 1];
+            pos -= 1;
+        }
+        self.entries[pos] = (mv, score);
+    }
+
+    /// The best remaining move.
+    #[inline(always)]
+    fn next(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.entries[self.len].0)
+        }
+    }
+}
+
+/// The solver: a transposition table and a node counter, for one board size.
+pub struct Solver<D: Dims> {
+    dims: D,
+    table: TranspositionTable,
+    nodes: u64,
+    column_order: [u32; 16],
+    /// Bounds are encoded in one byte: upper bounds in `1..=span`, lower bounds
+    /// above it (Pons' encoding, with `span = MAX - MIN + 1`).
+    min_score: i32,
+    max_score: i32,
+}
+
+impl<D: Dims> Solver<D> {
+    /// A solver for `dims` with a transposition table of about `table_mib` MiB.
+    pub fn new(dims: D, table_mib: usize) -> Self {
+        let w = dims.width();
+        let mut column_order = [0u32; 16];
+        for (i, slot) in column_order.iter_mut().enumerate().take(w as usize) {
+            // Centre first, then alternately left and right.
+            let i = i as i32;
+            *slot = (w as i32 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u32;
+        }
+        let cells = (dims.width() * dims.height()) as i32;
+        let key_bits = dims.width() * (dims.height() + 1);
+        Solver {
+            dims,
+            table: TranspositionTable::new(table_mib, key_bits),
+            nodes: 0,
+            column_order,
+            min_score: -cells / 2,
+            max_score: (cells + 1) / 2,
+        }
+    }
+
+    /// The geometry.
+    pub fn dims(&self) -> D {
+        self.dims
+    }
+
+    /// Clears the transposition table.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    #[inline(always)]
+    fn encode_upper(&self, v: i32) -> u8 {
+        (v - self.min_score + 1) as u8
+    }
+    #[inline(always)]
+    fn encode_lower(&self, v: i32) -> u8 {
+        (v + self.max_score - 2 * self.min_score + 2) as u8
+    }
+
+    /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
+    /// at once (the caller checks). Returns the exact score inside the window, an
+    /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
+    fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        let next = p.possible_non_losing_moves();
+        if next == 0 {
+            // Every move loses: the opponent wins with their next stone.
+            return -((p.cells() - p.moves) as i32) / 2;
+        }
+        if p.moves + 2 >= p.cells() {
+            // At most one stone each left, and neither wins: a draw.
+            return 0;
+        }
+        // We cannot win at once (the caller checked), so the opponent's best reply
+        // comes first: our best is winning with our stone after next.
+        let min = -((p.cells() - 2 - p.moves) as i32) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (p.cells() as i32 - 1 - p.moves as i32) / 2;
+        let key = p.key();
+        let stored = self.table.get(key);
+        if stored != 0 {
+            let span = self.max_score - self.min_score + 1;
+            let v = stored as i32;
+            if v > span {
+                let lower = v + 2 * self.min_score - self.max_score - 2;
+                if alpha < lower {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            } else {
+                max = v + self.min_score - 1;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        let mut moves = MoveSorter::new();
+        for &c in self.column_order[..p.dims.width() as usize].iter().rev() {
+            let mv = next & p.column_mask(c);
+            if mv != 0 {
+                moves.add(mv, p.move_score(mv));
+            }
+        }
+        while let Some(mv) = moves.next() {
+            let mut child = *p;
+            child.play_bit(mv);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if score >= beta {
+                self.table.put(key, self.encode_lower(score));
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, self.encode_upper(alpha));
+        alpha
+    }
+
+    /// The exact score of `p` (or, with `weak`, only its sign: 1 win, 0 draw,
+    /// −1 loss), by null-window searches that narrow `[min, max]`.
+    pub fn solve(&mut self, p: &Position<D>, weak: bool) -> Solved {
+        let start = self.nodes;
+        if p.can_win_next() {
+            return Solved {
+                score: p.max_score(),
+                nodes: 0,
+            };
+        }
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (p.min_score(), p.max_score())
+        };
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(p, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        let score = if weak { min.signum() } else { min };
+        Solved {
+            score,
+            nodes: self.nodes - start,
+        }
+    }
+
+    /// The score of each column (`None` for a full column): a winning column
+    /// scores its win, any other the negation of the position after it.
+    pub fn analyze(&mut self, p: &Position<D>, weak: bool) -> Vec<Option<i32>> {
+        (0..p.dims.width())
+            .map(|c| {
+                if !p.can_play(c) {
+                    None
+                } else if p.is_winning_column(c) {
+                    Some(if weak { 1 } else { p.max_score() })
+                } else {
+                    let mut child = *p;
+                    child.play_column(c);
+                    Some(-self.solve(&child, weak).score)
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards() {
+        // 4×4 is a draw; 5×4 is a draw (Tromp's table of solved sizes).
+        let mut s = Solver::new(Dynamic::new(4, 4), 1);
+        let p = Position::from_bits(Dynamic::new(4, 4), 0, 0);
+        assert_eq!(s.solve(&p, false).score, 0);
+    }
+}
