@@ -278,39 +278,38 @@ pub struct Solved {
 
 /// Moves sorted by score, best first (insertion sort: at most one per column).
 struct MoveSorter {
-    entries: [(u64, u32); 16],
+    /// (move bit, score, column)
+    entries: [(u64, u32, u32); 16],
     len: usize,
 }
 
 impl MoveSorter {
     #[inline(always)]
     fn new() -> Self {
-        MoveSorter {
-            entries: [(0, 0); 16],
-            len: 0,
-        }
+        MoveSorter { entries: [(0, 0, 0); 16], len: 0 }
     }
 
     /// Adds a move, keeping earlier moves first among equal scores.
     #[inline(always)]
-    fn add(&mut self, mv: u64, score: u32) {
+    fn add(&mut self, mv: u64, score: u32, col: u32) {
         let mut pos = self.len;
         self.len += 1;
         while pos > 0 && self.entries[pos - 1].1 > score {
             self.entries[pos] = self.entries[pos - 1];
             pos -= 1;
         }
-        self.entries[pos] = (mv, score);
+        self.entries[pos] = (mv, score, col);
     }
 
-    /// The best remaining move.
+    /// The best remaining move and its column.
     #[inline(always)]
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<(u64, u32)> {
         if self.len == 0 {
             None
         } else {
             self.len -= 1;
-            Some(self.entries[self.len].0)
+            let (mv, _, col) = self.entries[self.len];
+            Some((mv, col))
         }
     }
 }
@@ -365,12 +364,12 @@ impl<D: Dims> Solver<D> {
     }
 
     #[inline(always)]
-    fn encode_upper(&self, v: i32) -> u8 {
-        (v - self.min_score + 1) as u8
+    fn encode_upper(&self, v: i32) -> u16 {
+        (v - self.min_score + 1) as u16
     }
     #[inline(always)]
-    fn encode_lower(&self, v: i32) -> u8 {
-        (v + self.max_score - 2 * self.min_score + 2) as u8
+    fn encode_lower(&self, v: i32) -> u16 {
+        (v + self.max_score - 2 * self.min_score + 2) as u16
     }
 
     /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
@@ -400,9 +399,11 @@ impl<D: Dims> Solver<D> {
         let mut max = (p.cells() as i32 - 1 - p.moves as i32) / 2;
         let key = p.key();
         let stored = self.table.get(key);
+        // The column that refuted this position before, tried first.
+        let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         if stored != 0 {
             let span = self.max_score - self.min_score + 1;
-            let v = stored as i32;
+            let v = (stored & 0xff) as i32;
             if v > span {
                 let lower = v + 2 * self.min_score - self.max_score - 2;
                 if alpha < lower {
@@ -426,15 +427,18 @@ impl<D: Dims> Solver<D> {
         for &c in self.column_order[..p.dims.width() as usize].iter().rev() {
             let mv = next & p.column_mask(c);
             if mv != 0 {
-                moves.add(mv, p.move_score(mv));
+                // The child's key: the opponent's stones plus the new mask.
+                self.table.prefetch((p.current ^ p.mask) + (p.mask | mv));
+                let score = if c == tt_col { u32::MAX } else { p.move_score(mv) };
+                moves.add(mv, score, c);
             }
         }
-        while let Some(mv) = moves.next() {
+        while let Some((mv, col)) = moves.next() {
             let mut child = *p;
             child.play_bit(mv);
             let score = -self.negamax(&child, -beta, -alpha);
             if score >= beta {
-                self.table.put(key, self.encode_lower(score));
+                self.table.put(key, self.encode_lower(score) | ((col as u16 + 1) << 8));
                 return score;
             }
             if score > alpha {

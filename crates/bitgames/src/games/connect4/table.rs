@@ -3,13 +3,16 @@
 //!
 //! A key of `K` bits (`width·(height+1)`) is first scrambled by multiplying with an
 //! odd constant modulo 2^K — a bijection, so nothing is lost. The top index bits of
-//! the scrambled key pick the slot; its low `K − index bits` are stored. Slot and
+//! the scrambled key pick the slot; its low `K − index bits` are stored (above a
+//! 16-bit payload: the bound and the best move). Slot and
 //! stored bits together give back the whole key (the role the Chinese remainder
 //! theorem plays in Pons' prime-sized table, without a division).
 
+use crate::search::memory::ZeroedTable;
+
 /// A direct-mapped, always-replace table of bounds keyed by position keys.
 pub struct TranspositionTable {
-    slots: Vec<u64>,
+    slots: ZeroedTable,
     key_bits: u32,
     index_bits: u32,
     key_mask: u64,
@@ -24,21 +27,22 @@ impl TranspositionTable {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(1024);
         let mut index_bits = usize::BITS - 1 - entries.leading_zeros();
-        index_bits = index_bits.min(key_bits);
+        // At least 2^(K−48) slots, so the stored key part fits above the payload.
+        index_bits = index_bits.max(key_bits.saturating_sub(48)).min(key_bits);
         let key_mask = if key_bits >= 64 {
             u64::MAX
         } else {
             (1u64 << key_bits) - 1
         };
-        let mut slots = vec![0; 1 << index_bits];
-        // Touch every page now: a fresh zeroed allocation is mapped lazily, and
-        // page faults in the middle of a search cost ~30 µs per easy position.
-        // (`black_box`: the compiler knows fresh memory is zero and would drop
-        // plain zero stores.)
-        for s in slots.iter_mut().step_by(512) {
-            *s = std::hint::black_box(0);
+        // Huge pages where available, every page touched up front: page faults
+        // inside a search cost ~30 µs per easy position.
+        let slots = ZeroedTable::new(1 << index_bits);
+        TranspositionTable {
+            slots,
+            key_bits,
+            index_bits,
+            key_mask,
         }
-        TranspositionTable { slots, key_bits, index_bits, key_mask }
     }
 
     /// Size in bytes.
@@ -60,24 +64,38 @@ impl TranspositionTable {
         (index, rest)
     }
 
-    /// The byte stored for `key`, 0 if none.
+    /// Starts loading the slot of `key` into the cache (a hint; no effect on
+    /// results). The solver calls it for every child before searching the first.
     #[inline(always)]
-    pub fn get(&self, key: u64) -> u8 {
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (i, _) = self.locate(key);
+            let ptr = self.slots[i..].as_ptr() as *const i8;
+            // SAFETY: `ptr` points into our table; a prefetch never faults.
+            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The payload stored for `key`, 0 if none.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> u16 {
         let (i, rest) = self.locate(key);
-        // SAFETY-free: the index is below 2^index_bits = slots.len().
         let e = self.slots[i];
-        if e >> 8 == rest && e & 0xff != 0 {
-            (e & 0xff) as u8
+        if e >> 16 == rest {
+            e as u16
         } else {
             0
         }
     }
 
-    /// Stores a non-zero byte for `key`, replacing whatever the slot held.
+    /// Stores a non-zero payload for `key`, replacing whatever the slot held.
     #[inline(always)]
-    pub fn put(&mut self, key: u64, value: u8) {
+    pub fn put(&mut self, key: u64, payload: u16) {
         let (i, rest) = self.locate(key);
-        self.slots[i] = rest << 8 | value as u64;
+        self.slots[i] = rest << 16 | payload as u64;
     }
 }
 
