@@ -14,6 +14,7 @@ mod perft;
 mod play;
 mod playout;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -43,8 +44,12 @@ enum Command {
     Playout(playout::PlayoutArgs),
     /// Play against an engine in the terminal (moves may be piped on stdin).
     Play(play::PlayArgs),
-    /// Benchmark perft and random playouts of connect4 and tictactoe.
+    /// Benchmark perft and random playouts, or the Connect Four solver on Pons' sets.
     Bench(bench::BenchArgs),
+    /// Exact Connect Four scores (Pons' format: position score nodes microseconds).
+    Solve(solve::SolveArgs),
+    /// Generate a Connect Four opening book for `solve --book`.
+    Book(solve::BookArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -59,6 +64,8 @@ fn main() -> ExitCode {
         Some(Command::Playout(a)) => playout::run(&a, &mut out),
         Some(Command::Play(a)) => play::run(&a, &mut out),
         Some(Command::Bench(a)) => bench::run(&a, &mut out),
+        Some(Command::Solve(a)) => solve::run(&a, &mut out),
+        Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));

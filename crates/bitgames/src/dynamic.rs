@@ -44,6 +44,9 @@ pub trait DynGame: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The concrete game, for game-specific tools (a solver): downcast with
+    /// `as_any().downcast_ref::<Connect4>()`.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<G: Game> DynGame for G {
@@ -108,6 +111,9 @@ impl<G: Game> DynGame for G {
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

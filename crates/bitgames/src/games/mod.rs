@@ -1,4 +1,5 @@
 //! The games, one per file (or folder when it has a solver).
 
 pub mod connect4;
+pub mod othello;
 pub mod tictactoe;

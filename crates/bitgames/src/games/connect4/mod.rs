@@ -7,6 +7,8 @@
 //! on top of each column. `position` holds the stones of the player to move and
 //! `mask` every stone; `position + mask` is a unique key.
 
+pub mod book;
+pub mod sets;
 pub mod solver;
 pub mod table;
 

@@ -13,7 +13,12 @@
 //! The board size is a type parameter: [`Fixed`] sizes let the compiler fold
 //! every shift and mask to a constant, [`Dynamic`] serves any other size.
 
+use super::book::{Book, BookError};
 use super::table::TranspositionTable;
+use super::Connect4;
+use crate::game::Game;
+use std::sync::Arc;
+use thiserror::Error;
 
 /// The geometry a solver position needs: width, height and two masks.
 pub trait Dims: Copy + Send + Sync + 'static {
@@ -286,7 +291,10 @@ struct MoveSorter {
 impl MoveSorter {
     #[inline(always)]
     fn new() -> Self {
-        MoveSorter { entries: [(0, 0, 0); 16], len: 0 }
+        MoveSorter {
+            entries: [(0, 0, 0); 16],
+            len: 0,
+        }
     }
 
     /// Adds a move, keeping earlier moves first among equal scores.
@@ -314,12 +322,34 @@ impl MoveSorter {
     }
 }
 
+/// How a long solve is going, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The score is known to be at least this.
+    pub min: i32,
+    /// The score is known to be at most this.
+    pub max: i32,
+    /// Nodes searched so far in this solve.
+    pub nodes: u64,
+}
+
+/// A progress callback, called every few million nodes and after each window.
+pub type ProgressFn = Box<dyn FnMut(Progress) + Send>;
+
+/// Nodes between two progress callbacks (a power of two, minus one).
+const PROGRESS_EVERY: u64 = (1 << 22) - 1;
+
 /// The solver: a transposition table and a node counter, for one board size.
 pub struct Solver<D: Dims> {
     dims: D,
     table: TranspositionTable,
     nodes: u64,
     column_order: [u32; 16],
+    book: Option<Arc<Book>>,
+    weak_book: bool,
+    progress: Option<ProgressFn>,
+    solve_start: u64,
+    window: (i32, i32),
     /// Bounds are encoded in one byte: upper bounds in `1..=span`, lower bounds
     /// above it (Pons' encoding, with `span = MAX - MIN + 1`).
     min_score: i32,
@@ -343,6 +373,11 @@ impl<D: Dims> Solver<D> {
             table: TranspositionTable::new(table_mib, key_bits),
             nodes: 0,
             column_order,
+            book: None,
+            weak_book: false,
+            progress: None,
+            solve_start: 0,
+            window: (0, 0),
             min_score: -cells / 2,
             max_score: (cells + 1) / 2,
         }
@@ -351,6 +386,28 @@ impl<D: Dims> Solver<D> {
     /// The geometry.
     pub fn dims(&self) -> D {
         self.dims
+    }
+
+    /// Uses an opening book (checked against the board size). A weak book only
+    /// serves weak solves.
+    pub fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError> {
+        book.check_size(self.dims.width(), self.dims.height())?;
+        self.weak_book = book.is_weak();
+        self.book = Some(book);
+        Ok(())
+    }
+
+    /// Calls `f` every few million nodes and after each null-window search.
+    pub fn set_progress(&mut self, f: Option<ProgressFn>) {
+        self.progress = f;
+    }
+
+    fn report(&mut self) {
+        let (min, max) = self.window;
+        let nodes = self.nodes - self.solve_start;
+        if let Some(f) = self.progress.as_mut() {
+            f(Progress { min, max, nodes });
+        }
     }
 
     /// Clears the transposition table.
@@ -378,6 +435,9 @@ impl<D: Dims> Solver<D> {
     fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
+        if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
+            self.report();
+        }
         let next = p.possible_non_losing_moves();
         if next == 0 {
             // Every move loses: the opponent wins with their next stone.
@@ -398,6 +458,13 @@ impl<D: Dims> Solver<D> {
         }
         let mut max = (p.cells() as i32 - 1 - p.moves as i32) / 2;
         let key = p.key();
+        if let Some(book) = &self.book {
+            if p.moves <= book.depth() {
+                if let Some(v) = book.get(key) {
+                    return v;
+                }
+            }
+        }
         let stored = self.table.get(key);
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
@@ -429,7 +496,11 @@ impl<D: Dims> Solver<D> {
             if mv != 0 {
                 // The child's key: the opponent's stones plus the new mask.
                 self.table.prefetch((p.current ^ p.mask) + (p.mask | mv));
-                let score = if c == tt_col { u32::MAX } else { p.move_score(mv) };
+                let score = if c == tt_col {
+                    u32::MAX
+                } else {
+                    p.move_score(mv)
+                };
                 moves.add(mv, score, c);
             }
         }
@@ -438,7 +509,8 @@ impl<D: Dims> Solver<D> {
             child.play_bit(mv);
             let score = -self.negamax(&child, -beta, -alpha);
             if score >= beta {
-                self.table.put(key, self.encode_lower(score) | ((col as u16 + 1) << 8));
+                self.table
+                    .put(key, self.encode_lower(score) | ((col as u16 + 1) << 8));
                 return score;
             }
             if score > alpha {
@@ -452,7 +524,19 @@ impl<D: Dims> Solver<D> {
     /// The exact score of `p` (or, with `weak`, only its sign: 1 win, 0 draw,
     /// −1 loss), by null-window searches that narrow `[min, max]`.
     pub fn solve(&mut self, p: &Position<D>, weak: bool) -> Solved {
+        // A weak book (signs only) must not answer a strong solve.
+        let book = self.book.take();
+        if weak || !self.weak_book {
+            self.book.clone_from(&book);
+        }
+        let solved = self.solve_inner(p, weak);
+        self.book = book;
+        solved
+    }
+
+    fn solve_inner(&mut self, p: &Position<D>, weak: bool) -> Solved {
         let start = self.nodes;
+        self.solve_start = start;
         if p.can_win_next() {
             return Solved {
                 score: p.max_score(),
@@ -471,12 +555,15 @@ impl<D: Dims> Solver<D> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
+            self.window = (min, max);
             let r = self.negamax(p, med, med + 1);
             if r <= med {
                 max = r;
             } else {
                 min = r;
             }
+            self.window = (min, max);
+            self.report();
         }
         let score = if weak { min.signum() } else { min };
         Solved {
@@ -514,5 +601,185 @@ mod tests {
         let mut s = Solver::new(Dynamic::new(4, 4), 1);
         let p = Position::from_bits(Dynamic::new(4, 4), 0, 0);
         assert_eq!(s.solve(&p, false).score, 0);
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The game is already over.
+    #[error("position '{position}' is already over ({outcome}); there is nothing to solve")]
+    Finished {
+        /// The position (move string).
+        position: String,
+        /// How it ended.
+        outcome: String,
+    },
+    /// The position is for another board size.
+    #[error("the solver is for {solver_w}×{solver_h} boards, the position is {width}×{height}")]
+    WrongSize {
+        /// Solver width.
+        solver_w: u32,
+        /// Solver height.
+        solver_h: u32,
+        /// Position width.
+        width: u32,
+        /// Position height.
+        height: u32,
+    },
+}
+
+macro_rules! sizes {
+    ($($variant:ident => $w:literal x $h:literal),* $(,)?) => {
+        /// A solver for one board size: the common sizes have their own compiled
+        /// code (every shift a constant), any other size the run-time version.
+        enum Sized {
+            $($variant(Solver<Fixed<$w, $h>>),)*
+            Dynamic(Solver<Dynamic>),
+        }
+
+        impl Sized {
+            fn new(w: u32, h: u32, mib: usize) -> Self {
+                match (w, h) {
+                    $(($w, $h) => Sized::$variant(Solver::new(Fixed::<$w, $h>, mib)),)*
+                    _ => Sized::Dynamic(Solver::new(Dynamic::new(w, h), mib)),
+                }
+            }
+        }
+
+        /// Runs `$body` with `$s` bound to the inner solver and `$mk` to a function
+        /// building its position from `(current, mask)`.
+        macro_rules! with_solver {
+            ($self:expr, $s:ident, $mk:ident, $body:expr) => {
+                match &mut $self.inner {
+                    $(Sized::$variant($s) => {
+                        let $mk = |cur: u64, mask: u64| Position::from_bits(Fixed::<$w, $h>, cur, mask);
+                        $body
+                    })*
+                    Sized::Dynamic($s) => {
+                        let d = $s.dims();
+                        let $mk = move |cur: u64, mask: u64| Position::from_bits(d, cur, mask);
+                        $body
+                    }
+                }
+            };
+        }
+    };
+}
+
+sizes! {
+    S7x6 => 7 x 6,
+    S6x7 => 6 x 7,
+    S8x7 => 8 x 7,
+    S7x8 => 7 x 8,
+    S9x6 => 9 x 6,
+    S6x6 => 6 x 6,
+    S6x5 => 6 x 5,
+    S5x4 => 5 x 4,
+    S4x4 => 4 x 4,
+}
+
+/// The Connect Four solver for [`Connect4`] positions of one board size: exact
+/// (strong) or win/draw/loss (weak) scores, per-column analysis, best moves, with
+/// an optional opening book and progress callback.
+pub struct ConnectFourSolver {
+    width: u32,
+    height: u32,
+    inner: Sized,
+}
+
+impl ConnectFourSolver {
+    /// A solver for `width × height` positions with a `table_mib` MiB table.
+    pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, String> {
+        super::check_size(width as usize, height as usize)?;
+        Ok(ConnectFourSolver {
+            width,
+            height,
+            inner: Sized::new(width, height, table_mib),
+        })
+    }
+
+    /// A solver for the board size of `game`.
+    pub fn for_game(game: &Connect4, table_mib: usize) -> Self {
+        Self::new(game.width() as u32, game.height() as u32, table_mib)
+            .expect("a Connect4 has a valid size")
+    }
+
+    fn check(&self, g: &Connect4) -> Result<(), SolveError> {
+        if g.width() as u32 != self.width || g.height() as u32 != self.height {
+            return Err(SolveError::WrongSize {
+                solver_w: self.width,
+                solver_h: self.height,
+                width: g.width() as u32,
+                height: g.height() as u32,
+            });
+        }
+        if let Some(o) = g.outcome() {
+            return Err(SolveError::Finished {
+                position: g.position(),
+                outcome: g.describe_outcome(o),
+            });
+        }
+        Ok(())
+    }
+
+    /// The score of `g` for the player to move (weak: 1 win, 0 draw, −1 loss).
+    pub fn solve(&mut self, g: &Connect4, weak: bool) -> Result<Solved, SolveError> {
+        self.check(g)?;
+        Ok(with_solver!(
+            self,
+            s,
+            mk,
+            s.solve(&mk(g.current(), g.mask()), weak)
+        ))
+    }
+
+    /// The score of each column for the player to move, `None` for a full column.
+    pub fn analyze(&mut self, g: &Connect4, weak: bool) -> Result<Vec<Option<i32>>, SolveError> {
+        self.check(g)?;
+        Ok(with_solver!(
+            self,
+            s,
+            mk,
+            s.analyze(&mk(g.current(), g.mask()), weak)
+        ))
+    }
+
+    /// The best columns (0-based) and their score: every column that reaches the
+    /// best score, centre first.
+    pub fn best_moves(&mut self, g: &Connect4) -> Result<(Vec<u8>, i32), SolveError> {
+        let scores = self.analyze(g, false)?;
+        let best = scores
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .expect("an unfinished game has a move");
+        let mut cols: Vec<u8> = (0..self.width as u8)
+            .filter(|&c| scores[c as usize] == Some(best))
+            .collect();
+        let centre = (self.width as i32 - 1) / 2;
+        cols.sort_by_key(|&c| ((c as i32 - centre).abs(), c));
+        Ok((cols, best))
+    }
+
+    /// Uses an opening book for this board size.
+    pub fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError> {
+        with_solver!(self, s, _mk, s.set_book(book))
+    }
+
+    /// Reports progress to `f` during long solves.
+    pub fn set_progress(&mut self, f: Option<ProgressFn>) {
+        with_solver!(self, s, _mk, s.set_progress(f))
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&mut self) -> u64 {
+        with_solver!(self, s, _mk, s.nodes())
+    }
+
+    /// Empties the transposition table.
+    pub fn reset(&mut self) {
+        with_solver!(self, s, _mk, s.reset())
     }
 }

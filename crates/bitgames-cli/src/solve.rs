@@ -1,0 +1,237 @@
+//! `bitgames solve` and `bitgames book`: exact Connect Four scores, line by line
+//! like Pons' solver, and the opening book that speeds them up.
+
+use crate::common::{build_game, input_error};
+use anyhow::{Context, Result};
+use bitgames::games::connect4::book::{self, Book};
+use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
+use bitgames::games::connect4::Connect4;
+use bitgames::{DynGame, Game};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Options of `bitgames solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Game spec: `connect4` or `connect4(width=W,height=H)`.
+    pub game: String,
+    /// Positions (Pons' move strings, `""` for the empty board). None: read one
+    /// position per line from standard input.
+    pub positions: Vec<String>,
+    /// Only win (1), draw (0) or loss (-1): faster.
+    #[arg(long)]
+    pub weak: bool,
+    /// Print the score of every column (`-` for a full one) instead of one score.
+    #[arg(long, short)]
+    pub analyze: bool,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub table_mib: usize,
+    /// Opening book made by `bitgames book`.
+    #[arg(long)]
+    pub book: Option<std::path::PathBuf>,
+    /// No progress display on stderr, even on a terminal.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Options of `bitgames book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// Game spec: `connect4` or `connect4(width=W,height=H)`.
+    pub game: String,
+    /// Every position with at most this many moves goes in the book.
+    #[arg(long)]
+    pub depth: u32,
+    /// Output file.
+    #[arg(long, short)]
+    pub out: std::path::PathBuf,
+    /// Win/draw/loss only (serves only `solve --weak`).
+    #[arg(long)]
+    pub weak: bool,
+    /// Solver threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Transposition table MiB, shared among the threads.
+    #[arg(long, default_value_t = 256)]
+    pub table_mib: usize,
+}
+
+/// The Connect Four board of a spec, or an input error for any other game.
+pub fn connect4_of(game: &dyn DynGame) -> Result<Connect4> {
+    game.as_any()
+        .downcast_ref::<Connect4>()
+        .cloned()
+        .ok_or_else(|| {
+            input_error(format!(
+                "no solver for {}: `solve` knows connect4",
+                game.spec()
+            ))
+        })
+}
+
+/// Loads a book file for a solver.
+pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read book '{}'", path.display()))?;
+    let name = path.display().to_string();
+    Ok(Arc::new(
+        Book::from_bytes(&bytes, Some(&name)).map_err(|e| input_error(e.to_string()))?,
+    ))
+}
+
+/// A spinner on stderr showing bounds and nodes while a solve runs.
+fn progress_bar(quiet: bool) -> Option<ProgressBar> {
+    if quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}
+
+/// Solves each position and prints `position score nodes microseconds` (or the
+/// column scores with `--analyze`). A bad line gets an error on stderr and the
+/// solver goes on; the exit code is 2 if any line was bad.
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
+    let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
+    let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
+    if let Some(path) = &args.book {
+        solver
+            .set_book(load_book(path)?)
+            .map_err(|e| input_error(e.to_string()))?;
+    }
+    let bar = progress_bar(args.quiet);
+    if let Some(bar) = &bar {
+        let bar = bar.clone();
+        solver.set_progress(Some(Box::new(move |p: Progress| {
+            bar.set_message(format!(
+                "score in [{}, {}], {} nodes",
+                p.min, p.max, p.nodes
+            ));
+        })));
+    }
+    let mut bad = 0usize;
+    let mut solve_line = |line: &str, out: &mut dyn Write| -> Result<()> {
+        let text = line.trim();
+        let g = match start.parse_position(text) {
+            Ok(g) => g,
+            Err(e) => {
+                bad += 1;
+                if let Some(b) = &bar {
+                    b.suspend(|| eprintln!("error: {e}"));
+                } else {
+                    eprintln!("error: {e}");
+                }
+                return Ok(());
+            }
+        };
+        let t = Instant::now();
+        let nodes_before = solver.nodes();
+        let result = if args.analyze {
+            solver.analyze(&g, args.weak).map(|scores| {
+                let cols: Vec<String> = scores
+                    .iter()
+                    .map(|s| s.map_or("-".to_string(), |v| v.to_string()))
+                    .collect();
+                cols.join(" ")
+            })
+        } else {
+            solver.solve(&g, args.weak).map(|s| s.score.to_string())
+        };
+        let micros = t.elapsed().as_micros();
+        match result {
+            Ok(answer) => {
+                let nodes = solver.nodes() - nodes_before;
+                if let Some(b) = &bar {
+                    b.set_message(String::new());
+                }
+                writeln!(out, "{text} {answer} {nodes} {micros}")?;
+                out.flush()?;
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("error: {e}");
+            }
+        }
+        Ok(())
+    };
+    if args.positions.is_empty() {
+        for line in std::io::stdin().lock().lines() {
+            solve_line(&line.context("reading standard input")?, out)?;
+        }
+    } else {
+        for p in &args.positions {
+            solve_line(p, out)?;
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if bad > 0 {
+        return Err(input_error(format!(
+            "{bad} position(s) could not be solved (see above)"
+        )));
+    }
+    Ok(())
+}
+
+/// Generates a book and writes it.
+pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
+    let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
+    if args.depth > (start.width() * start.height()) as u32 {
+        return Err(input_error(format!(
+            "--depth {} is more than the {} cells of the board",
+            args.depth,
+            start.width() * start.height()
+        )));
+    }
+    let t = Instant::now();
+    let bar = ProgressBar::new(0);
+    if std::io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
+                .expect("valid template"),
+        );
+    } else {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let b = book::generate(
+        start.width() as u32,
+        start.height() as u32,
+        args.depth,
+        args.weak,
+        args.table_mib,
+        args.threads,
+        |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )
+    .map_err(|e| input_error(e))?;
+    bar.finish_and_clear();
+    let bytes = b.to_bytes();
+    std::fs::write(&args.out, &bytes)
+        .with_context(|| format!("cannot write '{}'", args.out.display()))?;
+    writeln!(
+        out,
+        "{} positions up to {} moves ({}), {} bytes, written to {} in {:.1} s",
+        b.len(),
+        args.depth,
+        if args.weak {
+            "win/draw/loss"
+        } else {
+            "exact scores"
+        },
+        bytes.len(),
+        args.out.display(),
+        t.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,349 @@
+//! The Connect Four opening book: the exact score of every position up to a ply,
+//! keyed by the position's key or its mirror image (whichever is smaller), so a
+//! position and its reflection share one entry.
+//!
+//! File format (little-endian), about 9 bytes a position:
+//!
+//! ```text
+//! magic    16 bytes  "bitgames c4book\n"
+//! version  u32       1
+//! width    u8        board columns
+//! height   u8        board rows
+//! depth    u8        every position with at most this many moves is in the book
+//! weak     u8        1: scores are only -1/0/1 (win/draw/loss), 0: exact scores
+//! count    u64       number of positions
+//! keys     count × u64, strictly increasing (canonical keys)
+//! scores   count × i8
+//! ```
+
+use thiserror::Error;
+
+const MAGIC: &[u8; 16] = b"bitgames c4book\n";
+const VERSION: u32 = 1;
+const HEADER: usize = 16 + 4 + 4 + 8;
+
+/// A book file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BookError {
+    /// Not a book, a different version, a truncated or corrupt file.
+    #[error("bad Connect Four book{}: {why}", .source_name.as_ref().map(|n| format!(" '{n}'")).unwrap_or_default())]
+    Format {
+        /// The file, when known.
+        source_name: Option<String>,
+        /// What is wrong.
+        why: String,
+    },
+    /// A book for another board size.
+    #[error("the book is for {book_w}×{book_h} boards, not {width}×{height}")]
+    WrongSize {
+        /// Book width.
+        book_w: u8,
+        /// Book height.
+        book_h: u8,
+        /// Board width.
+        width: u32,
+        /// Board height.
+        height: u32,
+    },
+}
+
+/// Exact (or weak) scores of all positions up to `depth` moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    width: u8,
+    height: u8,
+    depth: u8,
+    weak: bool,
+    keys: Vec<u64>,
+    scores: Vec<i8>,
+}
+
+/// The key of the mirror image of a position key on a `w × h` board (columns
+/// reversed; each column keeps its `h + 1` bits).
+#[inline]
+pub fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
+    let col = (1u64 << (h + 1)) - 1;
+    let mut out = 0;
+    for c in 0..w {
+        let bits = (key >> (c * (h + 1))) & col;
+        out |= bits << ((w - 1 - c) * (h + 1));
+    }
+    out
+}
+
+impl Book {
+    /// A book from `(canonical key, score)` pairs (any order; duplicates keep the
+    /// first).
+    pub fn from_entries(
+        width: u32,
+        height: u32,
+        depth: u32,
+        weak: bool,
+        mut entries: Vec<(u64, i8)>,
+    ) -> Self {
+        entries.sort_unstable_by_key(|e| e.0);
+        entries.dedup_by_key(|e| e.0);
+        Book {
+            width: width as u8,
+            height: height as u8,
+            depth: depth as u8,
+            weak,
+            keys: entries.iter().map(|e| e.0).collect(),
+            scores: entries.iter().map(|e| e.1).collect(),
+        }
+    }
+
+    /// Board width.
+    pub fn width(&self) -> u32 {
+        self.width as u32
+    }
+    /// Board height.
+    pub fn height(&self) -> u32 {
+        self.height as u32
+    }
+    /// Positions with at most this many moves are in the book.
+    pub fn depth(&self) -> u32 {
+        self.depth as u32
+    }
+    /// Whether the scores are only win/draw/loss.
+    pub fn is_weak(&self) -> bool {
+        self.weak
+    }
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+    /// Whether the book is empty.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The smaller of a key and its mirror image's.
+    #[inline]
+    pub fn canonical(&self, key: u64) -> u64 {
+        key.min(mirror_key(key, self.width as u32, self.height as u32))
+    }
+
+    /// The stored score of the position with this key, if it is in the book.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<i32> {
+        let k = self.canonical(key);
+        self.keys
+            .binary_search(&k)
+            .ok()
+            .map(|i| self.scores[i] as i32)
+    }
+
+    /// Checks the book fits a `width × height` board.
+    pub fn check_size(&self, width: u32, height: u32) -> Result<(), BookError> {
+        if self.width as u32 != width || self.height as u32 != height {
+            return Err(BookError::WrongSize {
+                book_w: self.width,
+                book_h: self.height,
+                width,
+                height,
+            });
+        }
+        Ok(())
+    }
+
+    /// The book as bytes in the file format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + self.keys.len() * 9);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&[self.width, self.height, self.depth, self.weak as u8]);
+        out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        for k in &self.keys {
+            out.extend_from_slice(&k.to_le_bytes());
+        }
+        out.extend(self.scores.iter().map(|&s| s as u8));
+        out
+    }
+
+    /// Reads a book from bytes; `name` (a file name) goes into error messages.
+    pub fn from_bytes(bytes: &[u8], name: Option<&str>) -> Result<Self, BookError> {
+        let bad = |why: String| BookError::Format {
+            source_name: name.map(str::to_string),
+            why,
+        };
+        if bytes.len() < HEADER {
+            return Err(bad(format!(
+                "{} bytes is shorter than the {HEADER}-byte header (truncated?)",
+                bytes.len()
+            )));
+        }
+        if &bytes[..16] != MAGIC {
+            return Err(bad(
+                "it does not start with the book magic \"bitgames c4book\"".into(),
+            ));
+        }
+        let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(bad(format!(
+                "version {version}, this program reads version {VERSION}"
+            )));
+        }
+        let (width, height, depth, weak) = (bytes[20], bytes[21], bytes[22], bytes[23]);
+        if width == 0 || height == 0 || width as u32 * (height as u32 + 1) > 64 || weak > 1 {
+            return Err(bad(format!(
+                "impossible header: {width}×{height}, weak flag {weak}"
+            )));
+        }
+        let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+        let expected = (count as u128) * 9 + HEADER as u128;
+        if bytes.len() as u128 != expected {
+            return Err(bad(format!(
+                "{count} positions need {expected} bytes, the file has {} (truncated or padded)",
+                bytes.len()
+            )));
+        }
+        let count = count as usize;
+        let key_bytes = &bytes[HEADER..HEADER + 8 * count];
+        let keys: Vec<u64> = key_bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        if keys.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(bad("keys are not strictly increasing".into()));
+        }
+        let scores: Vec<i8> = bytes[HEADER + 8 * count..]
+            .iter()
+            .map(|&b| b as i8)
+            .collect();
+        let limit = (width as i32 * height as i32 + 1) / 2;
+        if let Some(s) = scores.iter().find(|&&s| (s as i32).abs() > limit) {
+            return Err(bad(format!("score {s} is out of range ±{limit}")));
+        }
+        Ok(Book {
+            width,
+            height,
+            depth,
+            weak: weak == 1,
+            keys,
+            scores,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_is_an_involution() {
+        for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
+            let k = key & ((1 << 49) - 1);
+            assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
+        }
+        assert_eq!(mirror_key(1, 7, 6), 1 << 42);
+    }
+
+    #[test]
+    fn round_trip_and_bad_files() {
+        let b = Book::from_entries(7, 6, 2, false, vec![(5, 1), (3, -2), (9, 0)]);
+        let bytes = b.to_bytes();
+        assert_eq!(Book::from_bytes(&bytes, None).unwrap(), b);
+        assert!(Book::from_bytes(&bytes[..bytes.len() - 1], Some("x.book"))
+            .unwrap_err()
+            .to_string()
+            .contains("truncated"));
+        assert!(Book::from_bytes(b"hello", None).is_err());
+        let mut other = bytes.clone();
+        other[0] = b'B';
+        assert!(Book::from_bytes(&other, None)
+            .unwrap_err()
+            .to_string()
+            .contains("magic"));
+    }
+}
+
+/// Builds a book of every position with at most `depth` moves on a `width × height`
+/// board (reflections merged), solving the deepest positions first so that each
+/// shallower one is answered from the book almost at once. `threads` solvers share
+/// each ply, each with a `table_mib / threads` MiB table. `progress(done, total)`
+/// is called after each position.
+pub fn generate(
+    width: u32,
+    height: u32,
+    depth: u32,
+    weak: bool,
+    table_mib: usize,
+    threads: usize,
+    mut progress: impl FnMut(usize, usize) + Send,
+) -> Result<Book, String> {
+    use super::solver::ConnectFourSolver;
+    use super::Connect4;
+    use crate::game::Game;
+    use std::sync::{Arc, Mutex};
+
+    let start = Connect4::new(width as usize, height as usize)?;
+    let canon = |g: &Connect4| {
+        let k = g.key();
+        k.min(mirror_key(k, width, height))
+    };
+    // Every unfinished position by ply, one per reflection pair.
+    let mut layers: Vec<Vec<Connect4>> = vec![vec![start]];
+    let mut moves = Vec::new();
+    for _ in 0..depth {
+        let mut seen = std::collections::HashSet::new();
+        let mut next = Vec::new();
+        for g in layers.last().expect("one layer") {
+            g.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut c = g.clone();
+                c.play_unchecked(m);
+                if c.outcome().is_none() && seen.insert(canon(&c)) {
+                    next.push(c);
+                }
+            }
+        }
+        layers.push(next);
+    }
+    let total: usize = layers.iter().map(Vec::len).sum();
+    let threads = threads.max(1);
+    let mib = (table_mib / threads).max(1);
+    let mut entries: Vec<(u64, i8)> = Vec::with_capacity(total);
+    let done = Mutex::new(0usize);
+    let progress = Mutex::new(&mut progress);
+    for layer in layers.iter().rev() {
+        let book = Arc::new(Book::from_entries(
+            width,
+            height,
+            depth,
+            weak,
+            entries.clone(),
+        ));
+        let chunk = layer.len().div_ceil(threads).max(1);
+        let results: Vec<Result<Vec<(u64, i8)>, String>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = layer
+                .chunks(chunk)
+                .map(|part| {
+                    let book = Arc::clone(&book);
+                    let (done, progress) = (&done, &progress);
+                    scope.spawn(move || {
+                        let mut solver = ConnectFourSolver::new(width, height, mib)?;
+                        solver.set_book(book).map_err(|e| e.to_string())?;
+                        let mut out = Vec::with_capacity(part.len());
+                        for g in part {
+                            let s = solver.solve(g, weak).map_err(|e| e.to_string())?;
+                            out.push((canon(g), s.score as i8));
+                            let mut d = done.lock().expect("progress lock");
+                            *d += 1;
+                            (progress.lock().expect("progress lock"))(*d, total);
+                        }
+                        Ok(out)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("book worker panicked"))
+                .collect()
+        });
+        for r in results {
+            entries.extend(r?);
+        }
+    }
+    Ok(Book::from_entries(width, height, depth, weak, entries))
+}

@@ -1,0 +1,695 @@
+//! Othello (Reversi) on two side-to-move-relative bitboards, `player` and
+//! `opponent`, as Edax keeps it: a move is a flip computation and two XORs, and the
+//! sides swap after every ply.
+//!
+//! # Squares
+//!
+//! Squares are named `a1`–`h8`, columns `a`–`h` from the left and rows `1`–`8`
+//! **from the top**, as on every Othello diagram: `a1` is the top-left corner.
+//! Square (column `c`, row `r`) is bit `8·(r−1) + c`: `a1` = bit 0, `h1` = bit 7,
+//! `a8` = bit 56, `h8` = bit 63. That is also the order of the 64 board characters
+//! of an OBF/FFO position, so character `i` of the text is bit `i`. (The library's
+//! [`Grid`](crate::grid::Grid)s number rows from the bottom; Othello's row 1 is
+//! instead the first row of the text and the top row of [`picture`](Game::picture).)
+//!
+//! # Positions
+//!
+//! Position text is OBF: the 64 squares `a1 b1 … h1 a2 … h8`, each `X` (Black),
+//! `O` (White) or `-` (empty; `.` is read too), a space, and the side to move, `X`
+//! or `O`. Anything from a `;` on is ignored, so an FFO line reads as it stands.
+//! The start position, with White on d4 and e5, Black on d5 and e4, Black to move:
+//!
+//! ```
+//! use bitgames::games::othello::Othello;
+//! use bitgames::Game;
+//!
+//! let start = Othello::start();
+//! assert_eq!(
+//!     start.position(),
+//!     "---------------------------OX------XO--------------------------- X"
+//! );
+//! assert_eq!(
+//!     start.picture(),
+//!     ". . . . . . . .\n\
+//!      . . . . . . . .\n\
+//!      . . . . . . . .\n\
+//!      . . . O X . . .\n\
+//!      . . . X O . . .\n\
+//!      . . . . . . . .\n\
+//!      . . . . . . . .\n\
+//!      . . . . . . . .\n"
+//! );
+//! ```
+//!
+//! # Passes and the end
+//!
+//! A side with no move but whose opponent can move has exactly one legal move,
+//! [`OthelloMove::Pass`], which takes a ply. When neither side can move the game is
+//! over: more discs win, and [`score`](Game::score) is the disc difference from
+//! Black's view with the empty squares going to the winner (the FFO and Edax
+//! convention). Whether the game is over is read off the board (two mobility
+//! computations) rather than stored, so a position is just its discs and the side
+//! to move, and its OBF text says everything about it.
+//!
+//! # Move generation and perft
+//!
+//! [`movegen`] holds three back-ends (Browne's line-cap reference, portable
+//! Kogge–Stone fills, AVX2) that compute the same mobility and flips; [`perft`]
+//! counts move paths in the standard (Bik) convention, single- or multi-threaded.
+
+pub mod movegen;
+pub mod perft;
+
+#[cfg(target_arch = "x86_64")]
+pub use movegen::Avx2;
+pub use movegen::{Backend, MoveGen, Portable, Reference};
+pub use perft::{perft_bik, perft_bik_parallel, perft_bik_with};
+
+use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
+use rand::Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// The game's spec, as the registry reads it.
+pub const SPEC: &str = "othello";
+
+/// A square `a1`–`h8`, stored as its bit index `0..64` (`a1` = 0, `h1` = 7,
+/// `a8` = 56; row 1 is the top row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with bit index `index`, `None` past 63.
+    #[inline]
+    pub const fn new(index: u32) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square in column `col` (0 = `a`) and row `row` (0 = row `1`, the top),
+    /// `None` off the board.
+    #[inline]
+    pub const fn at(col: u32, row: u32) -> Option<Square> {
+        if col < 8 && row < 8 {
+            Some(Square((8 * row + col) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The bit index, `0..64`.
+    #[inline]
+    pub const fn index(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The one-square bitboard.
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// Column, 0 (`a`) to 7 (`h`).
+    #[inline]
+    pub const fn col(self) -> u32 {
+        self.0 as u32 % 8
+    }
+
+    /// Row, 0 (row `1`, the top) to 7 (row `8`).
+    #[inline]
+    pub const fn row(self) -> u32 {
+        self.0 as u32 / 8
+    }
+
+    /// The squares of a bitboard, lowest bit (`a1` side) first.
+    pub fn all_in(bits: u64) -> impl Iterator<Item = Square> {
+        let mut b = bits;
+        std::iter::from_fn(move || {
+            if b == 0 {
+                return None;
+            }
+            let i = b.trailing_zeros();
+            b &= b - 1;
+            Some(Square(i as u8))
+        })
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col() as u8),
+            self.row() + 1
+        )
+    }
+}
+
+impl FromStr for Square {
+    type Err = String;
+    /// Reads `d3` or `D3`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim().as_bytes();
+        match t {
+            [c, r] => {
+                let c = c.to_ascii_lowercase();
+                if (b'a'..=b'h').contains(&c) && (b'1'..=b'8').contains(r) {
+                    Ok(Square(8 * (r - b'1') + (c - b'a')))
+                } else {
+                    Err(format!("'{s}' is not a square a1–h8"))
+                }
+            }
+            _ => Err(format!("'{s}' is not a square a1–h8")),
+        }
+    }
+}
+
+/// An Othello move: a disc on a square, or a pass (legal only for a side that has
+/// no other move while the game goes on). Written `d3` and `pass`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OthelloMove {
+    /// A disc on this square.
+    Place(Square),
+    /// No disc: the side to move has no legal placement.
+    Pass,
+}
+
+impl fmt::Display for OthelloMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OthelloMove::Place(sq) => sq.fmt(f),
+            OthelloMove::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for OthelloMove {
+    type Err = String;
+    /// Reads a square (`d3`, `D3`) or a pass (`pass`, or `ps`/`pa` as in some
+    /// Othello software), case-insensitively.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim().to_ascii_lowercase();
+        if matches!(t.as_str(), "pass" | "ps" | "pa") {
+            return Ok(OthelloMove::Pass);
+        }
+        t.parse()
+            .map(OthelloMove::Place)
+            .map_err(|_| format!("'{s}' is not a square a1–h8 or pass"))
+    }
+}
+
+/// An Othello position: the discs of the side to move and of its opponent, whose
+/// turn it is, and the plies played (passes included).
+///
+/// Equality and [`hash`](Game::hash) look at the discs and the side to move only,
+/// not at the ply count (which OBF text does not record).
+#[derive(Clone, Copy)]
+pub struct Othello {
+    player: u64,
+    opponent: u64,
+    ply: u16,
+    side: Player,
+}
+
+impl Default for Othello {
+    fn default() -> Self {
+        Othello::start()
+    }
+}
+
+/// Black's and White's discs in the start position.
+const START_BLACK: u64 = 1 << 28 | 1 << 35; // e4, d5
+const START_WHITE: u64 = 1 << 27 | 1 << 36; // d4, e5
+
+impl Othello {
+    /// The standard start: White on d4 and e5, Black on d5 and e4, Black to move.
+    pub const fn start() -> Self {
+        Othello {
+            player: START_BLACK,
+            opponent: START_WHITE,
+            ply: 0,
+            side: Player::First,
+        }
+    }
+
+    /// A position from Black's and White's discs and the side to move; the ply
+    /// count is taken as the number of discs past the four of the start. Fails if a
+    /// square holds both colours.
+    pub fn from_discs(black: u64, white: u64, side: Player) -> Result<Self, String> {
+        if black & white != 0 {
+            let both: Vec<String> = Square::all_in(black & white)
+                .map(|s| s.to_string())
+                .collect();
+            return Err(format!(
+                "square(s) {} hold both a black and a white disc",
+                both.join(", ")
+            ));
+        }
+        let (player, opponent) = match side {
+            Player::First => (black, white),
+            Player::Second => (white, black),
+        };
+        Ok(Othello {
+            player,
+            opponent,
+            ply: ((black | white).count_ones() as u16).saturating_sub(4),
+            side,
+        })
+    }
+
+    /// A position from a picture: eight rows, row 1 (the top) first, each of eight
+    /// cells `X` (Black), `O` (White) or `.`/`-` (empty); blanks between cells are
+    /// ignored.
+    pub fn from_picture(picture: &str, side: Player) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position {
+            game: SPEC.to_string(),
+            text: clip(picture),
+            why,
+        };
+        let rows: Vec<&str> = picture
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if rows.len() != 8 {
+            return Err(err(format!("expected 8 rows, found {}", rows.len())));
+        }
+        let mut board = String::with_capacity(64);
+        for (r, line) in rows.iter().enumerate() {
+            let cells: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.chars().count() != 8 {
+                return Err(err(format!(
+                    "row {} ('{line}') has {} cells, expected 8",
+                    r + 1,
+                    cells.chars().count()
+                )));
+            }
+            board.push_str(&cells);
+        }
+        let (black, white) = read_board(&board).map_err(err)?;
+        Othello::from_discs(black, white, side).map_err(err)
+    }
+
+    /// Discs of the side to move.
+    #[inline]
+    pub const fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// Discs of the side not to move.
+    #[inline]
+    pub const fn opponent(&self) -> u64 {
+        self.opponent
+    }
+
+    /// Black's discs.
+    #[inline]
+    pub const fn black(&self) -> u64 {
+        match self.side {
+            Player::First => self.player,
+            Player::Second => self.opponent,
+        }
+    }
+
+    /// White's discs.
+    #[inline]
+    pub const fn white(&self) -> u64 {
+        match self.side {
+            Player::First => self.opponent,
+            Player::Second => self.player,
+        }
+    }
+
+    /// The empty squares.
+    #[inline]
+    pub const fn empty(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// The number of discs of `p`.
+    #[inline]
+    pub const fn discs(&self, p: Player) -> u32 {
+        match p {
+            Player::First => self.black().count_ones(),
+            Player::Second => self.white().count_ones(),
+        }
+    }
+
+    /// The squares where the side to move can place a disc (its mobility).
+    #[inline]
+    pub fn mobility(&self) -> u64 {
+        movegen::mobility(self.player, self.opponent)
+    }
+
+    /// The squares where the side *not* to move could place a disc.
+    #[inline]
+    pub fn opponent_mobility(&self) -> u64 {
+        movegen::mobility(self.opponent, self.player)
+    }
+
+    /// The opponent's discs that a disc of the side to move on `sq` would flip
+    /// (empty if the move is not legal; unspecified for an occupied square).
+    #[inline]
+    pub fn flips(&self, sq: Square) -> u64 {
+        movegen::flips(self.player, self.opponent, sq.index())
+    }
+
+    /// Whether neither side can move.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.mobility() == 0 && self.opponent_mobility() == 0
+    }
+
+    /// Whether the side to move must pass: it has no move, its opponent has one.
+    #[inline]
+    pub fn must_pass(&self) -> bool {
+        self.mobility() == 0 && self.opponent_mobility() != 0
+    }
+
+    /// Black's discs minus White's, with the empty squares added to the side with
+    /// more discs (the final score of a finished game, FFO/Edax convention).
+    pub fn disc_difference(&self) -> i32 {
+        let diff = self.black().count_ones() as i32 - self.white().count_ones() as i32;
+        let empties = self.empty().count_ones() as i32;
+        diff + diff.signum() * empties
+    }
+
+    /// The squares of a bitboard, for messages: `c4, d3`.
+    fn list(bits: u64) -> String {
+        Square::all_in(bits)
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Reads 64 board characters a1..h8 into (black, white).
+fn read_board(board: &str) -> Result<(u64, u64), String> {
+    let n = board.chars().count();
+    if n != 64 {
+        return Err(format!(
+            "the board has {n} characters, expected 64 (squares a1..h8 row by row, each X, O or -)"
+        ));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, ch) in board.chars().enumerate() {
+        match ch {
+            'X' => black |= 1 << i,
+            'O' => white |= 1 << i,
+            '-' | '.' => {}
+            _ => {
+                return Err(format!(
+                    "character {} ('{ch}', square {}) is not X, O or -",
+                    i + 1,
+                    Square(i as u8)
+                ))
+            }
+        }
+    }
+    Ok((black, white))
+}
+
+impl PartialEq for Othello {
+    fn eq(&self, o: &Self) -> bool {
+        self.player == o.player && self.opponent == o.opponent && self.side == o.side
+    }
+}
+impl Eq for Othello {}
+
+impl std::hash::Hash for Othello {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.player, self.opponent, self.side).hash(h);
+    }
+}
+
+impl fmt::Debug for Othello {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Othello(\"{}\", ply {})\n{}",
+            self.position(),
+            self.ply,
+            self.picture()
+        )
+    }
+}
+
+impl Game for Othello {
+    type Move = OthelloMove;
+
+    fn spec(&self) -> String {
+        SPEC.to_string()
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    fn legal_moves(&self, out: &mut Vec<OthelloMove>) {
+        out.clear();
+        self.for_each_move(|m| out.push(m));
+    }
+
+    /// The squares of the mobility bitboard, `a1` side first; a lone `pass` when
+    /// the side to move has none but the opponent has some; nothing at the end.
+    #[inline]
+    fn for_each_move(&self, mut f: impl FnMut(OthelloMove)) {
+        let moves = self.mobility();
+        if moves != 0 {
+            Square::all_in(moves).for_each(|s| f(OthelloMove::Place(s)));
+        } else if self.opponent_mobility() != 0 {
+            f(OthelloMove::Pass);
+        }
+    }
+
+    /// Popcount of the mobility; 1 for a forced pass, 0 once the game is over.
+    #[inline]
+    fn count_moves(&self) -> usize {
+        let moves = self.mobility();
+        if moves != 0 {
+            moves.count_ones() as usize
+        } else {
+            (self.opponent_mobility() != 0) as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: OthelloMove) -> bool {
+        match mv {
+            OthelloMove::Place(sq) => self.mobility() & sq.bit() != 0,
+            OthelloMove::Pass => self.must_pass(),
+        }
+    }
+
+    fn why_illegal(&self, mv: OthelloMove) -> String {
+        let me = self.player_name(self.side);
+        let moves = self.mobility();
+        match mv {
+            OthelloMove::Place(sq) if !self.empty() & sq.bit() != 0 => {
+                let owner = if self.black() & sq.bit() != 0 {
+                    "Black"
+                } else {
+                    "White"
+                };
+                format!("{sq} already holds a disc ({owner})")
+            }
+            OthelloMove::Place(sq) if moves == 0 => {
+                format!("{sq} flips no disc: {me} has no move and must pass")
+            }
+            OthelloMove::Place(sq) => {
+                format!("{sq} flips no disc; {me} can play {}", Othello::list(moves))
+            }
+            OthelloMove::Pass if moves != 0 => {
+                format!("{me} can move ({}), so may not pass", Othello::list(moves))
+            }
+            OthelloMove::Pass => "neither side can move: the game is over".to_string(),
+        }
+    }
+
+    /// A placement flips with the fastest back-end (`player ^= flips | square`,
+    /// `opponent ^= flips`) and swaps the sides; a pass only swaps them.
+    #[inline]
+    fn play_unchecked(&mut self, mv: OthelloMove) {
+        let (p, o) = match mv {
+            OthelloMove::Place(sq) => {
+                let f = movegen::flips(self.player, self.opponent, sq.index());
+                (self.player ^ f ^ sq.bit(), self.opponent ^ f)
+            }
+            OthelloMove::Pass => (self.player, self.opponent),
+        };
+        self.player = o;
+        self.opponent = p;
+        self.side = self.side.other();
+        self.ply = self.ply.wrapping_add(1);
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<OthelloMove> {
+        let mut moves = self.mobility();
+        if moves == 0 {
+            return self.must_pass().then_some(OthelloMove::Pass);
+        }
+        let n = ((rng.next_u32() as u64 * moves.count_ones() as u64) >> 32) as u32;
+        for _ in 0..n {
+            moves &= moves - 1;
+        }
+        Square::new(moves.trailing_zeros()).map(OthelloMove::Place)
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.disc_difference() {
+            d if d > 0 => Outcome::WonBy(Player::First),
+            d if d < 0 => Outcome::WonBy(Player::Second),
+            _ => Outcome::Draw,
+        })
+    }
+
+    /// Black's discs minus White's at the end, empties to the winner.
+    fn score(&self) -> Option<i32> {
+        self.is_over().then(|| self.disc_difference())
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        mix64(mix64(self.player) ^ self.opponent ^ self.side as u64)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<OthelloMove, ParseError> {
+        text.parse().map_err(|_| ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: "a square a1–h8 or pass".to_string(),
+        })
+    }
+
+    /// OBF: 64 characters a1..h8 (`X`, `O`, `-`), a space, the side to move.
+    fn position(&self) -> String {
+        let (black, white) = (self.black(), self.white());
+        let mut s: String = (0..64)
+            .map(|i| {
+                if black >> i & 1 != 0 {
+                    'X'
+                } else if white >> i & 1 != 0 {
+                    'O'
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        s.push(' ');
+        s.push(match self.side {
+            Player::First => 'X',
+            Player::Second => 'O',
+        });
+        s
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position {
+            game: self.spec(),
+            text: clip(text),
+            why,
+        };
+        let obf = text.split(';').next().unwrap_or("");
+        let mut fields = obf.split_whitespace();
+        let Some(board) = fields.next() else {
+            return Err(err(
+                "empty; expected 64 squares a1..h8 (X, O or -), a space and the side to move (X or O)"
+                    .into(),
+            ));
+        };
+        let (black, white) = read_board(board).map_err(err)?;
+        let side = match fields.next() {
+            None => {
+                return Err(err(
+                    "no side to move after the board (expected X or O)".into()
+                ))
+            }
+            Some("X") => Player::First,
+            Some("O") => Player::Second,
+            Some(s) => {
+                return Err(err(format!(
+                    "side to move '{s}' is not X (Black) or O (White)"
+                )))
+            }
+        };
+        if let Some(extra) = fields.next() {
+            return Err(err(format!(
+                "unexpected '{extra}' after the side to move (comments start with ';')"
+            )));
+        }
+        Othello::from_discs(black, white, side).map_err(err)
+    }
+
+    /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.
+    fn picture(&self) -> String {
+        let (black, white) = (self.black(), self.white());
+        let mut s = String::with_capacity(128);
+        for r in 0..8 {
+            for c in 0..8 {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let bit = 1u64 << (8 * r + c);
+                s.push(if black & bit != 0 {
+                    'X'
+                } else if white & bit != 0 {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_moves_are_the_four_standard_openings() {
+        let mut v = Vec::new();
+        Othello::start().legal_moves(&mut v);
+        let names: Vec<String> = v.iter().map(|m| m.to_string()).collect();
+        assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+    }
+
+    #[test]
+    fn square_names() {
+        for i in 0..64 {
+            let s = Square::new(i).unwrap();
+            assert_eq!(s.to_string().parse::<Square>().unwrap(), s);
+        }
+        assert_eq!("a1".parse::<Square>().unwrap().index(), 0);
+        assert_eq!("h1".parse::<Square>().unwrap().index(), 7);
+        assert_eq!("A8".parse::<Square>().unwrap().index(), 56);
+        assert!("i1".parse::<Square>().is_err());
+        assert!("a9".parse::<Square>().is_err());
+        assert!("a10".parse::<Square>().is_err());
+        assert_eq!("PASS".parse::<OthelloMove>().unwrap(), OthelloMove::Pass);
+    }
+}

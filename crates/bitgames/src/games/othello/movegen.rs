@@ -1,0 +1,424 @@
+//! Othello move generation: the mobility bitboard (every legal move of the side to
+//! move) and the discs a move flips, in three interchangeable back-ends that
+//! compute the same values (after Edax, which keeps several flip back-ends checked
+//! against one slow reference):
+//!
+//! - [`Reference`]: Browne's line-cap moves (Alg. 4, [`ops::line_cap_moves`]) on an
+//!   8×8 [`Grid`] with separating bits, and flips found by walking each of the eight
+//!   directions square by square. Slow and obviously right: the oracle of the tests.
+//! - [`Portable`]: plain `u64` code for any CPU. Mobility by Kogge–Stone
+//!   (parallel-prefix) fills in the eight directions; flips by the *outflank* method:
+//!   on each ray from the move, isolate the first square that is not the opponent's
+//!   and flip the run before it if that square is the mover's.
+//! - [`Avx2`]: the same two algorithms four directions to a 256-bit vector, as Edax's
+//!   AVX2 back-end does; it exists only where the CPU has AVX2 ([`Avx2::detect`]),
+//!   and [`Portable`] is its test oracle.
+//!
+//! The free functions [`mobility`] and [`flips`] use the fastest back-end the CPU
+//! has (the choice is made once and cached).
+//!
+//! Squares are bit indices `0..64` with `a1` = bit 0, `h1` = bit 7 and `a8` = bit 63
+//! (row 1 is the first row of an OBF string, the top row of an Othello diagram). A
+//! step of +1 is one column right, +8 one row down the diagram, +9 and +7 the two
+//! diagonals; moving a whole board by a step is a shift, with the `a` and `h` files
+//! masked where a horizontal or diagonal step would wrap to the next row.
+
+use crate::bits::Bits;
+use crate::grid::{Grid, GridKind};
+use crate::ops;
+
+/// Every square but the `a` and `h` files: opponent discs that a horizontal or
+/// diagonal run can pass through (a run never flips an edge disc sideways, and
+/// masking them stops a shift from wrapping around a row).
+pub const NOT_EDGE_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+
+/// The four line steps as bit offsets: row (+1), column (+8) and the diagonals
+/// (+7, +9). Their negatives are the other four directions.
+pub const STEPS: [u32; 4] = [1, 8, 7, 9];
+
+/// A way of generating Othello moves. Every implementation returns the same values;
+/// they differ only in speed.
+pub trait MoveGen: Copy + Send + Sync {
+    /// The empty squares where the player with discs `p` can move against the
+    /// opponent's discs `o` (`p` and `o` disjoint).
+    fn mobility(self, p: u64, o: u64) -> u64;
+
+    /// The opponent's discs flipped when the player with discs `p` plays on the
+    /// empty square `sq` (`0..64`); empty if the move flips nothing (it is then not
+    /// legal). Unspecified, but memory-safe, for an occupied square.
+    fn flips(self, p: u64, o: u64, sq: u32) -> u64;
+}
+
+// ---------------------------------------------------------------------------------
+// Reference
+
+/// The readable oracle: Browne's line-cap moves (Alg. 4) on an 8×8 [`Grid`] for
+/// mobility, and a square-by-square walk in each direction for flips.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+/// An 8×8 square grid with one separating bit per row (72 bits: two words).
+fn grid8() -> Grid<2> {
+    Grid::new(GridKind::Square8, 8, 8).expect("an 8×8 grid fits two words")
+}
+
+/// A `u64` board (bit `8·row + col`) as a set on the grid (bit `row·stride + col`).
+fn to_grid(grid: &Grid<2>, b: u64) -> Bits<2> {
+    (0..64)
+        .filter(|&i| b >> i & 1 == 1)
+        .filter_map(|i| grid.cell(i % 8, i / 8))
+        .collect()
+}
+
+/// A set on the grid back to a `u64` board.
+fn from_grid(grid: &Grid<2>, bits: Bits<2>) -> u64 {
+    bits.into_iter()
+        .filter_map(|i| grid.coords(i))
+        .fold(0, |b, (c, r)| b | 1 << (8 * r + c))
+}
+
+impl MoveGen for Reference {
+    /// Line-cap moves (Browne, Alg. 4), via [`ops::line_cap_moves`].
+    fn mobility(self, p: u64, o: u64) -> u64 {
+        let grid = grid8();
+        let moves = ops::line_cap_moves(&grid, to_grid(&grid, p), to_grid(&grid, o));
+        from_grid(&grid, moves)
+    }
+
+    /// Walks from `sq` in each of the eight directions over the opponent's discs and
+    /// keeps the run if a disc of the mover closes it.
+    fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+        let (c0, r0) = ((sq % 8) as i32, (sq / 8) as i32);
+        let at = |c: i32, r: i32| 1u64 << (8 * r + c);
+        let mut flips = 0;
+        for (dc, dr) in [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ] {
+            let (mut c, mut r, mut run) = (c0 + dc, r0 + dr, 0u64);
+            while (0..8).contains(&c) && (0..8).contains(&r) && o & at(c, r) != 0 {
+                run |= at(c, r);
+                c += dc;
+                r += dr;
+            }
+            if (0..8).contains(&c) && (0..8).contains(&r) && p & at(c, r) != 0 {
+                flips |= run;
+            }
+        }
+        flips
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Ray tables shared by the fast back-ends
+
+/// Masks of the four rays from each square, in the lane order of [`STEPS`];
+/// 32-byte aligned so a row loads as one AVX2 vector.
+#[repr(C, align(32))]
+struct Rays([[u64; 4]; 64]);
+
+/// The squares reached from `sq` by repeated steps of `(dc, dr)`, `sq` excluded.
+const fn ray(sq: usize, dc: i32, dr: i32) -> u64 {
+    let (mut c, mut r) = ((sq % 8) as i32 + dc, (sq / 8) as i32 + dr);
+    let mut m = 0u64;
+    while c >= 0 && c < 8 && r >= 0 && r < 8 {
+        m |= 1 << (8 * r + c);
+        c += dc;
+        r += dr;
+    }
+    m
+}
+
+/// Rays towards higher bits (`sign` = 1) or lower bits (`sign` = -1): lane `k` holds
+/// the squares `sq ± n·STEPS[k]`, `n ≥ 1`, that stay on the board.
+const fn rays(sign: i32) -> Rays {
+    // (column, row) change of +1, +8, +7, +9.
+    const DELTAS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 1), (1, 1)];
+    let mut t = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut k = 0;
+        while k < 4 {
+            t[sq][k] = ray(sq, sign * DELTAS[k].0, sign * DELTAS[k].1);
+            k += 1;
+        }
+        sq += 1;
+    }
+    Rays(t)
+}
+
+/// Rays towards higher bits (`+1, +8, +7, +9`).
+static RAYS_UP: Rays = rays(1);
+/// Rays towards lower bits (`-1, -8, -7, -9`).
+static RAYS_DOWN: Rays = rays(-1);
+
+// ---------------------------------------------------------------------------------
+// Portable
+
+/// Plain `u64` move generation for any CPU: Kogge–Stone fills for mobility, the
+/// outflank method for flips.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Portable;
+
+/// Moves along one axis (both directions of step `s`) by Kogge–Stone
+/// parallel-prefix fills: the opponent's runs that start next to one of the
+/// mover's discs, grown 1, 2, 4, then 6 squares (the longest run a move can
+/// flip), shifted one more step onto the square that would close them. `mo` is the
+/// opponent masked against wrap-around for this step.
+#[inline(always)]
+fn axis_moves(p: u64, mo: u64, s: u32) -> u64 {
+    let mut l = mo & (p << s);
+    let mut r = mo & (p >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    // Pairs of opponent discs, so each further step covers two squares.
+    let pre_l = mo & (mo << s);
+    let pre_r = pre_l >> s;
+    l |= pre_l & (l << (2 * s));
+    r |= pre_r & (r >> (2 * s));
+    l |= pre_l & (l << (2 * s));
+    r |= pre_r & (r >> (2 * s));
+    (l << s) | (r >> s)
+}
+
+impl MoveGen for Portable {
+    /// Kogge–Stone (parallel-prefix) fills in the eight directions, four shifts
+    /// per direction instead of the six of a square-by-square (dumb7) fill.
+    #[inline]
+    fn mobility(self, p: u64, o: u64) -> u64 {
+        let oh = o & NOT_EDGE_FILES;
+        let moves = axis_moves(p, oh, 1)
+            | axis_moves(p, o, 8)
+            | axis_moves(p, oh, 7)
+            | axis_moves(p, oh, 9);
+        moves & !(p | o)
+    }
+
+    /// The outflank method, one ray at a time: on a ray towards higher bits the
+    /// first square that is not the opponent's is the lowest set bit of
+    /// `ray & !o` (`x & -x`); towards lower bits it is the highest one (a
+    /// leading-zero count). If that square holds a disc of the mover, the ray's
+    /// squares before it flip.
+    #[inline]
+    fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+        let (up, down) = (&RAYS_UP.0[sq as usize & 63], &RAYS_DOWN.0[sq as usize & 63]);
+        let mut flips = 0;
+        for k in 0..4 {
+            // Towards higher bits.
+            let m = up[k];
+            let not_o = m & !o;
+            let outflank = not_o & not_o.wrapping_neg() & p;
+            // outflank - 1: the squares below it, if there is one; nothing otherwise.
+            flips |= outflank.wrapping_sub((outflank != 0) as u64) & m;
+            // Towards lower bits. With no such square the shift wraps to bit 63,
+            // which is never on a downward ray, so `& m` drops it.
+            let m = down[k];
+            let not_o = m & !o;
+            let outflank = (1u64 << 63).wrapping_shr(not_o.leading_zeros()) & m & p;
+            // The squares strictly above the outflank (none if there is none).
+            flips |= (outflank << 1).wrapping_neg() & m;
+        }
+        flips
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// AVX2
+
+#[cfg(target_arch = "x86_64")]
+pub use x86::Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{MoveGen, NOT_EDGE_FILES, RAYS_DOWN, RAYS_UP};
+    use std::arch::x86_64::*;
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    // The functions below are `unsafe fn` only because they carry
+    // `#[target_feature(enable = "avx2")]` (safe target-feature functions need Rust
+    // 1.86; the workspace supports 1.85). Their one precondition is that the CPU has
+    // AVX2, and they are called only through an `Avx2` value, which proves it.
+
+    /// AVX2 move generation, four directions to a 256-bit vector (lanes in the
+    /// order of [`STEPS`](super::STEPS)), as in Edax. A value of this type is proof
+    /// that the running CPU has AVX2: get one from [`Avx2::detect`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct Avx2 {
+        _proof: (),
+    }
+
+    /// 0: not yet asked, 1: no AVX2, 2: AVX2.
+    static HAS_AVX2: AtomicU8 = AtomicU8::new(0);
+
+    impl Avx2 {
+        /// `Some` if the CPU has AVX2. The answer is cached after the first call,
+        /// and is a constant when the build already targets AVX2 (the workspace
+        /// builds for x86-64-v3).
+        #[inline]
+        pub fn detect() -> Option<Avx2> {
+            if cfg!(target_feature = "avx2") {
+                return Some(Avx2 { _proof: () });
+            }
+            let known = match HAS_AVX2.load(Ordering::Relaxed) {
+                0 => {
+                    let yes = is_x86_feature_detected!("avx2");
+                    HAS_AVX2.store(1 + yes as u8, Ordering::Relaxed);
+                    yes
+                }
+                v => v == 2,
+            };
+            known.then_some(Avx2 { _proof: () })
+        }
+    }
+
+    impl MoveGen for Avx2 {
+        /// Kogge–Stone fills, both directions of all four axes at once.
+        #[inline]
+        fn mobility(self, p: u64, o: u64) -> u64 {
+            // SAFETY: an `Avx2` exists only if `detect` found AVX2 on this CPU.
+            unsafe { mobility_avx2(p, o) }
+        }
+
+        /// The outflank method, four rays to a vector in each sense.
+        #[inline]
+        fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+            // SAFETY: as above; `flips_avx2` indexes its tables with `sq & 63`.
+            unsafe { flips_avx2(p, o, sq) }
+        }
+    }
+
+    /// ORs the four lanes of `v` together.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn or_lanes(v: __m256i) -> u64 {
+        let x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
+        _mm_cvtsi128_si64(x) as u64
+    }
+
+    /// A row of a ray table as a vector.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load4(row: &[u64; 4]) -> __m256i {
+        _mm256_set_epi64x(row[3] as i64, row[2] as i64, row[1] as i64, row[0] as i64)
+    }
+
+    /// The mobility of [`Portable`](super::Portable) with each axis in one lane.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn mobility_avx2(p: u64, o: u64) -> u64 {
+        let shift = _mm256_set_epi64x(9, 7, 8, 1);
+        let shift2 = _mm256_add_epi64(shift, shift);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let mask = _mm256_set_epi64x(
+            NOT_EDGE_FILES as i64,
+            NOT_EDGE_FILES as i64,
+            -1,
+            NOT_EDGE_FILES as i64,
+        );
+        let mo = _mm256_and_si256(_mm256_set1_epi64x(o as i64), mask);
+        let mut l = _mm256_and_si256(mo, _mm256_sllv_epi64(pp, shift));
+        let mut r = _mm256_and_si256(mo, _mm256_srlv_epi64(pp, shift));
+        l = _mm256_or_si256(l, _mm256_and_si256(mo, _mm256_sllv_epi64(l, shift)));
+        r = _mm256_or_si256(r, _mm256_and_si256(mo, _mm256_srlv_epi64(r, shift)));
+        let pre_l = _mm256_and_si256(mo, _mm256_sllv_epi64(mo, shift));
+        let pre_r = _mm256_srlv_epi64(pre_l, shift);
+        l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, shift2)));
+        r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, shift2)));
+        l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, shift2)));
+        r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, shift2)));
+        let moves = _mm256_or_si256(_mm256_sllv_epi64(l, shift), _mm256_srlv_epi64(r, shift));
+        or_lanes(moves) & !(p | o)
+    }
+
+    /// The flips of [`Portable`](super::Portable), four rays to a vector. Towards
+    /// lower bits there is no vector leading-zero count, so the first non-opponent
+    /// square is found by filling the non-opponent squares down their rays
+    /// (parallel prefix, 1, 2, 4 steps) and keeping the mover's disc that no such
+    /// square lies above.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
+        let sq = sq as usize & 63;
+        let zero = _mm256_setzero_si256();
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+
+        // Towards higher bits: outflank = lowest non-opponent square, if the mover's.
+        let m = load4(&RAYS_UP.0[sq]);
+        let not_o = _mm256_andnot_si256(oo, m);
+        let outflank = _mm256_and_si256(_mm256_and_si256(not_o, _mm256_sub_epi64(zero, not_o)), pp);
+        // -outflank (every bit from it up), or all bits where there is none: clear
+        // those from the ray.
+        let eraser = _mm256_sub_epi64(_mm256_cmpeq_epi64(outflank, zero), outflank);
+        let up = _mm256_andnot_si256(eraser, m);
+
+        // Towards lower bits.
+        let shift = _mm256_set_epi64x(9, 7, 8, 1);
+        let m = load4(&RAYS_DOWN.0[sq]);
+        let not_o = _mm256_andnot_si256(oo, m);
+        // Every square at or below a non-opponent square of the ray.
+        let mut fill = _mm256_or_si256(not_o, _mm256_srlv_epi64(not_o, shift));
+        fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_slli_epi64::<1>(shift)));
+        fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_slli_epi64::<2>(shift)));
+        // The mover's disc on the ray with no non-opponent square above it.
+        let outflank = _mm256_andnot_si256(_mm256_srlv_epi64(fill, shift), _mm256_and_si256(pp, m));
+        // The ray's squares strictly above it: -(2·outflank), zero if none.
+        let down = _mm256_and_si256(
+            m,
+            _mm256_sub_epi64(zero, _mm256_add_epi64(outflank, outflank)),
+        );
+
+        or_lanes(_mm256_or_si256(up, down))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Dispatch
+
+/// Which back-end the free functions [`mobility`] and [`flips`] use here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// [`Reference`].
+    Reference,
+    /// [`Portable`].
+    Portable,
+    /// [`Avx2`] (x86-64 only).
+    Avx2,
+}
+
+/// The back-end [`mobility`] and [`flips`] use on this CPU.
+pub fn best_backend() -> Backend {
+    #[cfg(target_arch = "x86_64")]
+    if Avx2::detect().is_some() {
+        return Backend::Avx2;
+    }
+    Backend::Portable
+}
+
+/// The moves of the player with discs `p` against `o`, with the fastest back-end.
+#[inline]
+pub fn mobility(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(g) = Avx2::detect() {
+        return g.mobility(p, o);
+    }
+    Portable.mobility(p, o)
+}
+
+/// The discs flipped by the player with discs `p` playing on the empty square `sq`,
+/// with the fastest back-end.
+#[inline]
+pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(g) = Avx2::detect() {
+        return g.flips(p, o, sq);
+    }
+    Portable.flips(p, o, sq)
+}
