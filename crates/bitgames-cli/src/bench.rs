@@ -1,4 +1,5 @@
-//! `bitgames bench`: perft and random-playout speed of connect4 and tictactoe.
+//! `bitgames bench`: perft and random-playout speed of connect4 and tictactoe, or
+//! (`bitgames bench connect4`) the Connect Four solver on Pons' benchmark sets.
 
 use crate::common::{build_game, grouped, rate, si};
 use anyhow::Result;
@@ -9,9 +10,25 @@ use std::time::Instant;
 /// Options of `bitgames bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
+    /// What to measure: `core` (perft and playouts, the default) or `connect4`
+    /// (the solver on Pons' test sets).
+    pub suite: Option<String>,
     /// Smaller runs (about a second in a release build).
     #[arg(long, short)]
     pub quick: bool,
+    /// connect4: the sets to run, comma-separated (default: all six).
+    #[arg(long)]
+    pub sets: Option<String>,
+    /// connect4: at most this many positions of each set (default: 1000, but 100
+    /// of Test_L1_R2 and 10 of Test_L1_R3).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// connect4: weak solves (win/draw/loss).
+    #[arg(long)]
+    pub weak: bool,
+    /// connect4: transposition table MiB.
+    #[arg(long, default_value_t = 64)]
+    pub table_mib: usize,
 }
 
 /// One game's workload.
@@ -48,8 +65,101 @@ fn workloads(quick: bool) -> [Workload; 2] {
     ]
 }
 
-/// Runs the benchmark and prints one table.
+/// Runs the chosen benchmark.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+    match args.suite.as_deref() {
+        None | Some("core") => run_core(args, out),
+        Some("connect4") => run_connect4(args, out),
+        Some(other) => Err(crate::common::input_error(format!(
+            "unknown benchmark '{other}' (expected core or connect4)"
+        ))),
+    }
+}
+
+/// The Connect Four solver on Pons' sets: `set positions mean-time mean-nodes
+/// nodes/s`, every score checked. The table is cleared before each position, as
+/// Pons' own benchmark does.
+fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+    use bitgames::games::connect4::{sets::TEST_SETS, solver::ConnectFourSolver, Connect4};
+    use bitgames::Game;
+    let wanted: Option<Vec<&str>> = args
+        .sets
+        .as_deref()
+        .map(|s| s.split(',').map(str::trim).collect());
+    if let Some(w) = &wanted {
+        if let Some(bad) = w.iter().find(|n| !TEST_SETS.iter().any(|s| s.name == **n)) {
+            let names: Vec<&str> = TEST_SETS.iter().map(|s| s.name).collect();
+            return Err(crate::common::input_error(format!(
+                "unknown set '{bad}' (sets: {})",
+                names.join(", ")
+            )));
+        }
+    }
+    let start = Connect4::standard();
+    let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
+    writeln!(
+        out,
+        "connect4 solver ({}, one thread, {} MiB table, table cleared per position):",
+        if args.weak { "weak" } else { "strong" },
+        args.table_mib
+    )?;
+    writeln!(
+        out,
+        "  {:<11} {:<14} {:>9} {:>12} {:>14} {:>10}",
+        "set", "Pons' name", "positions", "mean time", "mean nodes", "nodes/s"
+    )?;
+    for set in TEST_SETS
+        .iter()
+        .filter(|s| wanted.as_ref().is_none_or(|w| w.contains(&s.name)))
+    {
+        let limit = args.limit.unwrap_or(match set.name {
+            "Test_L1_R2" => 100,
+            "Test_L1_R3" => 10,
+            _ => 1000,
+        });
+        let (mut n, mut nodes, mut secs) = (0u64, 0u64, 0.0f64);
+        for (moves, want) in set.positions().take(limit) {
+            let g = start.parse_position(moves)?;
+            solver.reset();
+            let t = Instant::now();
+            let r = solver.solve(&g, args.weak)?;
+            secs += t.elapsed().as_secs_f64();
+            let want = if args.weak { want.signum() } else { want };
+            if r.score != want {
+                anyhow::bail!(
+                    "{}: {moves} solved as {}, expected {want}",
+                    set.name,
+                    r.score
+                );
+            }
+            n += 1;
+            nodes += r.nodes;
+        }
+        let mean = secs / n.max(1) as f64;
+        let mean_time = if mean < 1e-3 {
+            format!("{:.2} µs", mean * 1e6)
+        } else if mean < 1.0 {
+            format!("{:.3} ms", mean * 1e3)
+        } else {
+            format!("{mean:.3} s")
+        };
+        writeln!(
+            out,
+            "  {:<11} {:<14} {:>9} {:>12} {:>14.1} {:>10}",
+            set.name,
+            set.pons_name,
+            n,
+            mean_time,
+            nodes as f64 / n.max(1) as f64,
+            crate::common::si_number(rate(nodes, secs))
+        )?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Perft and playouts: one table.
+fn run_core(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     let mode = if args.quick { "quick" } else { "full" };
     let build = if cfg!(debug_assertions) {
         "debug build: timings are not representative, use --release"

@@ -13,6 +13,43 @@ pub enum EngineKind {
     /// Wins at once when it can, else avoids moves after which the opponent wins at
     /// once (so it blocks a single threat), else random.
     Greedy,
+    /// Connect Four only: the exact solver's best move (a random one among equals).
+    Perfect,
+}
+
+/// An engine with whatever state it keeps between moves (the solver's table).
+pub struct Engine {
+    kind: EngineKind,
+    solver: Option<bitgames::games::connect4::solver::ConnectFourSolver>,
+}
+
+impl Engine {
+    /// The engine for `game`; `perfect` needs a game with a solver (connect4).
+    pub fn new(kind: EngineKind, game: &dyn DynGame) -> anyhow::Result<Self> {
+        let solver = if kind == EngineKind::Perfect {
+            let g = crate::solve::connect4_of(game).map_err(|_| {
+                crate::common::input_error(format!(
+                    "the perfect engine plays connect4, not {}",
+                    game.spec()
+                ))
+            })?;
+            Some(bitgames::games::connect4::solver::ConnectFourSolver::for_game(&g, 256))
+        } else {
+            None
+        };
+        Ok(Engine { kind, solver })
+    }
+
+    /// The engine's move, `None` when there is no legal move.
+    pub fn choose(&mut self, game: &dyn DynGame, rng: &mut SplitMix) -> Option<String> {
+        if let Some(solver) = self.solver.as_mut() {
+            let g = crate::solve::connect4_of(game).ok()?;
+            let (best, _) = solver.best_moves(&g).ok()?;
+            let pick = best[rng.below(best.len())];
+            return Some((pick + 1).to_string());
+        }
+        choose(self.kind, game, rng)
+    }
 }
 
 /// The state after `mv`, or `None` if the library refuses it (not expected for a

@@ -89,7 +89,17 @@ fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     list::run(&list::GamesArgs { json: false }, out)?;
     writeln!(out)?;
-    bench::run(&bench::BenchArgs { quick: true }, out)?;
+    bench::run(
+        &bench::BenchArgs {
+            suite: None,
+            quick: true,
+            sets: None,
+            limit: None,
+            weak: false,
+            table_mib: 64,
+        },
+        out,
+    )?;
     writeln!(out)?;
     writeln!(
         out,

@@ -4,7 +4,7 @@
 use crate::common::{
     build_game, clock_seed, labelled_picture, legal_summary, result_text, SplitMix,
 };
-use crate::engine::{choose, EngineKind};
+use crate::engine::{Engine, EngineKind};
 use anyhow::{Context, Result};
 use bitgames::DynGame;
 use clap::{Args, ValueEnum};
@@ -81,6 +81,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
     let mut game = build_game(&args.game, args.position.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = SplitMix::new(seed);
+    let mut engine = Engine::new(args.engine, game.as_ref())?;
     let human = match args.first {
         First::Human => game.side_to_move(),
         First::Engine => game.side_to_move().other(),
@@ -122,7 +123,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         let mover = game.side_to_move();
         let name = game.player_name(mover);
         if mover != human {
-            let mv = choose(args.engine, game.as_ref(), &mut rng)
+            let mv = engine
+                .choose(game.as_ref(), &mut rng)
                 .context("the engine found no legal move in a game that is not over")?;
             game.play_text(&mv)
                 .with_context(|| format!("engine move '{mv}'"))?;

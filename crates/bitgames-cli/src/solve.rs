@@ -214,7 +214,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
             bar.set_position(done as u64);
         },
     )
-    .map_err(|e| input_error(e))?;
+    .map_err(input_error)?;
     bar.finish_and_clear();
     let bytes = b.to_bytes();
     std::fs::write(&args.out, &bytes)

@@ -226,38 +226,6 @@ impl Book {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mirror_is_an_involution() {
-        for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
-            let k = key & ((1 << 49) - 1);
-            assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
-        }
-        assert_eq!(mirror_key(1, 7, 6), 1 << 42);
-    }
-
-    #[test]
-    fn round_trip_and_bad_files() {
-        let b = Book::from_entries(7, 6, 2, false, vec![(5, 1), (3, -2), (9, 0)]);
-        let bytes = b.to_bytes();
-        assert_eq!(Book::from_bytes(&bytes, None).unwrap(), b);
-        assert!(Book::from_bytes(&bytes[..bytes.len() - 1], Some("x.book"))
-            .unwrap_err()
-            .to_string()
-            .contains("truncated"));
-        assert!(Book::from_bytes(b"hello", None).is_err());
-        let mut other = bytes.clone();
-        other[0] = b'B';
-        assert!(Book::from_bytes(&other, None)
-            .unwrap_err()
-            .to_string()
-            .contains("magic"));
-    }
-}
-
 /// Builds a book of every position with at most `depth` moves on a `width × height`
 /// board (reflections merged), solving the deepest positions first so that each
 /// shallower one is answered from the book almost at once. `threads` solvers share
@@ -346,4 +314,36 @@ pub fn generate(
         }
     }
     Ok(Book::from_entries(width, height, depth, weak, entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_is_an_involution() {
+        for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
+            let k = key & ((1 << 49) - 1);
+            assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
+        }
+        assert_eq!(mirror_key(1, 7, 6), 1 << 42);
+    }
+
+    #[test]
+    fn round_trip_and_bad_files() {
+        let b = Book::from_entries(7, 6, 2, false, vec![(5, 1), (3, -2), (9, 0)]);
+        let bytes = b.to_bytes();
+        assert_eq!(Book::from_bytes(&bytes, None).unwrap(), b);
+        assert!(Book::from_bytes(&bytes[..bytes.len() - 1], Some("x.book"))
+            .unwrap_err()
+            .to_string()
+            .contains("truncated"));
+        assert!(Book::from_bytes(b"hello", None).is_err());
+        let mut other = bytes.clone();
+        other[0] = b'B';
+        assert!(Book::from_bytes(&other, None)
+            .unwrap_err()
+            .to_string()
+            .contains("magic"));
+    }
 }

@@ -1,0 +1,198 @@
+//! The Connect Four solver against Pons' benchmark sets (every line of the end,
+//! middle and easy-beginning sets in the normal run; the medium and hard
+//! beginning sets are ignored tests: `cargo test --release -- --ignored`), known
+//! results on small boards, analysis, best moves and books.
+
+use bitgames::games::connect4::book::{self, Book};
+use bitgames::games::connect4::sets::TEST_SETS;
+use bitgames::games::connect4::solver::{ConnectFourSolver, SolveError};
+use bitgames::games::connect4::Connect4;
+use bitgames::Game;
+use std::sync::Arc;
+
+fn check_set(name: &str, limit: usize, weak: bool) {
+    let set = TEST_SETS
+        .iter()
+        .find(|s| s.name == name)
+        .expect("known set");
+    let start = Connect4::standard();
+    let mut solver = ConnectFourSolver::for_game(&start, 16);
+    let mut n = 0;
+    for (moves, want) in set.positions().take(limit) {
+        let g = start.parse_position(moves).unwrap();
+        let got = solver.solve(&g, weak).unwrap().score;
+        let want = if weak { want.signum() } else { want };
+        assert_eq!(got, want, "{name}: {moves}");
+        n += 1;
+    }
+    assert_eq!(n, limit.min(1000));
+}
+
+#[test]
+fn end_easy_l3_r1() {
+    check_set("Test_L3_R1", 1000, false);
+}
+
+#[test]
+fn middle_easy_l2_r1() {
+    check_set("Test_L2_R1", 1000, false);
+}
+
+#[test]
+fn middle_medium_l2_r2() {
+    check_set("Test_L2_R2", 1000, false);
+}
+
+#[test]
+fn begin_easy_l1_r1() {
+    check_set("Test_L1_R1", 1000, false);
+}
+
+#[test]
+fn weak_scores_on_middle_sets() {
+    check_set("Test_L2_R1", 1000, true);
+    check_set("Test_L2_R2", 200, true);
+}
+
+#[test]
+#[ignore = "slow: about 100 ms a position; run with --release -- --ignored"]
+fn begin_medium_l1_r2() {
+    check_set("Test_L1_R2", 1000, false);
+}
+
+#[test]
+#[ignore = "slow: seconds a position; run with --release -- --ignored"]
+fn begin_hard_l1_r3() {
+    check_set("Test_L1_R3", 1000, false);
+}
+
+/// Every board of up to 16 cells, through both the compiled sizes (4×4) and the
+/// run-time-size solver, against a plain exhaustive negamax with memoised exact
+/// values; 4×4 is a draw (Tromp's table of solved sizes).
+#[test]
+fn small_boards_match_exhaustive_search() {
+    use std::collections::HashMap;
+    fn exact(g: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
+        if let Some(&v) = memo.get(&g.key()) {
+            return v;
+        }
+        let cells = (g.width() * g.height()) as i32;
+        let mut best = i32::MIN;
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            let v = match c.outcome() {
+                Some(bitgames::Outcome::WonBy(_)) => (cells + 1 - g.ply() as i32) / 2,
+                Some(bitgames::Outcome::Draw) => 0,
+                None => -exact(&c, memo),
+            };
+            best = best.max(v);
+        }
+        memo.insert(g.key(), best);
+        best
+    }
+    for (w, h) in [
+        (1, 1),
+        (1, 4),
+        (2, 2),
+        (3, 3),
+        (4, 1),
+        (3, 4),
+        (4, 3),
+        (2, 6),
+        (5, 3),
+        (3, 5),
+        (4, 4),
+    ] {
+        let g = Connect4::new(w, h).unwrap();
+        let mut memo = HashMap::new();
+        let want = exact(&g, &mut memo);
+        let mut s = ConnectFourSolver::for_game(&g, 1);
+        assert_eq!(s.solve(&g, false).unwrap().score, want, "{w}×{h}");
+        assert_eq!(
+            s.solve(&g, true).unwrap().score,
+            want.signum(),
+            "{w}×{h} weak"
+        );
+        // And a few positions inside the tree.
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            if c.outcome().is_none() {
+                assert_eq!(
+                    s.solve(&c, false).unwrap().score,
+                    exact(&c, &mut memo),
+                    "{w}×{h} after {m}"
+                );
+            }
+        }
+        if (w, h) == (4, 4) {
+            assert_eq!(want, 0, "4×4 is a draw");
+        }
+    }
+}
+
+#[test]
+fn analysis_and_best_moves() {
+    let start = Connect4::standard();
+    let mut s = ConnectFourSolver::for_game(&start, 16);
+    // A middle-game line from L2_R1: every column's score is minus the score of
+    // the position after it, and the best of them is the position's score.
+    let (moves, want) = TEST_SETS[1].positions().nth(3).unwrap();
+    let g = start.parse_position(moves).unwrap();
+    let scores = s.analyze(&g, false).unwrap();
+    assert_eq!(scores.iter().flatten().max().copied(), Some(want));
+    for (c, sc) in scores.iter().enumerate() {
+        let mut after = g.clone();
+        if let Some(v) = sc {
+            after
+                .play(after.parse_move(&(c + 1).to_string()).unwrap())
+                .unwrap();
+            if after.outcome().is_none() {
+                assert_eq!(*v, -s.solve(&after, false).unwrap().score);
+            }
+        } else {
+            assert!(after
+                .play(after.parse_move(&(c + 1).to_string()).unwrap())
+                .is_err());
+        }
+    }
+    let (best, score) = s.best_moves(&g).unwrap();
+    assert_eq!(score, want);
+    assert!(!best.is_empty());
+    // A finished game cannot be solved.
+    let over = start.parse_position("1212121").unwrap();
+    assert!(matches!(
+        s.solve(&over, false),
+        Err(SolveError::Finished { .. })
+    ));
+}
+
+/// A depth-3 book on 5×4 (small enough to build in the test) gives the same
+/// answers as solving without it, survives a round trip through bytes, and a
+/// book for the wrong size is refused.
+#[test]
+fn book_gives_the_same_scores() {
+    let b = book::generate(5, 4, 3, false, 8, 2, |_, _| {}).unwrap();
+    assert!(!b.is_empty());
+    let again = Book::from_bytes(&b.to_bytes(), None).unwrap();
+    assert_eq!(again, b);
+    let start = Connect4::new(5, 4).unwrap();
+    let mut with = ConnectFourSolver::for_game(&start, 8);
+    with.set_book(Arc::new(b.clone())).unwrap();
+    let mut without = ConnectFourSolver::for_game(&start, 8);
+    for text in ["", "3", "33", "312", "1234", "55443", "3333"] {
+        let g = start.parse_position(text).unwrap();
+        assert_eq!(
+            with.solve(&g, false).unwrap().score,
+            without.solve(&g, false).unwrap().score,
+            "{text}"
+        );
+    }
+    let mut standard = ConnectFourSolver::for_game(&Connect4::standard(), 1);
+    assert!(standard.set_book(Arc::new(b)).is_err());
+}
