@@ -2,7 +2,7 @@
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
 use crate::game::{Game, Outcome, ParseError, PlayError, Player};
-use crate::search::{perft, perft_divide, playouts, PlayoutStats};
+use crate::search::{perft_divide, playouts, PlayoutStats};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -94,7 +94,7 @@ impl<G: Game> DynGame for G {
         Game::hash(self)
     }
     fn perft(&self, depth: usize) -> u64 {
-        perft(self, depth)
+        Game::perft(self, depth)
     }
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
         perft_divide(self, depth)

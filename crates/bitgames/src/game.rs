@@ -226,6 +226,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The board as a picture: top row first, `.` empty.
     fn picture(&self) -> String;
 
+    /// Perft in this game's standard convention. The default is
+    /// [`search::perft`](crate::search::perft): a finished game is a leaf that
+    /// counts at its own depth only. Othello overrides it with the Bik convention.
+    fn perft(&self, depth: usize) -> u64 {
+        crate::search::perft(self, depth)
+    }
+
     /// The name of a player in this game (`X`, `O`, `Black`, …).
     fn player_name(&self, p: Player) -> &'static str {
         match p {

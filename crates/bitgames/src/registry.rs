@@ -6,6 +6,7 @@
 
 use crate::dynamic::DynGame;
 use crate::games::connect4::Connect4;
+use crate::games::othello::Othello;
 use crate::games::tictactoe::TicTacToe;
 use crate::grid::{Grid, GridKind};
 use std::fmt::Write as _;
@@ -214,6 +215,13 @@ static GAMES: &[GameInfo] = &[
         summary: "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
         params: CONNECT4_PARAMS,
         build: |p| Ok(Box::new(Connect4::new(p[0] as usize, p[1] as usize)?)),
+    },
+    GameInfo {
+        name: "othello",
+        summary:
+            "Othello (Reversi) 8×8: passes, OBF positions (64 chars a1..h8 of X/O/-, then X or O)",
+        params: &[],
+        build: |_| Ok(Box::new(Othello::start())),
     },
     GameInfo {
         name: "tictactoe",

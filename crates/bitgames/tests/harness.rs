@@ -80,6 +80,7 @@ fn registry_games_play_through_text() {
     for spec in [
         "connect4",
         "connect4(width=6,height=7)",
+        "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",
     ] {

@@ -318,7 +318,7 @@ impl Game for Connect4 {
         self.for_each_move(|m| out.push(m));
     }
 
-    #[inline]
+    #[inline(always)]
     fn for_each_move(&self, mut f: impl FnMut(Column)) {
         if self.over != 0 {
             return;
@@ -330,7 +330,7 @@ impl Game for Connect4 {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> usize {
         if self.over != 0 {
             return 0;
@@ -355,7 +355,7 @@ impl Game for Connect4 {
 
     /// Pons' `play`: switch sides (`position ^= mask`) and drop the stone
     /// (`mask |= mask + bottom_mask_col`).
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Column) {
         let c = mv.0 as usize;
         self.position ^= self.mask;

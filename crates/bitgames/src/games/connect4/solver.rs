@@ -336,6 +336,10 @@ pub struct Progress {
 /// A progress callback, called every few million nodes and after each window.
 pub type ProgressFn = Box<dyn FnMut(Progress) + Send>;
 
+/// Enhanced transposition cutoffs are tried at nodes with at least this many
+/// empty cells.
+const ETC_MIN_EMPTY: u32 = 12;
+
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 
@@ -434,6 +438,7 @@ impl<D: Dims> Solver<D> {
     /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
     fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
+        let entry_nodes = self.nodes;
         self.nodes += 1;
         if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
             self.report();
@@ -504,20 +509,38 @@ impl<D: Dims> Solver<D> {
                 moves.add(mv, score, c);
             }
         }
+        // Enhanced transposition cutoff: a child already known to score at most
+        // -beta for the opponent refutes this node without a search. Far from
+        // the leaves only, where a search costs more than the probes.
+        if p.moves + ETC_MIN_EMPTY <= p.cells() {
+            let span = self.max_score - self.min_score + 1;
+            for &(mv, _, _) in &moves.entries[..moves.len] {
+                let stored = self.table.get((p.current ^ p.mask) + (p.mask | mv));
+                let v = (stored & 0xff) as i32;
+                if stored != 0 && v <= span {
+                    // An upper bound on the child's score: ours is at least -upper.
+                    let ours = -(v + self.min_score - 1);
+                    if ours >= beta {
+                        return ours;
+                    }
+                }
+            }
+        }
         while let Some((mv, col)) = moves.next() {
             let mut child = *p;
             child.play_bit(mv);
             let score = -self.negamax(&child, -beta, -alpha);
             if score >= beta {
-                self.table
-                    .put(key, self.encode_lower(score) | ((col as u16 + 1) << 8));
+                let payload = self.encode_lower(score) | ((col as u16 + 1) << 8);
+                self.table.put(key, payload, self.nodes - entry_nodes);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, self.encode_upper(alpha));
+        self.table
+            .put(key, self.encode_upper(alpha), self.nodes - entry_nodes);
         alpha
     }
 

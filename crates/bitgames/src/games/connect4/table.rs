@@ -1,24 +1,34 @@
-//! The solver's transposition table: one 64-bit word per entry holding the rest of
-//! the key and a one-byte bound, so a hit is exact (no false matches).
+//! The solver's transposition table: 64-bit entries in buckets of four, each entry
+//! holding the rest of the key and a 16-bit payload (the bound, the best column and
+//! the size of the search behind it), so a hit is exact (no false matches).
 //!
 //! A key of `K` bits (`width·(height+1)`) is first scrambled by multiplying with an
-//! odd constant modulo 2^K — a bijection, so nothing is lost. The top index bits of
-//! the scrambled key pick the slot; its low `K − index bits` are stored (above a
-//! 16-bit payload: the bound and the best move). Slot and
+//! odd constant modulo 2^K — a bijection, so nothing is lost. The top bits of the
+//! scrambled key pick the bucket; its low `K − bucket bits` are stored. Bucket and
 //! stored bits together give back the whole key (the role the Chinese remainder
 //! theorem plays in Pons' prime-sized table, without a division).
+//!
+//! Replacement: a new entry takes the slot of the same key, else the slot whose
+//! search was smallest, so the results of big searches survive the flood of
+//! small ones near the leaves (Pons' table is direct-mapped and always replaces).
 
 use crate::search::memory::ZeroedTable;
 
-/// A direct-mapped, always-replace table of bounds keyed by position keys.
+/// Entries per bucket (32 bytes: half a cache line).
+pub const WAYS: usize = 4;
+
+/// A four-way bucketed table of bounds keyed by position keys.
 pub struct TranspositionTable {
     slots: ZeroedTable,
     key_bits: u32,
-    index_bits: u32,
+    bucket_bits: u32,
     key_mask: u64,
 }
 
 const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Payload bits 12–15: the log2 of the nodes searched (0–15).
+const WORK_SHIFT: u32 = 12;
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two entries, at
@@ -26,9 +36,10 @@ impl TranspositionTable {
     pub fn new(mib: usize, key_bits: u32) -> Self {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(1024);
-        let mut index_bits = usize::BITS - 1 - entries.leading_zeros();
-        // At least 2^(K−48) slots, so the stored key part fits above the payload.
-        index_bits = index_bits.max(key_bits.saturating_sub(48)).min(key_bits);
+        let entry_bits = usize::BITS - 1 - entries.leading_zeros();
+        let mut bucket_bits = entry_bits - WAYS.trailing_zeros();
+        // At least 2^(K−48) buckets, so the stored key part fits above the payload.
+        bucket_bits = bucket_bits.max(key_bits.saturating_sub(48)).min(key_bits);
         let key_mask = if key_bits >= 64 {
             u64::MAX
         } else {
@@ -36,11 +47,11 @@ impl TranspositionTable {
         };
         // Huge pages where available, every page touched up front: page faults
         // inside a search cost ~30 µs per easy position.
-        let slots = ZeroedTable::new(1 << index_bits);
+        let slots = ZeroedTable::new(WAYS << bucket_bits);
         TranspositionTable {
             slots,
             key_bits,
-            index_bits,
+            bucket_bits,
             key_mask,
         }
     }
@@ -58,13 +69,13 @@ impl TranspositionTable {
     #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
-        let rest_bits = self.key_bits - self.index_bits;
-        let index = (h >> rest_bits) as usize;
+        let rest_bits = self.key_bits - self.bucket_bits;
+        let bucket = (h >> rest_bits) as usize;
         let rest = h & ((1u64 << rest_bits) - 1);
-        (index, rest)
+        (bucket * WAYS, rest)
     }
 
-    /// Starts loading the slot of `key` into the cache (a hint; no effect on
+    /// Starts loading the bucket of `key` into the cache (a hint; no effect on
     /// results). The solver calls it for every child before searching the first.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
@@ -79,23 +90,40 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    /// The payload stored for `key`, 0 if none.
+    /// The payload stored for `key` (work bits cleared), 0 if none.
     #[inline(always)]
     pub fn get(&self, key: u64) -> u16 {
         let (i, rest) = self.locate(key);
-        let e = self.slots[i];
-        if e >> 16 == rest {
-            e as u16
-        } else {
-            0
+        for &e in &self.slots[i..i + WAYS] {
+            if e >> 16 == rest && e & 0xffff != 0 {
+                return (e & ((1 << WORK_SHIFT) - 1)) as u16;
+            }
         }
+        0
     }
 
-    /// Stores a non-zero payload for `key`, replacing whatever the slot held.
+    /// Stores a non-zero payload (below bit 12) for `key`, found by searching
+    /// `nodes` nodes: over the same key, else over the entry of least work.
     #[inline(always)]
-    pub fn put(&mut self, key: u64, payload: u16) {
+    pub fn put(&mut self, key: u64, payload: u16, nodes: u64) {
         let (i, rest) = self.locate(key);
-        self.slots[i] = rest << 16 | payload as u64;
+        let work = (64 - nodes.leading_zeros()).min(15) as u64;
+        let entry = rest << 16 | work << WORK_SHIFT | payload as u64;
+        let bucket = &mut self.slots[i..i + WAYS];
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        for (j, &e) in bucket.iter().enumerate() {
+            if e >> 16 == rest || e == 0 {
+                bucket[j] = entry;
+                return;
+            }
+            let w = (e >> WORK_SHIFT) & 0xf;
+            if w < least {
+                least = w;
+                victim = j;
+            }
+        }
+        bucket[victim] = entry;
     }
 }
 
@@ -107,13 +135,28 @@ mod tests {
     fn exact_hits() {
         let mut t = TranspositionTable::new(1, 49);
         for k in (0..100_000u64).map(|i| i.wrapping_mul(0x1234_5678_9abc) & ((1 << 49) - 1)) {
-            t.put(k, 7);
+            t.put(k, 7, 100);
             assert_eq!(t.get(k), 7);
             assert_eq!(t.get(k ^ 1), 0);
         }
         let mut small = TranspositionTable::new(1, 10);
-        small.put(1023, 3);
+        small.put(1023, 3, 1);
         assert_eq!(small.get(1023), 3);
         assert_eq!(small.get(1022), 0);
+    }
+
+    #[test]
+    fn big_searches_survive() {
+        // Fill one bucket's worth of keys that collide, then flood with small ones:
+        // the entry of the largest search stays.
+        let mut t = TranspositionTable::new(1, 20);
+        let big = 12345;
+        t.put(big, 9, 1 << 14);
+        for k in 0..(1u64 << 20) {
+            if k != big {
+                t.put(k, 5, 2);
+            }
+        }
+        assert_eq!(t.get(big), 9);
     }
 }

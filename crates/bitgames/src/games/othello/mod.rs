@@ -445,6 +445,12 @@ impl Game for Othello {
         SPEC.to_string()
     }
 
+    /// Perft in the standard (Bik) convention: a pass takes a ply, and a finished
+    /// game counts as one leaf at every greater depth.
+    fn perft(&self, depth: usize) -> u64 {
+        perft::perft_bik(self, depth)
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         self.side

@@ -3,7 +3,7 @@
 //! one leaf at every depth past its end. From the start: 4, 12, 56, 244, 1396, …,
 //! 3 005 288 at depth 9, 24 571 284 at 10, 212 258 800 at 11.
 //!
-//! The library's generic [`search::perft`](crate::search::perft) counts a finished
+//! The library's generic [`search::perft`](fn@crate::search::perft) counts a finished
 //! game as a leaf only at depth 0 (column `edax`), so it differs from depth 10 on.
 //!
 //! The last ply is counted, not played: in this convention a position one ply from
