@@ -52,16 +52,8 @@ fn workloads(quick: bool) -> [Workload; 2] {
         (true, true) => (7, 10_000, 10_000),
     };
     [
-        Workload {
-            spec: "connect4",
-            depth: c4_depth,
-            playouts: c4_games,
-        },
-        Workload {
-            spec: "tictactoe",
-            depth: 9,
-            playouts: ttt_games,
-        },
+        Workload { spec: "connect4", depth: c4_depth, playouts: c4_games },
+        Workload { spec: "tictactoe", depth: 9, playouts: ttt_games },
     ]
 }
 
@@ -82,10 +74,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
 fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     use bitgames::games::connect4::{sets::TEST_SETS, solver::ConnectFourSolver, Connect4};
     use bitgames::Game;
-    let wanted: Option<Vec<&str>> = args
-        .sets
-        .as_deref()
-        .map(|s| s.split(',').map(str::trim).collect());
+    let wanted: Option<Vec<&str>> =
+        args.sets.as_deref().map(|s| s.split(',').map(str::trim).collect());
     if let Some(w) = &wanted {
         if let Some(bad) = w.iter().find(|n| !TEST_SETS.iter().any(|s| s.name == **n)) {
             let names: Vec<&str> = TEST_SETS.iter().map(|s| s.name).collect();
@@ -108,10 +98,7 @@ fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "  {:<11} {:<14} {:>9} {:>12} {:>14} {:>10}",
         "set", "Pons' name", "positions", "mean time", "mean nodes", "nodes/s"
     )?;
-    for set in TEST_SETS
-        .iter()
-        .filter(|s| wanted.as_ref().is_none_or(|w| w.contains(&s.name)))
-    {
+    for set in TEST_SETS.iter().filter(|s| wanted.as_ref().is_none_or(|w| w.contains(&s.name))) {
         let limit = args.limit.unwrap_or(match set.name {
             "Test_L1_R2" => 100,
             "Test_L1_R3" => 10,
@@ -126,11 +113,7 @@ fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
             secs += t.elapsed().as_secs_f64();
             let want = if args.weak { want.signum() } else { want };
             if r.score != want {
-                anyhow::bail!(
-                    "{}: {moves} solved as {}, expected {want}",
-                    set.name,
-                    r.score
-                );
+                anyhow::bail!("{}: {moves} solved as {}, expected {want}", set.name, r.score);
             }
             n += 1;
             nodes += r.nodes;

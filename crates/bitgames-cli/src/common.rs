@@ -54,17 +54,14 @@ pub fn build_game(spec: &str, position: Option<&str>) -> Result<Box<dyn DynGame>
 
 /// Splits a move list at blanks and commas: `"4 4,5  3"` is four moves.
 pub fn split_moves(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|m| !m.is_empty())
-        .collect()
+    text.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).collect()
 }
 
 /// Plays the moves of a `--moves` list in order; an error names the move by its
 /// number and text: `move 3 ('9'): …`.
 pub fn play_moves(game: &mut dyn DynGame, moves: &str) -> Result<()> {
     for (i, mv) in split_moves(moves).into_iter().enumerate() {
-        game.play_text(mv)
-            .with_context(|| format!("move {} ('{mv}')", i + 1))?;
+        game.play_text(mv).with_context(|| format!("move {} ('{mv}')", i + 1))?;
     }
     Ok(())
 }
@@ -101,9 +98,8 @@ pub fn labelled_picture(game: &dyn DynGame) -> String {
             for (i, row) in rows.iter().enumerate() {
                 s.push_str(&format!("{:>pad$} {row}\n", rows.len() - i));
             }
-            let letters: Vec<String> = (0..width)
-                .map(|c| char::from(b'a' + c as u8).to_string())
-                .collect();
+            let letters: Vec<String> =
+                (0..width).map(|c| char::from(b'a' + c as u8).to_string()).collect();
             s.push_str(&format!("{:>pad$} {}\n", "", letters.join(" ")));
             s
         }

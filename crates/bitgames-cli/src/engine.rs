@@ -109,19 +109,13 @@ mod tests {
         let mut g = g;
         g.set_position("XX./OO./...").unwrap();
         for _ in 0..20 {
-            assert_eq!(
-                choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(),
-                Some("c3")
-            );
+            assert_eq!(choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(), Some("c3"));
         }
         // O to move must block X's row a1 b1 c1 at c1.
         let mut g = bitgames::new_game("tictactoe").unwrap();
         g.set_position(".../O../XX.").unwrap();
         for _ in 0..20 {
-            assert_eq!(
-                choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(),
-                Some("c1")
-            );
+            assert_eq!(choose(EngineKind::Greedy, g.as_ref(), &mut rng).as_deref(), Some("c1"));
         }
     }
 }

@@ -66,27 +66,16 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
         return Ok(());
     }
 
-    let depths: Vec<usize> = if args.depth == 0 || args.only {
-        vec![args.depth]
-    } else {
-        (1..=args.depth).collect()
-    };
-    writeln!(
-        out,
-        "{:>5}  {:>20}  {:>10}  {:>16}",
-        "depth", "count", "seconds", "leaves/s"
-    )?;
+    let depths: Vec<usize> =
+        if args.depth == 0 || args.only { vec![args.depth] } else { (1..=args.depth).collect() };
+    writeln!(out, "{:>5}  {:>20}  {:>10}  {:>16}", "depth", "count", "seconds", "leaves/s")?;
     let mut total_secs = 0.0;
     for d in depths {
         let t = Instant::now();
         let n = game.perft(d);
         let secs = t.elapsed().as_secs_f64();
         total_secs += secs;
-        writeln!(
-            out,
-            "{d:>5}  {n:>20}  {secs:>10.4}  {:>16}",
-            si_number(rate(n, secs))
-        )?;
+        writeln!(out, "{d:>5}  {n:>20}  {secs:>10.4}  {:>16}", si_number(rate(n, secs)))?;
         out.flush()?;
     }
     if !args.only && args.depth > 1 {

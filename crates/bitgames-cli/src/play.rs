@@ -63,15 +63,8 @@ fn read_input(stdin: &mut dyn BufRead, echo: bool, out: &mut dyn Write) -> Resul
 
 /// The help text shown by `help`.
 fn help(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
-    writeln!(
-        out,
-        "  type a move in {}'s notation (one of the legal moves listed),",
-        game.spec()
-    )?;
-    writeln!(
-        out,
-        "  'undo' to take back your last move and the engine's reply,"
-    )?;
+    writeln!(out, "  type a move in {}'s notation (one of the legal moves listed),", game.spec())?;
+    writeln!(out, "  'undo' to take back your last move and the engine's reply,")?;
     writeln!(out, "  'board' to see the board again, 'quit' to leave.")?;
     Ok(())
 }
@@ -113,11 +106,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                 Some(bitgames::Outcome::WonBy(_)) => " — the engine wins.",
                 _ => "",
             };
-            writeln!(
-                out,
-                "game over: {result}{verdict}  (moves: {})",
-                game.position()
-            )?;
+            writeln!(out, "game over: {result}{verdict}  (moves: {})", game.position())?;
             return Ok(());
         }
         let mover = game.side_to_move();
@@ -126,8 +115,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
             let mv = engine
                 .choose(game.as_ref(), &mut rng)
                 .context("the engine found no legal move in a game that is not over")?;
-            game.play_text(&mv)
-                .with_context(|| format!("engine move '{mv}'"))?;
+            game.play_text(&mv).with_context(|| format!("engine move '{mv}'"))?;
             writeln!(out, "engine ({name}) plays {mv}")?;
             show_board = true;
             continue;

@@ -48,11 +48,7 @@ pub fn run(args: &PlayoutArgs, out: &mut dyn Write) -> Result<()> {
     )?;
     writeln!(out, "games/s:    {}", si_number(rate(stats.games, secs)))?;
     writeln!(out, "plies/s:    {}", si_number(rate(stats.plies, secs)))?;
-    writeln!(
-        out,
-        "plies/game: {:.2}",
-        stats.plies as f64 / stats.games.max(1) as f64
-    )?;
+    writeln!(out, "plies/game: {:.2}", stats.plies as f64 / stats.games.max(1) as f64)?;
     writeln!(
         out,
         "results:    {first} wins {:.2}%   draw {:.2}%   {second} wins {:.2}%",

@@ -72,24 +72,15 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<()> {
 fn to_json(game: &dyn DynGame) -> ShowJson {
     let picture = game.picture();
     let outcome = game.outcome().map(|o| match o {
-        Outcome::WonBy(p) => OutcomeJson {
-            winner: Some(game.player_name(p)),
-            draw: false,
-        },
-        Outcome::Draw => OutcomeJson {
-            winner: None,
-            draw: true,
-        },
+        Outcome::WonBy(p) => OutcomeJson { winner: Some(game.player_name(p)), draw: false },
+        Outcome::Draw => OutcomeJson { winner: None, draw: true },
     });
     ShowJson {
         game: game.spec(),
         position: game.position(),
         rows: picture.lines().map(str::to_string).collect(),
         picture,
-        to_move: game
-            .outcome()
-            .is_none()
-            .then(|| game.player_name(game.side_to_move())),
+        to_move: game.outcome().is_none().then(|| game.player_name(game.side_to_move())),
         legal_moves: game.legal_moves(),
         outcome,
         result: result_text(game),
@@ -114,11 +105,7 @@ fn print_text(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "legal:     {}",
-        if legal.is_empty() {
-            "none".to_string()
-        } else {
-            legal.join(" ")
-        }
+        if legal.is_empty() { "none".to_string() } else { legal.join(" ") }
     )?;
     writeln!(out, "outcome:   {}", result_text(game))?;
     if let Some(s) = game.score() {

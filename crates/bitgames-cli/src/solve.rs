@@ -62,15 +62,9 @@ pub struct BookArgs {
 
 /// The Connect Four board of a spec, or an input error for any other game.
 pub fn connect4_of(game: &dyn DynGame) -> Result<Connect4> {
-    game.as_any()
-        .downcast_ref::<Connect4>()
-        .cloned()
-        .ok_or_else(|| {
-            input_error(format!(
-                "no solver for {}: `solve` knows connect4",
-                game.spec()
-            ))
-        })
+    game.as_any().downcast_ref::<Connect4>().cloned().ok_or_else(|| {
+        input_error(format!("no solver for {}: `solve` knows connect4", game.spec()))
+    })
 }
 
 /// Loads a book file for a solver.
@@ -78,9 +72,7 @@ pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>> {
     let bytes =
         std::fs::read(path).with_context(|| format!("cannot read book '{}'", path.display()))?;
     let name = path.display().to_string();
-    Ok(Arc::new(
-        Book::from_bytes(&bytes, Some(&name)).map_err(|e| input_error(e.to_string()))?,
-    ))
+    Ok(Arc::new(Book::from_bytes(&bytes, Some(&name)).map_err(|e| input_error(e.to_string()))?))
 }
 
 /// A spinner on stderr showing bounds and nodes while a solve runs.
@@ -103,18 +95,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
     if let Some(path) = &args.book {
-        solver
-            .set_book(load_book(path)?)
-            .map_err(|e| input_error(e.to_string()))?;
+        solver.set_book(load_book(path)?).map_err(|e| input_error(e.to_string()))?;
     }
     let bar = progress_bar(args.quiet);
     if let Some(bar) = &bar {
         let bar = bar.clone();
         solver.set_progress(Some(Box::new(move |p: Progress| {
-            bar.set_message(format!(
-                "score in [{}, {}], {} nodes",
-                p.min, p.max, p.nodes
-            ));
+            bar.set_message(format!("score in [{}, {}], {} nodes", p.min, p.max, p.nodes));
         })));
     }
     let mut bad = 0usize;
@@ -136,10 +123,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         let nodes_before = solver.nodes();
         let result = if args.analyze {
             solver.analyze(&g, args.weak).map(|scores| {
-                let cols: Vec<String> = scores
-                    .iter()
-                    .map(|s| s.map_or("-".to_string(), |v| v.to_string()))
-                    .collect();
+                let cols: Vec<String> =
+                    scores.iter().map(|s| s.map_or("-".to_string(), |v| v.to_string())).collect();
                 cols.join(" ")
             })
         } else {
@@ -175,9 +160,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         b.finish_and_clear();
     }
     if bad > 0 {
-        return Err(input_error(format!(
-            "{bad} position(s) could not be solved (see above)"
-        )));
+        return Err(input_error(format!("{bad} position(s) could not be solved (see above)")));
     }
     Ok(())
 }
@@ -224,11 +207,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
         "{} positions up to {} moves ({}), {} bytes, written to {} in {:.1} s",
         b.len(),
         args.depth,
-        if args.weak {
-            "win/draw/loss"
-        } else {
-            "exact scores"
-        },
+        if args.weak { "win/draw/loss" } else { "exact scores" },
         bytes.len(),
         args.out.display(),
         t.elapsed().as_secs_f64()

@@ -14,12 +14,7 @@ fn run_with_input(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start bitgames");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
     child.wait_with_output().expect("wait for bitgames")
 }
 
@@ -63,10 +58,7 @@ fn ok_json(args: &[&str]) -> Value {
 #[test]
 fn games_lists_both() {
     let out = ok(&["games"]);
-    assert!(
-        out.contains("connect4") && out.contains("tictactoe"),
-        "{out}"
-    );
+    assert!(out.contains("connect4") && out.contains("tictactoe"), "{out}");
     assert!(out.contains("connect4(width=7,height=6)"), "{out}");
     let json = ok(&["games", "--json"]);
     assert!(json.trim_start().starts_with('['), "{json}");
@@ -104,10 +96,7 @@ fn show_json_matches_moves() {
     assert_eq!(v["hash"].as_str().unwrap().len(), 16);
     // Same position from the position text, or from comma-separated moves.
     assert_eq!(ok_json(&["show", "connect4", "4453", "--json"]), v);
-    assert_eq!(
-        ok_json(&["show", "connect4", "--moves", "4,4,5,3", "--json"]),
-        v
-    );
+    assert_eq!(ok_json(&["show", "connect4", "--moves", "4,4,5,3", "--json"]), v);
 
     let won = ok_json(&["show", "tictactoe", "XXX/OO./...", "--json"]);
     assert_eq!(won["to_move"], Value::Null);
@@ -137,11 +126,7 @@ fn playout_runs() {
     assert!(out.contains("X wins") && out.contains("O wins"), "{out}");
     // Same seed, same games.
     let again = ok(&["playout", "tictactoe", "--count", "1000", "--seed", "1"]);
-    let results = |s: &str| {
-        s.lines()
-            .find(|l| l.starts_with("results"))
-            .map(str::to_string)
-    };
+    let results = |s: &str| s.lines().find(|l| l.starts_with("results")).map(str::to_string);
     assert_eq!(results(&out), results(&again));
 }
 
@@ -151,11 +136,7 @@ fn play_piped_to_the_end() {
     // wins; extra lines are never read, bad lines are refused and asked again.
     let moves = "zz\nd4\na1\na1\nb2\nc3\nb1\nc1\na2\nc2\na3\nb3\n";
     let out = run_with_input(&["play", "tictactoe", "--seed", "5"], moves);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("X to move, legal: "), "{text}");
     assert!(text.contains("not played: cannot read move 'zz'"), "{text}");
@@ -166,26 +147,18 @@ fn play_piped_to_the_end() {
 
 #[test]
 fn play_eof_and_quit() {
-    let out = run_with_input(
-        &["play", "connect4", "--engine", "random", "--seed", "1"],
-        "4\n",
-    );
+    let out = run_with_input(&["play", "connect4", "--engine", "random", "--seed", "1"], "4\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("engine (O) plays"), "{text}");
     assert!(text.contains("end of input"), "{text}");
 
-    let out = run_with_input(
-        &["play", "connect4", "--first", "engine", "--seed", "2"],
-        "undo\nquit\n",
-    );
+    let out =
+        run_with_input(&["play", "connect4", "--first", "engine", "--seed", "2"], "undo\nquit\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("engine (X) plays"), "{text}");
-    assert!(
-        text.contains("nothing to undo") && text.contains("bye"),
-        "{text}"
-    );
+    assert!(text.contains("nothing to undo") && text.contains("bye"), "{text}");
 }
 
 #[test]

@@ -23,23 +23,11 @@ fn core_ops(c: &mut Criterion) {
     let g8 = Grid::<1>::new(GridKind::Square8, 7, 7).unwrap();
     let g19 = Grid::<6>::new(GridKind::Square4, 19, 19).unwrap();
     let hex = Grid::<2>::new(GridKind::Hex, 11, 11).unwrap();
-    let (b8, b19, bh) = (
-        random_bits(&g8, 7),
-        random_bits(&g19, 7),
-        random_bits(&hex, 7),
-    );
-    c.bench_function("dilate 7x7 square8 (1 word)", |b| {
-        b.iter(|| g8.dilate(black_box(b8)))
-    });
-    c.bench_function("erode 7x7 square8 (1 word)", |b| {
-        b.iter(|| g8.erode(black_box(b8)))
-    });
-    c.bench_function("dilate 19x19 square4 (6 words)", |b| {
-        b.iter(|| g19.dilate(black_box(b19)))
-    });
-    c.bench_function("dilate 11x11 hex (2 words)", |b| {
-        b.iter(|| hex.dilate(black_box(bh)))
-    });
+    let (b8, b19, bh) = (random_bits(&g8, 7), random_bits(&g19, 7), random_bits(&hex, 7));
+    c.bench_function("dilate 7x7 square8 (1 word)", |b| b.iter(|| g8.dilate(black_box(b8))));
+    c.bench_function("erode 7x7 square8 (1 word)", |b| b.iter(|| g8.erode(black_box(b8))));
+    c.bench_function("dilate 19x19 square4 (6 words)", |b| b.iter(|| g19.dilate(black_box(b19))));
+    c.bench_function("dilate 11x11 hex (2 words)", |b| b.iter(|| hex.dilate(black_box(bh))));
     c.bench_function("surround capture 19x19 (Alg. 12)", |b| {
         b.iter(|| {
             let mut p = black_box(b19);

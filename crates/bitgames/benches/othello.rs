@@ -47,10 +47,7 @@ fn bench_mobility<G: MoveGen>(c: &mut Criterion, name: &str, gen: G, pos: &[(u64
     let mut group = c.benchmark_group("othello mobility");
     group.throughput(Throughput::Elements(pos.len() as u64));
     group.bench_function(name, |b| {
-        b.iter(|| {
-            pos.iter()
-                .fold(0u64, |acc, &(p, o)| acc ^ gen.mobility(black_box(p), o))
-        })
+        b.iter(|| pos.iter().fold(0u64, |acc, &(p, o)| acc ^ gen.mobility(black_box(p), o)))
     });
     group.finish();
 }
@@ -59,11 +56,7 @@ fn bench_flips<G: MoveGen>(c: &mut Criterion, name: &str, gen: G, mv: &[(u64, u6
     let mut group = c.benchmark_group("othello flips");
     group.throughput(Throughput::Elements(mv.len() as u64));
     group.bench_function(name, |b| {
-        b.iter(|| {
-            mv.iter().fold(0u64, |acc, &(p, o, sq)| {
-                acc ^ gen.flips(black_box(p), o, sq)
-            })
-        })
+        b.iter(|| mv.iter().fold(0u64, |acc, &(p, o, sq)| acc ^ gen.flips(black_box(p), o, sq)))
     });
     group.finish();
 }
@@ -71,12 +64,7 @@ fn bench_flips<G: MoveGen>(c: &mut Criterion, name: &str, gen: G, mv: &[(u64, u6
 fn generators(c: &mut Criterion) {
     let pos = positions();
     let mv = moves(&pos);
-    bench_mobility(
-        c,
-        "reference (Browne Alg. 4 on a grid)",
-        Reference,
-        &pos[..500],
-    );
+    bench_mobility(c, "reference (Browne Alg. 4 on a grid)", Reference, &pos[..500]);
     bench_mobility(c, "portable (Kogge-Stone)", Portable, &pos);
     bench_flips(c, "reference (walk)", Reference, &mv[..2000]);
     bench_flips(c, "portable (outflank)", Portable, &mv);
@@ -92,9 +80,7 @@ fn perfts(c: &mut Criterion) {
     let mut group = c.benchmark_group("othello perft");
     group.sample_size(10);
     group.throughput(Throughput::Elements(3_005_288));
-    group.bench_function("perft_bik 9", |b| {
-        b.iter(|| perft_bik(&start, black_box(9)))
-    });
+    group.bench_function("perft_bik 9", |b| b.iter(|| perft_bik(&start, black_box(9))));
     group.bench_function("perft_bik 9, portable", |b| {
         b.iter(|| perft_bik_with(Portable, &start, black_box(9)))
     });
@@ -102,9 +88,8 @@ fn perfts(c: &mut Criterion) {
         b.iter(|| perft_bik_parallel(&start, black_box(9), 0))
     });
     group.throughput(Throughput::Elements(390_216));
-    group.bench_function("generic perft 8 (Game trait)", |b| {
-        b.iter(|| perft(&start, black_box(8)))
-    });
+    group
+        .bench_function("generic perft 8 (Game trait)", |b| b.iter(|| perft(&start, black_box(8))));
     group.finish();
 }
 

@@ -97,10 +97,7 @@ impl<G: Game> DynGame for G {
         Game::perft(self, depth)
     }
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
-        perft_divide(self, depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect()
+        perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()
     }
     fn playouts(&self, count: u64, seed: u64) -> PlayoutStats {
         playouts(self, count, seed)

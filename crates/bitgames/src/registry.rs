@@ -121,10 +121,7 @@ pub struct Spec {
 
 /// Reads `name` or `name(key=value,…)`; blanks are ignored.
 pub fn parse_spec(text: &str) -> Result<Spec, SpecError> {
-    let syntax = |why: &str| SpecError::Syntax {
-        spec: text.to_string(),
-        why: why.to_string(),
-    };
+    let syntax = |why: &str| SpecError::Syntax { spec: text.to_string(), why: why.to_string() };
     let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let (name, rest) = match s.find('(') {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
@@ -133,17 +130,12 @@ pub fn parse_spec(text: &str) -> Result<Spec, SpecError> {
     if name.is_empty() {
         return Err(syntax("no game name"));
     }
-    if !name
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
         return Err(syntax("a game name has only letters, digits, '_' and '-'"));
     }
     let mut params = Vec::new();
     if let Some(rest) = rest {
-        let inner = rest
-            .strip_suffix(')')
-            .ok_or_else(|| syntax("missing ')'"))?;
+        let inner = rest.strip_suffix(')').ok_or_else(|| syntax("missing ')'"))?;
         if inner.contains(['(', ')']) {
             return Err(syntax("nested parentheses"));
         }
@@ -162,20 +154,11 @@ pub fn parse_spec(text: &str) -> Result<Spec, SpecError> {
     } else if s.contains(')') {
         return Err(syntax("')' without '('"));
     }
-    Ok(Spec {
-        name: name.to_ascii_lowercase(),
-        params,
-    })
+    Ok(Spec { name: name.to_ascii_lowercase(), params })
 }
 
 const CONNECT4_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "width",
-        default: 7,
-        min: 1,
-        max: 9,
-        doc: "number of columns",
-    },
+    ParamInfo { name: "width", default: 7, min: 1, max: 9, doc: "number of columns" },
     ParamInfo {
         name: "height",
         default: 6,
@@ -186,27 +169,9 @@ const CONNECT4_PARAMS: &[ParamInfo] = &[
 ];
 
 const TICTACTOE_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "width",
-        default: 3,
-        min: 1,
-        max: 64,
-        doc: "number of columns",
-    },
-    ParamInfo {
-        name: "height",
-        default: 3,
-        min: 1,
-        max: 64,
-        doc: "number of rows",
-    },
-    ParamInfo {
-        name: "k",
-        default: 3,
-        min: 1,
-        max: 64,
-        doc: "stones in a row to win",
-    },
+    ParamInfo { name: "width", default: 3, min: 1, max: 64, doc: "number of columns" },
+    ParamInfo { name: "height", default: 3, min: 1, max: 64, doc: "number of rows" },
+    ParamInfo { name: "k", default: 3, min: 1, max: 64, doc: "stones in a row to win" },
 ];
 
 static GAMES: &[GameInfo] = &[
@@ -270,11 +235,7 @@ pub fn new_game(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
             let known = if info.params.is_empty() {
                 "none".to_string()
             } else {
-                info.params
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                info.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
             };
             return Err(SpecError::UnknownParam {
                 game: info.name.into(),
@@ -289,18 +250,14 @@ pub fn new_game(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
             value: v.clone(),
             why,
         };
-        let n: i64 = v
-            .parse()
-            .map_err(|_| bad(format!("expected a whole number {}–{}", p.min, p.max)))?;
+        let n: i64 =
+            v.parse().map_err(|_| bad(format!("expected a whole number {}–{}", p.min, p.max)))?;
         if n < p.min || n > p.max {
             return Err(bad(format!("{} must be {}–{}", p.name, p.min, p.max)));
         }
         values[i] = n;
     }
-    (info.build)(&values).map_err(|why| SpecError::Invalid {
-        game: info.name.into(),
-        why,
-    })
+    (info.build)(&values).map_err(|why| SpecError::Invalid { game: info.name.into(), why })
 }
 
 #[cfg(test)]
@@ -309,47 +266,18 @@ mod tests {
 
     #[test]
     fn specs() {
+        assert_eq!(new_game("connect4").unwrap().spec(), "connect4(width=7,height=6)");
         assert_eq!(
-            new_game("connect4").unwrap().spec(),
-            "connect4(width=7,height=6)"
-        );
-        assert_eq!(
-            new_game(" connect4( width = 8 , height=7 ) ")
-                .unwrap()
-                .spec(),
+            new_game(" connect4( width = 8 , height=7 ) ").unwrap().spec(),
             "connect4(width=8,height=7)"
         );
-        assert_eq!(
-            new_game("tictactoe(width=15,height=15,k=5)")
-                .unwrap()
-                .legal_moves()
-                .len(),
-            225
-        );
-        assert!(matches!(
-            new_game("chess"),
-            Err(SpecError::UnknownGame { .. })
-        ));
-        assert!(matches!(
-            new_game("connect4(depth=3)"),
-            Err(SpecError::UnknownParam { .. })
-        ));
-        assert!(matches!(
-            new_game("connect4(width=0)"),
-            Err(SpecError::BadValue { .. })
-        ));
-        assert!(matches!(
-            new_game("connect4(width=x)"),
-            Err(SpecError::BadValue { .. })
-        ));
-        assert!(matches!(
-            new_game("connect4(width=8,height=8)"),
-            Err(SpecError::Invalid { .. })
-        ));
-        assert!(matches!(
-            new_game("connect4(width=8"),
-            Err(SpecError::Syntax { .. })
-        ));
+        assert_eq!(new_game("tictactoe(width=15,height=15,k=5)").unwrap().legal_moves().len(), 225);
+        assert!(matches!(new_game("chess"), Err(SpecError::UnknownGame { .. })));
+        assert!(matches!(new_game("connect4(depth=3)"), Err(SpecError::UnknownParam { .. })));
+        assert!(matches!(new_game("connect4(width=0)"), Err(SpecError::BadValue { .. })));
+        assert!(matches!(new_game("connect4(width=x)"), Err(SpecError::BadValue { .. })));
+        assert!(matches!(new_game("connect4(width=8,height=8)"), Err(SpecError::Invalid { .. })));
+        assert!(matches!(new_game("connect4(width=8"), Err(SpecError::Syntax { .. })));
         assert!(matches!(
             new_game("tictactoe(width=64,height=64)"),
             Err(SpecError::Invalid { .. })

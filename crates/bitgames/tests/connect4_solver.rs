@@ -11,10 +11,7 @@ use bitgames::Game;
 use std::sync::Arc;
 
 fn check_set(name: &str, limit: usize, weak: bool) {
-    let set = TEST_SETS
-        .iter()
-        .find(|s| s.name == name)
-        .expect("known set");
+    let set = TEST_SETS.iter().find(|s| s.name == name).expect("known set");
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::for_game(&start, 16);
     let mut n = 0;
@@ -93,29 +90,15 @@ fn small_boards_match_exhaustive_search() {
         memo.insert(g.key(), best);
         best
     }
-    for (w, h) in [
-        (1, 1),
-        (1, 4),
-        (2, 2),
-        (3, 3),
-        (4, 1),
-        (3, 4),
-        (4, 3),
-        (2, 6),
-        (5, 3),
-        (3, 5),
-        (4, 4),
-    ] {
+    for (w, h) in
+        [(1, 1), (1, 4), (2, 2), (3, 3), (4, 1), (3, 4), (4, 3), (2, 6), (5, 3), (3, 5), (4, 4)]
+    {
         let g = Connect4::new(w, h).unwrap();
         let mut memo = HashMap::new();
         let want = exact(&g, &mut memo);
         let mut s = ConnectFourSolver::for_game(&g, 1);
         assert_eq!(s.solve(&g, false).unwrap().score, want, "{w}×{h}");
-        assert_eq!(
-            s.solve(&g, true).unwrap().score,
-            want.signum(),
-            "{w}×{h} weak"
-        );
+        assert_eq!(s.solve(&g, true).unwrap().score, want.signum(), "{w}×{h} weak");
         // And a few positions inside the tree.
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
@@ -149,16 +132,12 @@ fn analysis_and_best_moves() {
     for (c, sc) in scores.iter().enumerate() {
         let mut after = g.clone();
         if let Some(v) = sc {
-            after
-                .play(after.parse_move(&(c + 1).to_string()).unwrap())
-                .unwrap();
+            after.play(after.parse_move(&(c + 1).to_string()).unwrap()).unwrap();
             if after.outcome().is_none() {
                 assert_eq!(*v, -s.solve(&after, false).unwrap().score);
             }
         } else {
-            assert!(after
-                .play(after.parse_move(&(c + 1).to_string()).unwrap())
-                .is_err());
+            assert!(after.play(after.parse_move(&(c + 1).to_string()).unwrap()).is_err());
         }
     }
     let (best, score) = s.best_moves(&g).unwrap();
@@ -166,10 +145,7 @@ fn analysis_and_best_moves() {
     assert!(!best.is_empty());
     // A finished game cannot be solved.
     let over = start.parse_position("1212121").unwrap();
-    assert!(matches!(
-        s.solve(&over, false),
-        Err(SolveError::Finished { .. })
-    ));
+    assert!(matches!(s.solve(&over, false), Err(SolveError::Finished { .. })));
 }
 
 /// A depth-3 book on 5×4 (small enough to build in the test) gives the same

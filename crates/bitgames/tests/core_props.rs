@@ -43,23 +43,11 @@ struct Shape {
 impl Shape {
     fn new(kind: GridKind, w: usize, h: usize) -> Self {
         let sep = if kind == GridKind::Linear { 0 } else { 1 };
-        Shape {
-            kind,
-            w,
-            h,
-            sep,
-            via_new: true,
-        }
+        Shape { kind, w, h, sep, via_new: true }
     }
 
     fn with_separators(kind: GridKind, w: usize, h: usize, sep: usize) -> Self {
-        Shape {
-            kind,
-            w,
-            h,
-            sep,
-            via_new: false,
-        }
+        Shape { kind, w, h, sep, via_new: false }
     }
 
     /// Bits the board needs: `(h - 1) * (w + sep) + w`.
@@ -102,10 +90,7 @@ impl Model {
     }
     /// Directions of the kind, as the reference sees them: those `delta` knows.
     fn dirs(&self) -> Vec<Dir> {
-        Dir::ALL
-            .into_iter()
-            .filter(|&d| self.s.kind.delta(d).is_some())
-            .collect()
+        Dir::ALL.into_iter().filter(|&d| self.s.kind.delta(d).is_some()).collect()
     }
     /// The cell `k` steps from `i` in `d`, if it is on the board.
     fn nb_k(&self, i: usize, d: Dir, k: usize) -> Option<usize> {
@@ -144,16 +129,12 @@ impl Model {
         Bits(w)
     }
     fn decode<const N: usize>(&self, b: Bits<N>) -> Vec<bool> {
-        (0..self.cells())
-            .map(|i| raw_bit(&b, self.bit(i)))
-            .collect()
+        (0..self.cells()).map(|i| raw_bit(&b, self.bit(i))).collect()
     }
     /// Storage bits of `b` that are not on the board.
     fn off_board<const N: usize>(&self, b: Bits<N>) -> Vec<usize> {
         let on: Vec<usize> = (0..self.cells()).map(|i| self.bit(i)).collect();
-        (0..64 * N)
-            .filter(|&i| raw_bit(&b, i) && !on.contains(&i))
-            .collect()
+        (0..64 * N).filter(|&i| raw_bit(&b, i) && !on.contains(&i)).collect()
     }
     fn single(&self, i: usize) -> Vec<bool> {
         let mut v = vec![false; self.cells()];
@@ -209,22 +190,13 @@ impl Model {
     /// board and set.
     fn erode(&self, v: &[bool]) -> Vec<bool> {
         (0..self.cells())
-            .map(|i| {
-                v[i] && self
-                    .dirs()
-                    .into_iter()
-                    .all(|d| self.pred(i, d).is_some_and(|p| v[p]))
-            })
+            .map(|i| v[i] && self.dirs().into_iter().all(|d| self.pred(i, d).is_some_and(|p| v[p])))
             .collect()
     }
     /// Cells with at least one neighbour in `v` (in any direction).
     fn touching(&self, v: &[bool]) -> Vec<bool> {
         (0..self.cells())
-            .map(|i| {
-                self.dirs()
-                    .into_iter()
-                    .any(|d| self.nb(i, d).is_some_and(|j| v[j]))
-            })
+            .map(|i| self.dirs().into_iter().any(|d| self.nb(i, d).is_some_and(|j| v[j])))
             .collect()
     }
     /// Longest run of `v` along any of the given axes.
@@ -370,11 +342,7 @@ impl fmt::Debug for Case {
 }
 
 fn kinds2d() -> impl Strategy<Value = GridKind> {
-    prop_oneof![
-        Just(GridKind::Square4),
-        Just(GridKind::Square8),
-        Just(GridKind::Hex)
-    ]
+    prop_oneof![Just(GridKind::Square4), Just(GridKind::Square8), Just(GridKind::Hex)]
 }
 
 /// Board sides 1..=20, small ones more often so that one-word storage is exercised.
@@ -425,12 +393,8 @@ fn cells() -> impl Strategy<Value = Vec<bool>> {
 
 /// A two-player board: `fill`% of the cells occupied, `share`% of those by the player.
 fn board() -> impl Strategy<Value = Vec<u8>> {
-    (
-        density(),
-        0u32..=100,
-        prop::collection::vec((0u32..100, 0u32..100), MAX_CELLS),
-    )
-        .prop_map(|(fill, share, raw)| {
+    (density(), 0u32..=100, prop::collection::vec((0u32..100, 0u32..100), MAX_CELLS)).prop_map(
+        |(fill, share, raw)| {
             raw.into_iter()
                 .map(|(x, y)| match (x < fill, y < share) {
                     (false, _) => 0,
@@ -438,26 +402,14 @@ fn board() -> impl Strategy<Value = Vec<u8>> {
                     (true, false) => 2,
                 })
                 .collect()
-        })
+        },
+    )
 }
 
 fn case_with(shape: impl Strategy<Value = Shape>) -> impl Strategy<Value = Case> {
-    (
-        shape,
-        cells(),
-        cells(),
-        board(),
-        any::<[usize; 3]>(),
-        any::<[u8; 2]>(),
+    (shape, cells(), cells(), board(), any::<[usize; 3]>(), any::<[u8; 2]>()).prop_map(
+        |(shape, a, b, board, picks, dirmask)| Case { shape, a, b, board, picks, dirmask },
     )
-        .prop_map(|(shape, a, b, board, picks, dirmask)| Case {
-            shape,
-            a,
-            b,
-            board,
-            picks,
-            dirmask,
-        })
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -477,23 +429,13 @@ fn run_one<const N: usize>(case: &Case, check: Check<N>) -> Res {
     let needed = s.needed();
     match s.build::<N>() {
         Ok(g) => {
-            prop_assert!(
-                needed <= 64 * N,
-                "{s:?} needs {needed} bits but Grid<{N}> was built"
-            );
+            prop_assert!(needed <= 64 * N, "{s:?} needs {needed} bits but Grid<{N}> was built");
             check(case, &g, &case.model())
         }
         Err(e) => {
-            prop_assert!(
-                needed > 64 * N,
-                "{s:?} needs {needed} bits but Grid<{N}> failed: {e}"
-            );
+            prop_assert!(needed > 64 * N, "{s:?} needs {needed} bits but Grid<{N}> failed: {e}");
             match e {
-                GridError::TooLarge {
-                    needed: n,
-                    capacity,
-                    ..
-                } => {
+                GridError::TooLarge { needed: n, capacity, .. } => {
                     prop_assert_eq!(n, needed);
                     prop_assert_eq!(capacity, 64 * N);
                 }
@@ -565,10 +507,7 @@ fn check_geometry<const N: usize>(_c: &Case, g: &Grid<N>, m: &Model) -> Res {
     for i in 0..m.cells() {
         let (c, r) = m.cr(i);
         prop_assert_eq!(g.cell(c, r), Some(m.bit(i)));
-        let cell = Cell {
-            col: c as u16,
-            row: r as u16,
-        };
+        let cell = Cell { col: c as u16, row: r as u16 };
         prop_assert_eq!(g.index_of(cell), Some(m.bit(i)));
     }
     for r in 0..=s.h {
@@ -582,10 +521,7 @@ fn check_geometry<const N: usize>(_c: &Case, g: &Grid<N>, m: &Model) -> Res {
     for b in 0..64 * N + 70 {
         let want = (0..m.cells()).find(|&i| m.bit(i) == b).map(|i| m.cr(i));
         prop_assert_eq!(g.coords(b), want, "coords({})", b);
-        let want_cell = want.map(|(c, r)| Cell {
-            col: c as u16,
-            row: r as u16,
-        });
+        let want_cell = want.map(|(c, r)| Cell { col: c as u16, row: r as u16 });
         prop_assert_eq!(g.cell_at(b), want_cell);
     }
     Ok(())
@@ -673,11 +609,7 @@ fn check_logical<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
         None => vec![false; m.cells()],
     };
     same(m, "lowest", a.lowest(), &lowest)?;
-    prop_assert_eq!(
-        bits_of_a.iter().copied().collect::<Bits<N>>(),
-        a,
-        "from_iter"
-    );
+    prop_assert_eq!(bits_of_a.iter().copied().collect::<Bits<N>>(), a, "from_iter");
     prop_assert_eq!(Bits::<N>::from_words(a.words()), a);
 
     // contains / insert / remove / toggle / with / without / cell.
@@ -724,20 +656,14 @@ fn check_morphology<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
                 &zip(v, &st, |x, y| x | y),
             )?;
             // A cell survives when its neighbour one step back along `d` is set.
-            let er: Vec<bool> = (0..m.cells())
-                .map(|i| v[i] && m.pred(i, d).is_some_and(|p| v[p]))
-                .collect();
+            let er: Vec<bool> =
+                (0..m.cells()).map(|i| v[i] && m.pred(i, d).is_some_and(|p| v[p])).collect();
             same(m, &format!("erode_dir {d:?}"), g.erode_dir(bits, d), &er)?;
         }
         let dil = m.dilate(v);
         same(m, "dilate", g.dilate(bits), &dil)?;
         same(m, "erode", g.erode(bits), &m.erode(v))?;
-        same(
-            m,
-            "neighbours",
-            g.neighbours(bits),
-            &zip(&dil, v, |x, y| x & !y),
-        )?;
+        same(m, "neighbours", g.neighbours(bits), &zip(&dil, v, |x, y| x & !y))?;
     }
     Ok(())
 }
@@ -767,12 +693,7 @@ fn check_masks<const N: usize>(_c: &Case, g: &Grid<N>, m: &Model) -> Res {
                 (c + r) % 2 == parity % 2
             })
             .collect();
-        same(
-            m,
-            &format!("checkerboard({parity})"),
-            g.checkerboard(parity),
-            &want,
-        )?;
+        same(m, &format!("checkerboard({parity})"), g.checkerboard(parity), &want)?;
     }
     prop_assert_eq!(g.checkerboard(0) | g.checkerboard(1), g.mask());
     prop_assert!(g.checkerboard(0).is_disjoint(&g.checkerboard(1)));
@@ -864,10 +785,7 @@ fn check_pictures<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     }
     // A picture with one row too many, or an unknown symbol, is refused.
     let extra = format!("{pic}{pic}");
-    prop_assert!(matches!(
-        g.parse_picture(&extra),
-        Err(GridError::BadPicture(_))
-    ));
+    prop_assert!(matches!(g.parse_picture(&extra), Err(GridError::BadPicture(_))));
     prop_assert!(matches!(
         g.parse_picture(&pic.replacen(['X', '.'], "?", 1)),
         Err(GridError::BadPicture(_))
@@ -880,12 +798,8 @@ fn check_filters<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     let (pv, ov) = (c.of(1), c.of(2));
     let ev = c.of(0);
     let fullv = zip(&pv, &ov, |x, y| x | y);
-    let (p, o, e, full) = (
-        m.encode::<N>(&pv),
-        m.encode::<N>(&ov),
-        m.encode::<N>(&ev),
-        m.encode::<N>(&fullv),
-    );
+    let (p, o, e, full) =
+        (m.encode::<N>(&pv), m.encode::<N>(&ov), m.encode::<N>(&ev), m.encode::<N>(&fullv));
     prop_assert_eq!(g.complement(full), e);
 
     // Alg 1: empty cells next to any piece.
@@ -899,19 +813,13 @@ fn check_filters<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
 
     // Alg 2 and 3, in the order of the grid's directions.
     let by_dir: Vec<(Dir, Bits<N>)> = ops::empty_neighbours_by_dir(g, p, e).collect();
-    prop_assert_eq!(
-        by_dir.iter().map(|x| x.0).collect::<Vec<_>>(),
-        g.directions().to_vec()
-    );
+    prop_assert_eq!(by_dir.iter().map(|x| x.0).collect::<Vec<_>>(), g.directions().to_vec());
     for (d, got) in by_dir {
         let want = zip(&m.step(&pv, d), &ev, |x, y| x & y);
         same(m, &format!("empty_neighbours_by_dir {d:?}"), got, &want)?;
     }
     let by_dir: Vec<(Dir, Bits<N>)> = ops::enemy_neighbours_by_dir(g, p, o).collect();
-    prop_assert_eq!(
-        by_dir.iter().map(|x| x.0).collect::<Vec<_>>(),
-        g.directions().to_vec()
-    );
+    prop_assert_eq!(by_dir.iter().map(|x| x.0).collect::<Vec<_>>(), g.directions().to_vec());
     for (d, got) in by_dir {
         let want = zip(&m.step(&pv, d), &ov, |x, y| x & y);
         same(m, &format!("enemy_neighbours_by_dir {d:?}"), got, &want)?;
@@ -994,10 +902,7 @@ fn check_queries<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
         }
         prop_assert_eq!(ops::has_line4(g, bits), longest >= 4, "has_line4");
         let on_b = zip(&v, c.b(), |x, y| x & y);
-        prop_assert_eq!(
-            ops::count_on(bits, m.encode::<N>(c.b())),
-            set(&on_b).len() as u32
-        );
+        prop_assert_eq!(ops::count_on(bits, m.encode::<N>(c.b())), set(&on_b).len() as u32);
     }
 
     // Pattern matching: a random set, one cell, a connected group of `a` (an exact
@@ -1005,12 +910,8 @@ fn check_queries<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     let av = c.a();
     let bits = m.encode::<N>(av);
     let group = m.bfs(&m.single(c.pick(1)), av);
-    let mut pats: Vec<Vec<bool>> = vec![
-        c.b().to_vec(),
-        m.single(c.pick(2)),
-        group,
-        zip(av, c.b(), |x, y| x & y),
-    ];
+    let mut pats: Vec<Vec<bool>> =
+        vec![c.b().to_vec(), m.single(c.pick(2)), group, zip(av, c.b(), |x, y| x & y)];
     pats.rotate_left(c.picks[0] % 4);
     let encoded: Vec<Bits<N>> = pats.iter().map(|p| m.encode::<N>(p)).collect();
     let contained = |p: &[bool]| p.iter().zip(av).all(|(&x, &y)| !x || y);
@@ -1022,11 +923,7 @@ fn check_queries<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
         contained(p) && (0..m.cells()).all(|i| !(av[i] && !p[i] && touching[i]))
     };
     let want = pats.iter().position(|p| exact(p)).map_or(0, |i| i + 1);
-    prop_assert_eq!(
-        ops::match_pattern_exact(g, &encoded, bits),
-        want,
-        "match_pattern_exact"
-    );
+    prop_assert_eq!(ops::match_pattern_exact(g, &encoded, bits), want, "match_pattern_exact");
     prop_assert_eq!(ops::match_pattern::<N>(&[], bits), 0);
     Ok(())
 }
@@ -1042,12 +939,7 @@ fn check_updates<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     let got = ops::flip_enemy_neighbours(g, &mut p2, &mut o2);
     same(m, "flip_enemy_neighbours", got, &flip)?;
     same(m, "player after flip", p2, &zip(&pv, &flip, |x, y| x | y))?;
-    same(
-        m,
-        "opponent after flip",
-        o2,
-        &zip(&ov, &flip, |x, y| x & !y),
-    )?;
+    same(m, "opponent after flip", o2, &zip(&ov, &flip, |x, y| x & !y))?;
 
     // Alg 10: only the neighbours of the last move turn, `(bits_m ⊕ 1) & bits_o`
     // (the move's own cell included, should it hold an opponent piece).
@@ -1056,18 +948,8 @@ fn check_updates<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     let (mut p2, mut o2) = (p, o);
     let got = ops::flip_around_move(g, m.encode::<N>(&mv), &mut p2, &mut o2);
     same(m, "flip_around_move", got, &flip)?;
-    same(
-        m,
-        "player after flip_around",
-        p2,
-        &zip(&pv, &flip, |x, y| x | y),
-    )?;
-    same(
-        m,
-        "opponent after flip_around",
-        o2,
-        &zip(&ov, &flip, |x, y| x & !y),
-    )?;
+    same(m, "player after flip_around", p2, &zip(&pv, &flip, |x, y| x | y))?;
+    same(m, "opponent after flip_around", o2, &zip(&ov, &flip, |x, y| x & !y))?;
 
     // Alg 11: the move and its neighbours are inverted (Lights Out); for a set of
     // moves, the union of their neighbourhoods.
@@ -1075,12 +957,7 @@ fn check_updates<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
         let hood = m.dilate(&moves);
         let mut bits = m.encode::<N>(c.a());
         ops::toggle_neighbourhood(g, &mut bits, m.encode::<N>(&moves));
-        same(
-            m,
-            "toggle_neighbourhood",
-            bits,
-            &zip(c.a(), &hood, |x, y| x ^ y),
-        )?;
+        same(m, "toggle_neighbourhood", bits, &zip(c.a(), &hood, |x, y| x ^ y))?;
     }
 
     // Alg 12: pieces with a path of their own pieces to an empty cell live.
@@ -1090,12 +967,7 @@ fn check_updates<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
     let mut p2 = p;
     let captured = ops::surround_capture(g, &mut p2, e);
     same(m, "surround_capture result", p2, &alive)?;
-    same(
-        m,
-        "surround_capture captured",
-        captured,
-        &zip(&pv, &alive, |x, y| x & !y),
-    )?;
+    same(m, "surround_capture captured", captured, &zip(&pv, &alive, |x, y| x & !y))?;
 
     // Flood fill from one cell, and from a random seed set.
     for seed in [m.single(c.pick(1)), c.b().to_vec()] {
@@ -1116,14 +988,8 @@ fn check_updates<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
 /// 64 cases per property (`PROPTEST_CASES` raises it for a soak run); failures are
 /// not persisted to a regressions file.
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(64);
-    ProptestConfig {
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(cases)
-    }
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
+    ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases) }
 }
 
 proptest! {
@@ -1237,9 +1103,8 @@ fn check_shifts<const N: usize>(words: &[u64], s: usize, n: usize) -> Res {
         Bits(w)
     };
     let shl: Vec<bool> = (0..cap).map(|i| i >= s && v[i - s]).collect();
-    let shr: Vec<bool> = (0..cap)
-        .map(|i| i.checked_add(s).is_some_and(|j| j < cap && v[j]))
-        .collect();
+    let shr: Vec<bool> =
+        (0..cap).map(|i| i.checked_add(s).is_some_and(|j| j < cap && v[j])).collect();
     prop_assert_eq!(b.shl(s), from_vec(&shl), "Bits<{}>::shl({})", N, s);
     prop_assert_eq!(b.shr(s), from_vec(&shr), "Bits<{}>::shr({})", N, s);
     if let Ok(si) = isize::try_from(s) {
@@ -1248,10 +1113,7 @@ fn check_shifts<const N: usize>(words: &[u64], s: usize, n: usize) -> Res {
     }
     // nth on dense random words (every word populated).
     let ones = set(&v);
-    for k in (0..ones.len() + 2)
-        .step_by(7)
-        .chain([0, ones.len().saturating_sub(1), ones.len()])
-    {
+    for k in (0..ones.len() + 2).step_by(7).chain([0, ones.len().saturating_sub(1), ones.len()]) {
         prop_assert_eq!(b.nth(k), ones.get(k).copied(), "Bits<{}>::nth({})", N, k);
     }
     let low: Vec<bool> = (0..cap).map(|i| i < n).collect();
@@ -1267,28 +1129,16 @@ fn check_shifts<const N: usize>(words: &[u64], s: usize, n: usize) -> Res {
 #[test]
 fn grid_new_refuses_bad_shapes() {
     for kind in GridKind::ALL {
-        assert!(matches!(
-            Grid::<1>::new(kind, 0, 1),
-            Err(GridError::Empty { .. })
-        ));
-        assert!(matches!(
-            Grid::<1>::new(kind, 1, 0),
-            Err(GridError::Empty { .. })
-        ));
+        assert!(matches!(Grid::<1>::new(kind, 0, 1), Err(GridError::Empty { .. })));
+        assert!(matches!(Grid::<1>::new(kind, 1, 0), Err(GridError::Empty { .. })));
         assert_eq!(kind.name().parse::<GridKind>(), Ok(kind));
     }
-    assert_eq!(
-        Grid::<1>::new(GridKind::Linear, 3, 2),
-        Err(GridError::LinearHeight(2))
-    );
+    assert_eq!(Grid::<1>::new(GridKind::Linear, 3, 2), Err(GridError::LinearHeight(2)));
     assert_eq!(
         Grid::<1>::with_separators(GridKind::Square4, 3, 2, 0),
         Err(GridError::NoSeparator(GridKind::Square4))
     );
-    assert!(matches!(
-        "hexagon".parse::<GridKind>(),
-        Err(GridError::UnknownKind(_))
-    ));
+    assert!(matches!("hexagon".parse::<GridKind>(), Err(GridError::UnknownKind(_))));
 }
 
 /// The exact fit boundary of each storage size, one cell either side.
@@ -1300,31 +1150,11 @@ fn grid_new_fits_exactly_at_capacity() {
                 continue;
             }
             for w in 1..=400usize {
-                let needed = if kind == GridKind::Linear {
-                    w
-                } else {
-                    (h - 1) * (w + 1) + w
-                };
-                assert_eq!(
-                    Grid::<1>::new(kind, w, h).is_ok(),
-                    needed <= 64,
-                    "{kind} {w}x{h}"
-                );
-                assert_eq!(
-                    Grid::<2>::new(kind, w, h).is_ok(),
-                    needed <= 128,
-                    "{kind} {w}x{h}"
-                );
-                assert_eq!(
-                    Grid::<4>::new(kind, w, h).is_ok(),
-                    needed <= 256,
-                    "{kind} {w}x{h}"
-                );
-                assert_eq!(
-                    Grid::<6>::new(kind, w, h).is_ok(),
-                    needed <= 384,
-                    "{kind} {w}x{h}"
-                );
+                let needed = if kind == GridKind::Linear { w } else { (h - 1) * (w + 1) + w };
+                assert_eq!(Grid::<1>::new(kind, w, h).is_ok(), needed <= 64, "{kind} {w}x{h}");
+                assert_eq!(Grid::<2>::new(kind, w, h).is_ok(), needed <= 128, "{kind} {w}x{h}");
+                assert_eq!(Grid::<4>::new(kind, w, h).is_ok(), needed <= 256, "{kind} {w}x{h}");
+                assert_eq!(Grid::<6>::new(kind, w, h).is_ok(), needed <= 384, "{kind} {w}x{h}");
             }
         }
     }

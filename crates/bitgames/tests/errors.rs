@@ -39,10 +39,7 @@ fn malformed_positions() {
     assert!(message(t.set_position("XO/../..")).contains("has 2 cells, expected 3"));
     assert!(message(t.set_position("XQ./.../...")).contains("unexpected 'Q'"));
     assert!(message(t.set_position("XXX/OOO/...")).contains("both players have a line"));
-    assert!(matches!(
-        c4.parse_position("0"),
-        Err(ParseError::Position { .. })
-    ));
+    assert!(matches!(c4.parse_position("0"), Err(ParseError::Position { .. })));
 }
 
 #[test]

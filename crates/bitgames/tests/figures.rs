@@ -14,27 +14,20 @@ use bitgames::ops;
 /// Parses a one-set picture, panicking with the picture on error.
 #[track_caller]
 fn pic<const N: usize>(g: &Grid<N>, text: &str) -> Bits<N> {
-    g.parse_picture(text)
-        .unwrap_or_else(|e| panic!("bad picture: {e}\n{text}"))
+    g.parse_picture(text).unwrap_or_else(|e| panic!("bad picture: {e}\n{text}"))
 }
 
 /// Parses a two-set picture: (`X` white, `O` black).
 #[track_caller]
 fn pic2<const N: usize>(g: &Grid<N>, text: &str) -> (Bits<N>, Bits<N>) {
-    g.parse_picture2(text)
-        .unwrap_or_else(|e| panic!("bad picture: {e}\n{text}"))
+    g.parse_picture2(text).unwrap_or_else(|e| panic!("bad picture: {e}\n{text}"))
 }
 
 /// Asserts that `got` draws as the picture `want`.
 #[track_caller]
 fn assert_pic<const N: usize>(g: &Grid<N>, got: Bits<N>, want: &str) {
     let want = pic(g, want);
-    assert!(
-        got == want,
-        "got:\n{}want:\n{}",
-        g.picture(got),
-        g.picture(want)
-    );
+    assert!(got == want, "got:\n{}want:\n{}", g.picture(got), g.picture(want));
 }
 
 #[track_caller]
@@ -62,18 +55,11 @@ fn figure_2_separating_bits_and_mask() {
         "mask: bits 0-4, 6-10, 12-16, 18-22, 24-28"
     );
     let shaded: Vec<usize> = g.mask().iter().collect();
-    let want: Vec<usize> = [0..5, 6..11, 12..17, 18..23, 24..29]
-        .into_iter()
-        .flatten()
-        .collect();
+    let want: Vec<usize> = [0..5, 6..11, 12..17, 18..23, 24..29].into_iter().flatten().collect();
     assert_eq!(shaded, want);
     for separator in [5, 11, 17, 23] {
         assert!(!g.mask().contains(separator));
-        assert_eq!(
-            g.coords(separator),
-            None,
-            "bit {separator} is off the board"
-        );
+        assert_eq!(g.coords(separator), None, "bit {separator} is off the board");
     }
     assert_pic(
         &g,
@@ -96,10 +82,7 @@ fn figure_2_separating_bits_and_mask() {
     // The east column shifted east lands exactly on the separating bits, which the
     // mask removes: rows are not shifted into each other.
     let east = g.column(4);
-    assert_eq!(
-        east.shift(g.offset(Dir::E)).iter().collect::<Vec<_>>(),
-        [5, 11, 17, 23, 29]
-    );
+    assert_eq!(east.shift(g.offset(Dir::E)).iter().collect::<Vec<_>>(), [5, 11, 17, 23, 29]);
     assert_eq!(g.step(east, Dir::E), Bits::EMPTY);
     // ... and the west column shifted west lands on the previous row's separator.
     assert_eq!(g.step(g.column(0), Dir::W), Bits::EMPTY);
@@ -144,10 +127,7 @@ fn figure_3_staggered_hex_offsets() {
             ". . . . .\n",
         )
     );
-    assert_eq!(
-        g.neighbours(c3),
-        cells(&g, &["c4", "d3", "d2", "c2", "b3", "b4"])
-    );
+    assert_eq!(g.neighbours(c3), cells(&g, &["c4", "d3", "d2", "c2", "b3", "b4"]));
     assert_eq!(g.step(c3, Dir::NE), at(&g, "c4"));
     assert_eq!(g.step(c3, Dir::NW), at(&g, "b4"));
     assert_eq!(g.step(c3, Dir::SE), at(&g, "d2"));
@@ -502,10 +482,7 @@ fn figure_10_othello_start_position() {
         ",
     );
     assert_eq!(moves, cells(&g, &["d3", "c4", "f5", "e6"]));
-    assert_eq!(
-        ops::line_cap_moves(&g, white, black),
-        cells(&g, &["c5", "d6", "e3", "f4"])
-    );
+    assert_eq!(ops::line_cap_moves(&g, white, black), cells(&g, &["c5", "d6", "e3", "f4"]));
 }
 
 /// Figure 11 (Algorithm 5): Breakthrough destinations for White moving north:
@@ -532,10 +509,7 @@ fn figure_11_breakthrough_moves() {
         ops::pawnlike_moves(&g, white, black, &forward, &[]),
         cells(&g, &["a5", "b5", "d4"])
     );
-    assert_eq!(
-        ops::pawnlike_moves(&g, white, black, &[], &diagonal),
-        cells(&g, &["c5", "f4"])
-    );
+    assert_eq!(ops::pawnlike_moves(&g, white, black, &[], &diagonal), cells(&g, &["c5", "f4"]));
     assert_eq!(
         ops::pawnlike_moves(&g, white, black, &forward, &diagonal),
         cells(&g, &["a5", "b5", "c5", "d4", "f4"])
@@ -783,11 +757,7 @@ fn figure_21_surround_capture() {
         frames.push(free);
     }
     assert_eq!(frames[1], cells(&g, &["b4", "c4", "b3", "c3"]), "two more");
-    assert_eq!(
-        frames[2],
-        cells(&g, &["b4", "c4", "b3", "c3", "b2", "c2"]),
-        "two more again"
-    );
+    assert_eq!(frames[2], cells(&g, &["b4", "c4", "b3", "c3", "b2", "c2"]), "two more again");
     assert_eq!(frames[3], frames[2], "no further propagation");
     assert_eq!(ops::alive(&g, white, empty), result);
 
@@ -828,10 +798,7 @@ fn figure_23_nineteen_by_nineteen_in_six_words() {
     );
     let go = Grid::<6>::new(GridKind::Square4, 19, 19).unwrap();
     assert_eq!(go.mask().count(), 361);
-    assert!(
-        go.mask().words().iter().all(|&w| w != 0),
-        "all six words used"
-    );
+    assert!(go.mask().words().iter().all(|&w| w != 0), "all six words used");
     assert_eq!(go.mask().last(), Some(378));
     assert_eq!(go.cell_name(378).as_deref(), Some("s19"));
 
@@ -868,9 +835,8 @@ fn figure_23_nineteen_by_nineteen_in_six_words() {
     // Every on-board cell within two rows of a word boundary, stepped in all
     // eight directions, lands where its coordinates say.
     for i in go.mask() {
-        let near = [64, 128, 192, 256, 320]
-            .iter()
-            .any(|&b: &usize| i.abs_diff(b) <= 2 * g.stride());
+        let near =
+            [64, 128, 192, 256, 320].iter().any(|&b: &usize| i.abs_diff(b) <= 2 * g.stride());
         if !near {
             continue;
         }
@@ -883,12 +849,7 @@ fn figure_23_nineteen_by_nineteen_in_six_words() {
                     (r as isize + dy).try_into().unwrap_or(usize::MAX),
                 )
                 .map_or(Bits::EMPTY, Bits::cell);
-            assert_eq!(
-                g.step(Bits::cell(i), d),
-                want,
-                "{} {d:?}",
-                g.cell_name(i).unwrap()
-            );
+            assert_eq!(g.step(Bits::cell(i), d), want, "{} {d:?}", g.cell_name(i).unwrap());
         }
     }
     // The whole board dilated and eroded across all six words.

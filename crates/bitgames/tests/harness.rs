@@ -23,19 +23,11 @@ fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64) {
             for &m in &moves {
                 assert!(g.is_legal(m), "{m} listed but not legal in {g:?}");
                 let text = m.to_string();
-                assert_eq!(
-                    g.parse_move(&text).unwrap(),
-                    m,
-                    "move text {text} round trip"
-                );
+                assert_eq!(g.parse_move(&text).unwrap(), m, "move text {text} round trip");
             }
             // Position text round trip and hash consistency.
             let again = g.parse_position(&g.position()).unwrap();
-            assert!(
-                again == g,
-                "position '{}' does not round-trip",
-                g.position()
-            );
+            assert!(again == g, "position '{}' does not round-trip", g.position());
             assert_eq!(again.hash(), g.hash());
             assert_eq!(again.outcome(), g.outcome());
             assert_eq!(again.side_to_move(), g.side_to_move());

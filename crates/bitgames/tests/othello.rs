@@ -37,9 +37,7 @@ fn perft_table() -> Vec<PerftRow> {
 }
 
 fn rows(max_depth: usize) -> impl Iterator<Item = PerftRow> {
-    perft_table()
-        .into_iter()
-        .filter(move |r| r.depth <= max_depth)
+    perft_table().into_iter().filter(move |r| r.depth <= max_depth)
 }
 
 #[test]
@@ -162,10 +160,7 @@ fn both_conventions_against_naive_counts_on_endgames() {
 
 fn timed_perft(depth: usize) {
     let start = Othello::start();
-    let want = perft_table()
-        .into_iter()
-        .find(|r| r.depth == depth)
-        .unwrap();
+    let want = perft_table().into_iter().find(|r| r.depth == depth).unwrap();
     let t = Instant::now();
     let n = perft_bik(&start, depth);
     let s = t.elapsed().as_secs_f64();
@@ -210,19 +205,11 @@ fn check_generators(p: u64, o: u64, with_reference: bool) {
     for (p, o) in [(p, o), (o, p)] {
         let mob = Portable.mobility(p, o);
         if with_reference {
-            assert_eq!(
-                Reference.mobility(p, o),
-                mob,
-                "mobility of {p:#x} vs {o:#x}"
-            );
+            assert_eq!(Reference.mobility(p, o), mob, "mobility of {p:#x} vs {o:#x}");
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = movegen::Avx2::detect() {
-            assert_eq!(
-                avx2.mobility(p, o),
-                mob,
-                "AVX2 mobility of {p:#x} vs {o:#x}"
-            );
+            assert_eq!(avx2.mobility(p, o), mob, "AVX2 mobility of {p:#x} vs {o:#x}");
         }
         for sq in Square::all_in(empty) {
             let f = Portable.flips(p, o, sq.index());
@@ -260,11 +247,7 @@ fn generators_agree_on_random_boards() {
     for i in 0..200_000 {
         // Densities from sparse to nearly full.
         let occupied = rng.random::<u64>() | rng.random::<u64>() & rng.random::<u64>();
-        let occupied = if i % 2 == 0 {
-            occupied
-        } else {
-            occupied | rng.random::<u64>()
-        };
+        let occupied = if i % 2 == 0 { occupied } else { occupied | rng.random::<u64>() };
         let p = occupied & rng.random::<u64>();
         let o = occupied & !p;
         check_generators(p, o, i < 20_000);
@@ -289,10 +272,7 @@ fn the_dispatching_functions_use_a_correct_back_end() {
     assert_eq!(g.mobility(), "h8".parse::<Square>().unwrap().bit());
     let sq: Square = "h8".parse().unwrap();
     assert_eq!(g.flips(sq), g.white());
-    assert_eq!(
-        movegen::flips(g.player(), g.opponent(), sq.index()),
-        g.white()
-    );
+    assert_eq!(movegen::flips(g.player(), g.opponent(), sq.index()), g.white());
 }
 
 // ---------------------------------------------------------------------------------
@@ -338,10 +318,7 @@ fn final_scores_give_the_empties_to_the_winner() {
     let white = Othello::from_picture(&row1_picture("X . . . . . O O"), Player::First).unwrap();
     assert_eq!(white.outcome(), Some(Outcome::WonBy(Player::Second)));
     assert_eq!(white.score(), Some(-(2 - 1 + 61)));
-    assert_eq!(
-        white.describe_outcome(white.outcome().unwrap()),
-        "White wins"
-    );
+    assert_eq!(white.describe_outcome(white.outcome().unwrap()), "White wins");
     assert_eq!(Othello::start().score(), None);
 }
 
@@ -361,10 +338,7 @@ fn the_first_move_flips_one_disc() {
 . . . . . . . .
 "
     );
-    assert_eq!(
-        g.position(),
-        "---------------------------OX------XXX-------------------------- O"
-    );
+    assert_eq!(g.position(), "---------------------------OX------XXX-------------------------- O");
     assert_eq!(g.side_to_move(), Player::Second);
     assert_eq!(g.player_name(Player::First), "Black");
     let mut moves = Vec::new();
@@ -457,10 +431,7 @@ fn malformed_positions_are_refused_with_the_reason() {
     assert!(message(g.parse_position(&format!("{board} X X"))).contains("unexpected 'X'"));
     assert!(message(g.parse_position("")).contains("empty"));
     assert!(message(g.parse_position("   ")).contains("empty"));
-    assert!(matches!(
-        g.parse_position("é"),
-        Err(ParseError::Position { .. })
-    ));
+    assert!(matches!(g.parse_position("é"), Err(ParseError::Position { .. })));
     assert!(message(Othello::from_picture("X O", Player::First)).contains("expected 8 rows"));
     assert!(message(Othello::from_discs(1, 3, Player::First)).contains("a1"));
 }
@@ -483,17 +454,11 @@ fn illegal_and_unreadable_moves_leave_the_state_unchanged() {
     }
     for text in ["i1", "a9", "a0", "d", "", "d3d4", "passe", "é3"] {
         let e = g.parse_move(text).unwrap_err();
-        assert!(
-            e.to_string().contains("expected a square a1–h8 or pass"),
-            "{text}: {e}"
-        );
+        assert!(e.to_string().contains("expected a square a1–h8 or pass"), "{text}: {e}");
     }
     // A finished game refuses every move.
     let mut over = Othello::from_picture(&row1_picture("X . . . . . . O"), Player::First).unwrap();
-    assert!(matches!(
-        over.play(OthelloMove::Pass),
-        Err(PlayError::GameOver { .. })
-    ));
+    assert!(matches!(over.play(OthelloMove::Pass), Err(PlayError::GameOver { .. })));
 }
 
 // ---------------------------------------------------------------------------------
@@ -516,11 +481,7 @@ fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64) {
                 assert_eq!(g.parse_move(&text).unwrap(), m, "move text {text}");
             }
             let again = g.parse_position(&g.position()).unwrap();
-            assert!(
-                again == g,
-                "position '{}' does not round-trip",
-                g.position()
-            );
+            assert!(again == g, "position '{}' does not round-trip", g.position());
             assert_eq!(again.hash(), g.hash());
             assert_eq!(again.outcome(), g.outcome());
             assert_eq!(again.side_to_move(), g.side_to_move());

@@ -6,11 +6,7 @@ use bitgames::new_game;
 fn perft_table() {
     let table = include_str!("data/perft.txt");
     let mut checked = 0;
-    for line in table
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
+    for line in table.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         assert_eq!(f.len(), 4, "bad perft line: {line}");
         let mut g = new_game(f[0]).unwrap();
@@ -19,13 +15,7 @@ fn perft_table() {
         }
         let depth: usize = f[2].parse().unwrap();
         let want: u64 = f[3].parse().unwrap();
-        assert_eq!(
-            g.perft(depth),
-            want,
-            "perft {depth} of {} at '{}'",
-            f[0],
-            f[1]
-        );
+        assert_eq!(g.perft(depth), want, "perft {depth} of {} at '{}'", f[0], f[1]);
         checked += 1;
     }
     assert!(checked >= 18);

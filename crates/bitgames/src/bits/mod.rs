@@ -515,9 +515,6 @@ mod tests {
         assert_eq!(Bits::<2>::low(66).count(), 66);
         assert!(Bits::<2>::cell(70).is_subset(&b));
         assert_eq!(b.lowest(), Bits::cell(3));
-        assert_eq!(
-            (b.nth(0), b.nth(1), b.nth(2), b.nth(3)),
-            (Some(3), Some(70), Some(127), None)
-        );
+        assert_eq!((b.nth(0), b.nth(1), b.nth(2), b.nth(3)), (Some(3), Some(70), Some(127), None));
     }
 }

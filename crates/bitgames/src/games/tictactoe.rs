@@ -38,13 +38,7 @@ impl<const N: usize> TicTacToe<N> {
                 width.max(height)
             ));
         }
-        Ok(TicTacToe {
-            grid,
-            k: k as u16,
-            stones: [Bits::EMPTY; 2],
-            ply: 0,
-            result: 0,
-        })
+        Ok(TicTacToe { grid, k: k as u16, stones: [Bits::EMPTY; 2], ply: 0, result: 0 })
     }
 
     /// The board geometry.
@@ -86,12 +80,7 @@ impl<const N: usize> Game for TicTacToe<N> {
     type Move = Cell;
 
     fn spec(&self) -> String {
-        format!(
-            "tictactoe(width={},height={},k={})",
-            self.grid.width(),
-            self.grid.height(),
-            self.k
-        )
+        format!("tictactoe(width={},height={},k={})", self.grid.width(), self.grid.height(), self.k)
     }
 
     #[inline]
@@ -109,11 +98,7 @@ impl<const N: usize> Game for TicTacToe<N> {
         if self.result != 0 {
             return;
         }
-        out.extend(
-            self.empty()
-                .into_iter()
-                .filter_map(|i| self.grid.cell_at(i)),
-        );
+        out.extend(self.empty().into_iter().filter_map(|i| self.grid.cell_at(i)));
     }
 
     #[inline]
@@ -127,20 +112,12 @@ impl<const N: usize> Game for TicTacToe<N> {
 
     #[inline]
     fn is_legal(&self, mv: Cell) -> bool {
-        self.result == 0
-            && self
-                .grid
-                .index_of(mv)
-                .is_some_and(|i| self.empty().contains(i))
+        self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
     }
 
     fn why_illegal(&self, mv: Cell) -> String {
         match self.grid.index_of(mv) {
-            None => format!(
-                "{mv} is off the {}×{} board",
-                self.grid.width(),
-                self.grid.height()
-            ),
+            None => format!("{mv} is off the {}×{} board", self.grid.width(), self.grid.height()),
             Some(_) => format!("{mv} is already taken"),
         }
     }
@@ -195,9 +172,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             text: clip(text),
             expected: format!(
                 "a cell a1–{}",
-                self.grid
-                    .cell_name(self.grid.mask().last().unwrap_or(0))
-                    .unwrap_or_default()
+                self.grid.cell_name(self.grid.mask().last().unwrap_or(0)).unwrap_or_default()
             ),
         };
         let c: Cell = text.parse().map_err(|_| bad())?;
@@ -208,24 +183,13 @@ impl<const N: usize> Game for TicTacToe<N> {
     /// Rows from the top, separated by `/`: `X.O/.X./..O`. The side to move follows
     /// from the counts (X moves first).
     fn position(&self) -> String {
-        self.picture()
-            .lines()
-            .map(|l| l.replace(' ', ""))
-            .collect::<Vec<_>>()
-            .join("/")
+        self.picture().lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position {
-            game: self.spec(),
-            text: clip(text),
-            why,
-        };
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         let picture = text.trim().replace('/', "\n");
-        let (x, o) = self
-            .grid
-            .parse_picture2(&picture)
-            .map_err(|e| err(e.to_string()))?;
+        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
         if nx != no && nx != no + 1 {
             return Err(err(format!("X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more")));
@@ -239,9 +203,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             return Err(err("both players have a line".into()));
         }
         if (wx && nx == no) || (wo && nx > no) {
-            return Err(err(
-                "the player with a line did not make the last move".into()
-            ));
+            return Err(err("the player with a line did not make the last move".into()));
         }
         g.update_result();
         Ok(g)

@@ -32,12 +32,8 @@ pub enum GridKind {
 
 impl GridKind {
     /// Every kind, in order of connectivity.
-    pub const ALL: [GridKind; 4] = [
-        GridKind::Linear,
-        GridKind::Square4,
-        GridKind::Square8,
-        GridKind::Hex,
-    ];
+    pub const ALL: [GridKind; 4] =
+        [GridKind::Linear, GridKind::Square4, GridKind::Square8, GridKind::Hex];
 
     /// The directions of adjacency of this kind.
     pub const fn directions(self) -> &'static [Dir] {
@@ -137,16 +133,7 @@ pub enum Dir {
 
 impl Dir {
     /// All eight directions, clockwise from north.
-    pub const ALL: [Dir; 8] = [
-        Dir::N,
-        Dir::NE,
-        Dir::E,
-        Dir::SE,
-        Dir::S,
-        Dir::SW,
-        Dir::W,
-        Dir::NW,
-    ];
+    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
 
     /// The opposite direction.
     pub const fn opposite(self) -> Dir {
@@ -253,11 +240,7 @@ impl<const N: usize> Grid<N> {
         separators: usize,
     ) -> Result<Self, GridError> {
         if width == 0 || height == 0 {
-            return Err(GridError::Empty {
-                kind,
-                width,
-                height,
-            });
+            return Err(GridError::Empty { kind, width, height });
         }
         if kind == GridKind::Linear && height != 1 {
             return Err(GridError::LinearHeight(height));
@@ -442,9 +425,7 @@ impl<const N: usize> Grid<N> {
 
     /// All cells of column `col`.
     pub fn column(&self, col: usize) -> Bits<N> {
-        (0..self.height())
-            .filter_map(|r| self.cell(col, r))
-            .collect()
+        (0..self.height()).filter_map(|r| self.cell(col, r)).collect()
     }
 
     /// All cells of row `row`.
@@ -489,10 +470,8 @@ impl<const N: usize> Grid<N> {
 
     /// Parses an algebraic cell name such as `c3`.
     pub fn parse_cell(&self, name: &str) -> Result<usize, GridError> {
-        let cell: Cell = name.parse().map_err(|why| GridError::BadCell {
-            name: name.to_string(),
-            why,
-        })?;
+        let cell: Cell =
+            name.parse().map_err(|why| GridError::BadCell { name: name.to_string(), why })?;
         self.index_of(cell).ok_or_else(|| GridError::BadCell {
             name: name.to_string(),
             why: format!(
@@ -515,10 +494,7 @@ impl<const N: usize> Grid<N> {
     #[inline]
     pub const fn cell_at(&self, i: usize) -> Option<Cell> {
         match self.coords(i) {
-            Some((c, r)) => Some(Cell {
-                col: c as u16,
-                row: r as u16,
-            }),
+            Some((c, r)) => Some(Cell { col: c as u16, row: r as u16 }),
             None => None,
         }
     }
@@ -567,11 +543,7 @@ impl<const N: usize> Grid<N> {
         text: &str,
         symbols: [char; K],
     ) -> Result<[Bits<N>; K], GridError> {
-        let rows: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if rows.len() != self.height() {
             return Err(GridError::BadPicture(format!(
                 "expected {} rows for a {}×{} board, found {}",
@@ -651,12 +623,7 @@ pub struct Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            column_name(self.col as usize),
-            self.row as usize + 1
-        )
+        write!(f, "{}{}", column_name(self.col as usize), self.row as usize + 1)
     }
 }
 
@@ -665,9 +632,7 @@ impl FromStr for Cell {
     /// Reads `c3`, `aa10`, … (case-insensitive). Range is checked by the grid.
     fn from_str(s: &str) -> Result<Self, String> {
         let t = s.trim();
-        let split = t
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(t.len());
+        let split = t.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(t.len());
         let (letters, digits) = t.split_at(split);
         if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
             return Err(format!("'{s}' is not a cell name like c3"));
@@ -679,16 +644,11 @@ impl FromStr for Cell {
                 return Err(format!("column of '{s}' is out of range"));
             }
         }
-        let row: usize = digits
-            .parse()
-            .map_err(|_| format!("row of '{s}' is out of range"))?;
+        let row: usize = digits.parse().map_err(|_| format!("row of '{s}' is out of range"))?;
         if row == 0 || row > 4096 {
             return Err(format!("row of '{s}' is out of range (rows count from 1)"));
         }
-        Ok(Cell {
-            col: (col - 1) as u16,
-            row: (row - 1) as u16,
-        })
+        Ok(Cell { col: (col - 1) as u16, row: (row - 1) as u16 })
     }
 }
 

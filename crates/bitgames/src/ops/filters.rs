@@ -19,9 +19,7 @@ pub fn empty_neighbours_by_dir<const N: usize>(
     player: Bits<N>,
     empty: Bits<N>,
 ) -> impl Iterator<Item = (Dir, Bits<N>)> + '_ {
-    grid.directions()
-        .iter()
-        .map(move |&d| (d, grid.step(player, d) & empty))
+    grid.directions().iter().map(move |&d| (d, grid.step(player, d) & empty))
 }
 
 /// Enemy neighbours of a player in each direction (Browne, Alg. 3):
@@ -33,9 +31,7 @@ pub fn enemy_neighbours_by_dir<const N: usize>(
     player: Bits<N>,
     opponent: Bits<N>,
 ) -> impl Iterator<Item = (Dir, Bits<N>)> + '_ {
-    grid.directions()
-        .iter()
-        .map(move |&d| (d, grid.step(player, d) & opponent))
+    grid.directions().iter().map(move |&d| (d, grid.step(player, d) & opponent))
 }
 
 /// Line-cap moves (Browne, Alg. 4): empty cells where a piece of the player would

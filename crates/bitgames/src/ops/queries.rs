@@ -86,10 +86,7 @@ pub fn count_on<const N: usize>(bits: Bits<N>, colour: Bits<N>) -> u32 {
 /// wholly contained in `bits`, or 0 if none is.
 #[inline]
 pub fn match_pattern<const N: usize>(patterns: &[Bits<N>], bits: Bits<N>) -> usize {
-    patterns
-        .iter()
-        .position(|p| p.is_subset(&bits))
-        .map_or(0, |i| i + 1)
+    patterns.iter().position(|p| p.is_subset(&bits)).map_or(0, |i| i + 1)
 }
 
 /// Exact pattern matching (§5.2.4 variant): the pattern is contained in `bits` and

@@ -7,7 +7,7 @@
 //! such a region, touches every page once (so no page fault lands inside a search),
 //! and frees it on drop. Elsewhere it is a plain zeroed allocation.
 
-use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
@@ -32,11 +32,11 @@ impl ZeroedTable {
         let bytes = len.checked_mul(8).expect("table size overflows usize");
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
         let layout = Layout::from_size_align(bytes, align).expect("valid table layout");
+        // Not `alloc_zeroed`: for a large alignment it zeroes (and so maps, in
+        // 4 KiB pages) the memory before we can ask for huge pages.
         // SAFETY: `layout` has a non-zero size.
-        let raw = unsafe { alloc_zeroed(layout) } as *mut u64;
-        let Some(ptr) = NonNull::new(raw) else {
-            handle_alloc_error(layout)
-        };
+        let raw = unsafe { alloc(layout) } as *mut u64;
+        let Some(ptr) = NonNull::new(raw) else { handle_alloc_error(layout) };
         #[cfg(target_os = "linux")]
         if align == HUGE_PAGE {
             // SAFETY: the range is our own live allocation; madvise only advises.
@@ -44,13 +44,11 @@ impl ZeroedTable {
                 libc::madvise(raw as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
             }
         }
-        let mut table = ZeroedTable { ptr, len, layout };
-        // Touch every 4 KiB page now (`black_box`: the compiler knows the memory
-        // is zero and would drop plain zero stores).
-        for w in table.iter_mut().step_by(512) {
-            *w = std::hint::black_box(0);
-        }
-        table
+        // Zero (and so map) every page now, after the advice, so that no page
+        // fault lands inside a search.
+        // SAFETY: `raw` is valid for `len` writes of u64 and suitably aligned.
+        unsafe { std::ptr::write_bytes(raw, 0, len) };
+        ZeroedTable { ptr, len, layout }
     }
 }
 

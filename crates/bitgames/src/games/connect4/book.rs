@@ -128,10 +128,7 @@ impl Book {
     #[inline]
     pub fn get(&self, key: u64) -> Option<i32> {
         let k = self.canonical(key);
-        self.keys
-            .binary_search(&k)
-            .ok()
-            .map(|i| self.scores[i] as i32)
+        self.keys.binary_search(&k).ok().map(|i| self.scores[i] as i32)
     }
 
     /// Checks the book fits a `width × height` board.
@@ -163,10 +160,7 @@ impl Book {
 
     /// Reads a book from bytes; `name` (a file name) goes into error messages.
     pub fn from_bytes(bytes: &[u8], name: Option<&str>) -> Result<Self, BookError> {
-        let bad = |why: String| BookError::Format {
-            source_name: name.map(str::to_string),
-            why,
-        };
+        let bad = |why: String| BookError::Format { source_name: name.map(str::to_string), why };
         if bytes.len() < HEADER {
             return Err(bad(format!(
                 "{} bytes is shorter than the {HEADER}-byte header (truncated?)",
@@ -174,21 +168,15 @@ impl Book {
             )));
         }
         if &bytes[..16] != MAGIC {
-            return Err(bad(
-                "it does not start with the book magic \"bitgames c4book\"".into(),
-            ));
+            return Err(bad("it does not start with the book magic \"bitgames c4book\"".into()));
         }
         let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
         if version != VERSION {
-            return Err(bad(format!(
-                "version {version}, this program reads version {VERSION}"
-            )));
+            return Err(bad(format!("version {version}, this program reads version {VERSION}")));
         }
         let (width, height, depth, weak) = (bytes[20], bytes[21], bytes[22], bytes[23]);
         if width == 0 || height == 0 || width as u32 * (height as u32 + 1) > 64 || weak > 1 {
-            return Err(bad(format!(
-                "impossible header: {width}×{height}, weak flag {weak}"
-            )));
+            return Err(bad(format!("impossible header: {width}×{height}, weak flag {weak}")));
         }
         let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
         let expected = (count as u128) * 9 + HEADER as u128;
@@ -207,22 +195,12 @@ impl Book {
         if keys.windows(2).any(|w| w[0] >= w[1]) {
             return Err(bad("keys are not strictly increasing".into()));
         }
-        let scores: Vec<i8> = bytes[HEADER + 8 * count..]
-            .iter()
-            .map(|&b| b as i8)
-            .collect();
+        let scores: Vec<i8> = bytes[HEADER + 8 * count..].iter().map(|&b| b as i8).collect();
         let limit = (width as i32 * height as i32 + 1) / 2;
         if let Some(s) = scores.iter().find(|&&s| (s as i32).abs() > limit) {
             return Err(bad(format!("score {s} is out of range ±{limit}")));
         }
-        Ok(Book {
-            width,
-            height,
-            depth,
-            weak: weak == 1,
-            keys,
-            scores,
-        })
+        Ok(Book { width, height, depth, weak: weak == 1, keys, scores })
     }
 }
 
@@ -275,13 +253,7 @@ pub fn generate(
     let done = Mutex::new(0usize);
     let progress = Mutex::new(&mut progress);
     for layer in layers.iter().rev() {
-        let book = Arc::new(Book::from_entries(
-            width,
-            height,
-            depth,
-            weak,
-            entries.clone(),
-        ));
+        let book = Arc::new(Book::from_entries(width, height, depth, weak, entries.clone()));
         let chunk = layer.len().div_ceil(threads).max(1);
         let results: Vec<Result<Vec<(u64, i8)>, String>> = std::thread::scope(|scope| {
             let handles: Vec<_> = layer
@@ -304,10 +276,7 @@ pub fn generate(
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("book worker panicked"))
-                .collect()
+            handles.into_iter().map(|h| h.join().expect("book worker panicked")).collect()
         });
         for r in results {
             entries.extend(r?);
@@ -341,9 +310,6 @@ mod tests {
         assert!(Book::from_bytes(b"hello", None).is_err());
         let mut other = bytes.clone();
         other[0] = b'B';
-        assert!(Book::from_bytes(&other, None)
-            .unwrap_err()
-            .to_string()
-            .contains("magic"));
+        assert!(Book::from_bytes(&other, None).unwrap_err().to_string().contains("magic"));
     }
 }

@@ -57,9 +57,7 @@ pub struct Connect4 {
 /// Why a board size is not supported.
 pub fn check_size(width: usize, height: usize) -> Result<(), String> {
     if width == 0 || height == 0 {
-        return Err(format!(
-            "the board must be at least 1×1, got {width}×{height}"
-        ));
+        return Err(format!("the board must be at least 1×1, got {width}×{height}"));
     }
     if width > MAX_WIDTH {
         return Err(format!(
@@ -415,20 +413,13 @@ impl Game for Connect4 {
     /// Pons' move string: one digit per move, 1-based columns (`4453`); see
     /// [`Connect4::move_sequence`] for which sequence.
     fn position(&self) -> String {
-        self.move_sequence()
-            .iter()
-            .map(|&c| char::from(b'1' + c))
-            .collect()
+        self.move_sequence().iter().map(|&c| char::from(b'1' + c)).collect()
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let mut g =
             Connect4::new(self.width as usize, self.height as usize).expect("size already checked");
-        let err = |why: String| ParseError::Position {
-            game: self.spec(),
-            text: clip(text),
-            why,
-        };
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         for (i, ch) in text.trim().chars().enumerate() {
             let c = match ch.to_digit(10) {
                 Some(d) if d >= 1 && d as usize <= g.width() => (d - 1) as usize,
@@ -448,10 +439,7 @@ impl Game for Connect4 {
                 )));
             }
             if !g.can_play(c) {
-                return Err(err(format!(
-                    "move {} plays column {ch}, which is full",
-                    i + 1
-                )));
+                return Err(err(format!("move {} plays column {ch}, which is full", i + 1)));
             }
             g.play_unchecked(Column(c as u8));
         }
@@ -500,15 +488,7 @@ mod tests {
     #[test]
     fn move_sequence_reaches_the_same_position() {
         let start = Connect4::standard();
-        for text in [
-            "",
-            "4",
-            "4453",
-            "1212121",
-            "44444412",
-            "3216462577",
-            "444444333333555555",
-        ] {
+        for text in ["", "4", "4453", "1212121", "44444412", "3216462577", "444444333333555555"] {
             let g = start.parse_position(text).unwrap();
             let again = start.parse_position(&g.position()).unwrap();
             assert_eq!(g, again, "{text} -> {}", g.position());

@@ -83,12 +83,7 @@ impl Dynamic {
     /// The geometry of a `w × h` board (`w·(h+1) ≤ 64`, checked by the caller).
     pub fn new(w: u32, h: u32) -> Self {
         let bottom = bottom_mask(w, h);
-        Dynamic {
-            w,
-            h,
-            bottom,
-            board: bottom.wrapping_mul((1u64 << h) - 1),
-        }
+        Dynamic { w, h, bottom, board: bottom.wrapping_mul((1u64 << h) - 1) }
     }
 }
 
@@ -135,12 +130,7 @@ impl<D: Dims> Position<D> {
     /// A position from the stones of the player to move, all stones, and the number
     /// of moves played.
     pub fn from_bits(dims: D, current: u64, mask: u64) -> Self {
-        Position {
-            current,
-            mask,
-            moves: mask.count_ones(),
-            dims,
-        }
+        Position { current, mask, moves: mask.count_ones(), dims }
     }
 
     /// Moves played.
@@ -291,10 +281,7 @@ struct MoveSorter {
 impl MoveSorter {
     #[inline(always)]
     fn new() -> Self {
-        MoveSorter {
-            entries: [(0, 0, 0); 16],
-            len: 0,
-        }
+        MoveSorter { entries: [(0, 0, 0); 16], len: 0 }
     }
 
     /// Adds a move, keeping earlier moves first among equal scores.
@@ -501,11 +488,7 @@ impl<D: Dims> Solver<D> {
             if mv != 0 {
                 // The child's key: the opponent's stones plus the new mask.
                 self.table.prefetch((p.current ^ p.mask) + (p.mask | mv));
-                let score = if c == tt_col {
-                    u32::MAX
-                } else {
-                    p.move_score(mv)
-                };
+                let score = if c == tt_col { u32::MAX } else { p.move_score(mv) };
                 moves.add(mv, score, c);
             }
         }
@@ -539,8 +522,7 @@ impl<D: Dims> Solver<D> {
                 alpha = score;
             }
         }
-        self.table
-            .put(key, self.encode_upper(alpha), self.nodes - entry_nodes);
+        self.table.put(key, self.encode_upper(alpha), self.nodes - entry_nodes);
         alpha
     }
 
@@ -561,16 +543,9 @@ impl<D: Dims> Solver<D> {
         let start = self.nodes;
         self.solve_start = start;
         if p.can_win_next() {
-            return Solved {
-                score: p.max_score(),
-                nodes: 0,
-            };
+            return Solved { score: p.max_score(), nodes: 0 };
         }
-        let (mut min, mut max) = if weak {
-            (-1, 1)
-        } else {
-            (p.min_score(), p.max_score())
-        };
+        let (mut min, mut max) = if weak { (-1, 1) } else { (p.min_score(), p.max_score()) };
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -589,10 +564,7 @@ impl<D: Dims> Solver<D> {
             self.report();
         }
         let score = if weak { min.signum() } else { min };
-        Solved {
-            score,
-            nodes: self.nodes - start,
-        }
+        Solved { score, nodes: self.nodes - start }
     }
 
     /// The score of each column (`None` for a full column): a winning column
@@ -715,11 +687,7 @@ impl ConnectFourSolver {
     /// A solver for `width × height` positions with a `table_mib` MiB table.
     pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, String> {
         super::check_size(width as usize, height as usize)?;
-        Ok(ConnectFourSolver {
-            width,
-            height,
-            inner: Sized::new(width, height, table_mib),
-        })
+        Ok(ConnectFourSolver { width, height, inner: Sized::new(width, height, table_mib) })
     }
 
     /// A solver for the board size of `game`.
@@ -749,38 +717,22 @@ impl ConnectFourSolver {
     /// The score of `g` for the player to move (weak: 1 win, 0 draw, −1 loss).
     pub fn solve(&mut self, g: &Connect4, weak: bool) -> Result<Solved, SolveError> {
         self.check(g)?;
-        Ok(with_solver!(
-            self,
-            s,
-            mk,
-            s.solve(&mk(g.current(), g.mask()), weak)
-        ))
+        Ok(with_solver!(self, s, mk, s.solve(&mk(g.current(), g.mask()), weak)))
     }
 
     /// The score of each column for the player to move, `None` for a full column.
     pub fn analyze(&mut self, g: &Connect4, weak: bool) -> Result<Vec<Option<i32>>, SolveError> {
         self.check(g)?;
-        Ok(with_solver!(
-            self,
-            s,
-            mk,
-            s.analyze(&mk(g.current(), g.mask()), weak)
-        ))
+        Ok(with_solver!(self, s, mk, s.analyze(&mk(g.current(), g.mask()), weak)))
     }
 
     /// The best columns (0-based) and their score: every column that reaches the
     /// best score, centre first.
     pub fn best_moves(&mut self, g: &Connect4) -> Result<(Vec<u8>, i32), SolveError> {
         let scores = self.analyze(g, false)?;
-        let best = scores
-            .iter()
-            .flatten()
-            .copied()
-            .max()
-            .expect("an unfinished game has a move");
-        let mut cols: Vec<u8> = (0..self.width as u8)
-            .filter(|&c| scores[c as usize] == Some(best))
-            .collect();
+        let best = scores.iter().flatten().copied().max().expect("an unfinished game has a move");
+        let mut cols: Vec<u8> =
+            (0..self.width as u8).filter(|&c| scores[c as usize] == Some(best)).collect();
         let centre = (self.width as i32 - 1) / 2;
         cols.sort_by_key(|&c| ((c as i32 - centre).abs(), c));
         Ok((cols, best))

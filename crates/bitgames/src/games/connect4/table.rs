@@ -40,20 +40,11 @@ impl TranspositionTable {
         let mut bucket_bits = entry_bits - WAYS.trailing_zeros();
         // At least 2^(K−48) buckets, so the stored key part fits above the payload.
         bucket_bits = bucket_bits.max(key_bits.saturating_sub(48)).min(key_bits);
-        let key_mask = if key_bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << key_bits) - 1
-        };
+        let key_mask = if key_bits >= 64 { u64::MAX } else { (1u64 << key_bits) - 1 };
         // Huge pages where available, every page touched up front: page faults
         // inside a search cost ~30 µs per easy position.
         let slots = ZeroedTable::new(WAYS << bucket_bits);
-        TranspositionTable {
-            slots,
-            key_bits,
-            bucket_bits,
-            key_mask,
-        }
+        TranspositionTable { slots, key_bits, bucket_bits, key_mask }
     }
 
     /// Size in bytes.

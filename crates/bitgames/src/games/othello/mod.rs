@@ -140,12 +140,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.col() as u8),
-            self.row() + 1
-        )
+        write!(f, "{}{}", char::from(b'a' + self.col() as u8), self.row() + 1)
     }
 }
 
@@ -228,12 +223,7 @@ const START_WHITE: u64 = 1 << 27 | 1 << 36; // d4, e5
 impl Othello {
     /// The standard start: White on d4 and e5, Black on d5 and e4, Black to move.
     pub const fn start() -> Self {
-        Othello {
-            player: START_BLACK,
-            opponent: START_WHITE,
-            ply: 0,
-            side: Player::First,
-        }
+        Othello { player: START_BLACK, opponent: START_WHITE, ply: 0, side: Player::First }
     }
 
     /// A position from Black's and White's discs and the side to move; the ply
@@ -241,9 +231,7 @@ impl Othello {
     /// square holds both colours.
     pub fn from_discs(black: u64, white: u64, side: Player) -> Result<Self, String> {
         if black & white != 0 {
-            let both: Vec<String> = Square::all_in(black & white)
-                .map(|s| s.to_string())
-                .collect();
+            let both: Vec<String> = Square::all_in(black & white).map(|s| s.to_string()).collect();
             return Err(format!(
                 "square(s) {} hold both a black and a white disc",
                 both.join(", ")
@@ -265,16 +253,9 @@ impl Othello {
     /// cells `X` (Black), `O` (White) or `.`/`-` (empty); blanks between cells are
     /// ignored.
     pub fn from_picture(picture: &str, side: Player) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position {
-            game: SPEC.to_string(),
-            text: clip(picture),
-            why,
-        };
-        let rows: Vec<&str> = picture
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let err =
+            |why: String| ParseError::Position { game: SPEC.to_string(), text: clip(picture), why };
+        let rows: Vec<&str> = picture.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if rows.len() != 8 {
             return Err(err(format!("expected 8 rows, found {}", rows.len())));
         }
@@ -380,10 +361,7 @@ impl Othello {
 
     /// The squares of a bitboard, for messages: `c4, d3`.
     fn list(bits: u64) -> String {
-        Square::all_in(bits)
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        Square::all_in(bits).map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -428,13 +406,7 @@ impl std::hash::Hash for Othello {
 
 impl fmt::Debug for Othello {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Othello(\"{}\", ply {})\n{}",
-            self.position(),
-            self.ply,
-            self.picture()
-        )
+        write!(f, "Othello(\"{}\", ply {})\n{}", self.position(), self.ply, self.picture())
     }
 }
 
@@ -502,11 +474,7 @@ impl Game for Othello {
         let moves = self.mobility();
         match mv {
             OthelloMove::Place(sq) if !self.empty() & sq.bit() != 0 => {
-                let owner = if self.black() & sq.bit() != 0 {
-                    "Black"
-                } else {
-                    "White"
-                };
+                let owner = if self.black() & sq.bit() != 0 { "Black" } else { "White" };
                 format!("{sq} already holds a disc ({owner})")
             }
             OthelloMove::Place(sq) if moves == 0 => {
@@ -605,11 +573,7 @@ impl Game for Othello {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position {
-            game: self.spec(),
-            text: clip(text),
-            why,
-        };
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         let obf = text.split(';').next().unwrap_or("");
         let mut fields = obf.split_whitespace();
         let Some(board) = fields.next() else {
@@ -620,17 +584,11 @@ impl Game for Othello {
         };
         let (black, white) = read_board(board).map_err(err)?;
         let side = match fields.next() {
-            None => {
-                return Err(err(
-                    "no side to move after the board (expected X or O)".into()
-                ))
-            }
+            None => return Err(err("no side to move after the board (expected X or O)".into())),
             Some("X") => Player::First,
             Some("O") => Player::Second,
             Some(s) => {
-                return Err(err(format!(
-                    "side to move '{s}' is not X (Black) or O (White)"
-                )))
+                return Err(err(format!("side to move '{s}' is not X (Black) or O (White)")))
             }
         };
         if let Some(extra) = fields.next() {

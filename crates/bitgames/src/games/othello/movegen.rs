@@ -64,17 +64,12 @@ fn grid8() -> Grid<2> {
 
 /// A `u64` board (bit `8·row + col`) as a set on the grid (bit `row·stride + col`).
 fn to_grid(grid: &Grid<2>, b: u64) -> Bits<2> {
-    (0..64)
-        .filter(|&i| b >> i & 1 == 1)
-        .filter_map(|i| grid.cell(i % 8, i / 8))
-        .collect()
+    (0..64).filter(|&i| b >> i & 1 == 1).filter_map(|i| grid.cell(i % 8, i / 8)).collect()
 }
 
 /// A set on the grid back to a `u64` board.
 fn from_grid(grid: &Grid<2>, bits: Bits<2>) -> u64 {
-    bits.into_iter()
-        .filter_map(|i| grid.coords(i))
-        .fold(0, |b, (c, r)| b | 1 << (8 * r + c))
+    bits.into_iter().filter_map(|i| grid.coords(i)).fold(0, |b, (c, r)| b | 1 << (8 * r + c))
 }
 
 impl MoveGen for Reference {
@@ -91,16 +86,7 @@ impl MoveGen for Reference {
         let (c0, r0) = ((sq % 8) as i32, (sq / 8) as i32);
         let at = |c: i32, r: i32| 1u64 << (8 * r + c);
         let mut flips = 0;
-        for (dc, dr) in [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ] {
+        for (dc, dr) in [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)] {
             let (mut c, mut r, mut run) = (c0 + dc, r0 + dr, 0u64);
             while (0..8).contains(&c) && (0..8).contains(&r) && o & at(c, r) != 0 {
                 run |= at(c, r);
@@ -370,10 +356,8 @@ mod x86 {
         // The mover's disc on the ray with no non-opponent square above it.
         let outflank = _mm256_andnot_si256(_mm256_srlv_epi64(fill, shift), _mm256_and_si256(pp, m));
         // The ray's squares strictly above it: -(2·outflank), zero if none.
-        let down = _mm256_and_si256(
-            m,
-            _mm256_sub_epi64(zero, _mm256_add_epi64(outflank, outflank)),
-        );
+        let down =
+            _mm256_and_si256(m, _mm256_sub_epi64(zero, _mm256_add_epi64(outflank, outflank)));
 
         or_lanes(_mm256_or_si256(up, down))
     }

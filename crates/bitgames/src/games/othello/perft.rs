@@ -125,10 +125,7 @@ fn parallel<G: MoveGen>(gen: G, pos: &Othello, depth: usize, threads: usize) -> 
     };
     let subtrees: u64 = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads).map(|t| s.spawn(move || work(t))).collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum()
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
     });
     finished + subtrees
 }
