@@ -29,6 +29,9 @@ pub struct BenchArgs {
     /// connect4: transposition table MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
+    /// connect4: search threads (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// One game's workload.
@@ -87,10 +90,12 @@ fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     }
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
+    solver.set_threads(args.threads);
     writeln!(
         out,
-        "connect4 solver ({}, one thread, {} MiB table, table cleared per position):",
+        "connect4 solver ({}, {} thread(s), {} MiB table, table cleared per position):",
         if args.weak { "weak" } else { "strong" },
+        args.threads.max(1),
         args.table_mib
     )?;
     writeln!(

@@ -25,11 +25,18 @@ pub struct SolveArgs {
     #[arg(long)]
     pub weak: bool,
     /// Print the score of every column (`-` for a full one) instead of one score.
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "best")]
     pub analyze: bool,
+    /// Print the best columns (all that reach the best score, centre first) and
+    /// that score.
+    #[arg(long, conflicts_with = "weak")]
+    pub best: bool,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
+    /// Search threads sharing the table (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Opening book made by `bitgames book`.
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,
@@ -94,6 +101,7 @@ fn progress_bar(quiet: bool) -> Option<ProgressBar> {
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
+    solver.set_threads(args.threads);
     if let Some(path) = &args.book {
         solver.set_book(load_book(path)?).map_err(|e| input_error(e.to_string()))?;
     }
@@ -121,7 +129,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         };
         let t = Instant::now();
         let nodes_before = solver.nodes();
-        let result = if args.analyze {
+        let result = if args.best {
+            solver.best_moves(&g).map(|(cols, score)| {
+                let cols: Vec<String> = cols.iter().map(|c| (c + 1).to_string()).collect();
+                format!("{} {score}", cols.join(","))
+            })
+        } else if args.analyze {
             solver.analyze(&g, args.weak).map(|scores| {
                 let cols: Vec<String> =
                     scores.iter().map(|s| s.map_or("-".to_string(), |v| v.to_string())).collect();

@@ -45,6 +45,20 @@ fn begin_easy_l1_r1() {
     check_set("Test_L1_R1", 1000, false);
 }
 
+/// Lazy SMP: two threads sharing the table give the same scores.
+#[test]
+fn two_threads_agree() {
+    let set = TEST_SETS.iter().find(|s| s.name == "Test_L2_R2").unwrap();
+    let start = Connect4::standard();
+    let mut solver = ConnectFourSolver::for_game(&start, 16);
+    solver.set_threads(2);
+    for (moves, want) in set.positions().take(100) {
+        let g = start.parse_position(moves).unwrap();
+        assert_eq!(solver.solve(&g, false).unwrap().score, want, "{moves}");
+        assert_eq!(solver.solve(&g, true).unwrap().score, want.signum(), "{moves} weak");
+    }
+}
+
 #[test]
 fn weak_scores_on_middle_sets() {
     check_set("Test_L2_R1", 1000, true);
@@ -171,4 +185,14 @@ fn book_gives_the_same_scores() {
     }
     let mut standard = ConnectFourSolver::for_game(&Connect4::standard(), 1);
     assert!(standard.set_book(Arc::new(b)).is_err());
+}
+
+/// The empty 7×6 board is a first-player win: +1 (the first player wins with
+/// their 21st stone, the last one). Minutes on one thread without a book.
+#[test]
+#[ignore = "slow: minutes; run with --release -- --ignored"]
+fn empty_board_is_plus_one() {
+    let start = Connect4::standard();
+    let mut s = ConnectFourSolver::for_game(&start, 1024);
+    assert_eq!(s.solve(&start, false).unwrap().score, 1);
 }

@@ -52,6 +52,23 @@ impl ZeroedTable {
     }
 }
 
+impl ZeroedTable {
+    /// The words as atomics, for tables shared between search threads (relaxed
+    /// loads and stores of whole words compile to plain moves on x86-64).
+    #[inline(always)]
+    pub fn as_atomic(&self) -> &[std::sync::atomic::AtomicU64] {
+        // SAFETY: `AtomicU64` has the size and bit validity of `u64`, our words
+        // are 64-byte aligned (more than its alignment), and while the atomic
+        // view is borrowed no `&mut [u64]` can exist (it borrows `self` shared).
+        unsafe {
+            std::slice::from_raw_parts(
+                self.ptr.as_ptr() as *const std::sync::atomic::AtomicU64,
+                self.len,
+            )
+        }
+    }
+}
+
 impl Deref for ZeroedTable {
     type Target = [u64];
     #[inline(always)]

@@ -17,7 +17,8 @@ use super::book::{Book, BookError};
 use super::table::TranspositionTable;
 use super::Connect4;
 use crate::game::Game;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use thiserror::Error;
 
 /// The geometry a solver position needs: width, height and two masks.
@@ -333,7 +334,12 @@ const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 /// The solver: a transposition table and a node counter, for one board size.
 pub struct Solver<D: Dims> {
     dims: D,
-    table: TranspositionTable,
+    table: Arc<TranspositionTable>,
+    /// Search threads for each null-window search (Lazy SMP), 1 by default.
+    threads: usize,
+    /// Set when another thread of a parallel search has finished the window.
+    stop: Option<Arc<AtomicBool>>,
+    aborted: bool,
     nodes: u64,
     column_order: [u32; 16],
     book: Option<Arc<Book>>,
@@ -361,7 +367,10 @@ impl<D: Dims> Solver<D> {
         let key_bits = dims.width() * (dims.height() + 1);
         Solver {
             dims,
-            table: TranspositionTable::new(table_mib, key_bits),
+            table: Arc::new(TranspositionTable::new(table_mib, key_bits)),
+            threads: 1,
+            stop: None,
+            aborted: false,
             nodes: 0,
             column_order,
             book: None,
@@ -403,7 +412,76 @@ impl<D: Dims> Solver<D> {
 
     /// Clears the transposition table.
     pub fn reset(&mut self) {
-        self.table.clear();
+        Arc::get_mut(&mut self.table).expect("no search thread holds the table").clear();
+    }
+
+    /// Searches each window with `n` threads sharing the table (Lazy SMP): all
+    /// search the same window, with different move orders among equal moves,
+    /// and the first to finish gives the answer.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// A search thread sharing the table, ordering equal moves differently.
+    fn helper(&self, variant: usize, stop: &Arc<AtomicBool>) -> Solver<D> {
+        let w = self.dims.width() as usize;
+        let mut column_order = self.column_order;
+        column_order[..w].rotate_left(variant % w.max(1));
+        Solver {
+            dims: self.dims,
+            table: Arc::clone(&self.table),
+            threads: 1,
+            stop: Some(Arc::clone(stop)),
+            aborted: false,
+            nodes: 0,
+            column_order,
+            book: self.book.clone(),
+            weak_book: self.weak_book,
+            progress: None,
+            solve_start: 0,
+            window: self.window,
+            min_score: self.min_score,
+            max_score: self.max_score,
+        }
+    }
+
+    /// One null-window search `(med, med + 1)`, on all threads.
+    fn search_window(&mut self, p: &Position<D>, med: i32) -> i32 {
+        if self.threads <= 1 {
+            return self.negamax(p, med, med + 1);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let answer: Mutex<Option<i32>> = Mutex::new(None);
+        let mut helpers: Vec<Solver<D>> =
+            (1..self.threads).map(|v| self.helper(v, &stop)).collect();
+        self.stop = Some(Arc::clone(&stop));
+        let extra: u64 = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let (stop, answer) = (&stop, &answer);
+                    scope.spawn(move || {
+                        let r = h.negamax(p, med, med + 1);
+                        if !h.aborted {
+                            answer.lock().expect("answer lock").get_or_insert(r);
+                            stop.store(true, Relaxed);
+                        }
+                        h.nodes
+                    })
+                })
+                .collect();
+            let r = self.negamax(p, med, med + 1);
+            if !self.aborted {
+                answer.lock().expect("answer lock").get_or_insert(r);
+                stop.store(true, Relaxed);
+            }
+            handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
+        });
+        self.stop = None;
+        self.aborted = false;
+        self.nodes += extra;
+        let r = answer.into_inner().expect("answer lock");
+        r.expect("one thread finished the window")
     }
 
     /// Nodes searched since the solver was made.
@@ -425,8 +503,20 @@ impl<D: Dims> Solver<D> {
     /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
     fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
+        if self.aborted {
+            return 0;
+        }
         let entry_nodes = self.nodes;
         self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            if let Some(stop) = &self.stop {
+                if stop.load(Relaxed) {
+                    // Another thread finished this window: unwind, store nothing.
+                    self.aborted = true;
+                    return 0;
+                }
+            }
+        }
         if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
             self.report();
         }
@@ -513,6 +603,9 @@ impl<D: Dims> Solver<D> {
             let mut child = *p;
             child.play_bit(mv);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
             if score >= beta {
                 let payload = self.encode_lower(score) | ((col as u16 + 1) << 8);
                 self.table.put(key, payload, self.nodes - entry_nodes);
@@ -554,7 +647,7 @@ impl<D: Dims> Solver<D> {
                 med = max / 2;
             }
             self.window = (min, max);
-            let r = self.negamax(p, med, med + 1);
+            let r = self.search_window(p, med);
             if r <= med {
                 max = r;
             } else {
@@ -741,6 +834,11 @@ impl ConnectFourSolver {
     /// Uses an opening book for this board size.
     pub fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError> {
         with_solver!(self, s, _mk, s.set_book(book))
+    }
+
+    /// Searches with `n` threads sharing the table (Lazy SMP; 1 by default).
+    pub fn set_threads(&mut self, n: usize) {
+        with_solver!(self, s, _mk, s.set_threads(n))
     }
 
     /// Reports progress to `f` during long solves.

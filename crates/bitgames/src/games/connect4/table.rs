@@ -13,11 +13,15 @@
 //! small ones near the leaves (Pons' table is direct-mapped and always replaces).
 
 use crate::search::memory::ZeroedTable;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Entries per bucket (32 bytes: half a cache line).
 pub const WAYS: usize = 4;
 
-/// A four-way bucketed table of bounds keyed by position keys.
+/// A four-way bucketed table of bounds keyed by position keys. Every operation
+/// takes `&self` (entries are single atomic words), so search threads can share
+/// one table (Lazy SMP); a torn bucket costs at worst a lost entry, never a wrong
+/// one, because each word carries its own key.
 pub struct TranspositionTable {
     slots: ZeroedTable,
     key_bits: u32,
@@ -58,6 +62,11 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
+    fn bucket(&self, i: usize) -> &[std::sync::atomic::AtomicU64] {
+        &self.slots.as_atomic()[i..i + WAYS]
+    }
+
+    #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
         let rest_bits = self.key_bits - self.bucket_bits;
@@ -85,7 +94,8 @@ impl TranspositionTable {
     #[inline(always)]
     pub fn get(&self, key: u64) -> u16 {
         let (i, rest) = self.locate(key);
-        for &e in &self.slots[i..i + WAYS] {
+        for slot in self.bucket(i) {
+            let e = slot.load(Relaxed);
             if e >> 16 == rest && e & 0xffff != 0 {
                 return (e & ((1 << WORK_SHIFT) - 1)) as u16;
             }
@@ -96,16 +106,17 @@ impl TranspositionTable {
     /// Stores a non-zero payload (below bit 12) for `key`, found by searching
     /// `nodes` nodes: over the same key, else over the entry of least work.
     #[inline(always)]
-    pub fn put(&mut self, key: u64, payload: u16, nodes: u64) {
+    pub fn put(&self, key: u64, payload: u16, nodes: u64) {
         let (i, rest) = self.locate(key);
         let work = (64 - nodes.leading_zeros()).min(15) as u64;
         let entry = rest << 16 | work << WORK_SHIFT | payload as u64;
-        let bucket = &mut self.slots[i..i + WAYS];
+        let bucket = self.bucket(i);
         let mut victim = 0;
         let mut least = u64::MAX;
-        for (j, &e) in bucket.iter().enumerate() {
+        for (j, slot) in bucket.iter().enumerate() {
+            let e = slot.load(Relaxed);
             if e >> 16 == rest || e == 0 {
-                bucket[j] = entry;
+                slot.store(entry, Relaxed);
                 return;
             }
             let w = (e >> WORK_SHIFT) & 0xf;
@@ -114,7 +125,7 @@ impl TranspositionTable {
                 victim = j;
             }
         }
-        bucket[victim] = entry;
+        bucket[victim].store(entry, Relaxed);
     }
 }
 
@@ -124,13 +135,13 @@ mod tests {
 
     #[test]
     fn exact_hits() {
-        let mut t = TranspositionTable::new(1, 49);
+        let t = TranspositionTable::new(1, 49);
         for k in (0..100_000u64).map(|i| i.wrapping_mul(0x1234_5678_9abc) & ((1 << 49) - 1)) {
             t.put(k, 7, 100);
             assert_eq!(t.get(k), 7);
             assert_eq!(t.get(k ^ 1), 0);
         }
-        let mut small = TranspositionTable::new(1, 10);
+        let small = TranspositionTable::new(1, 10);
         small.put(1023, 3, 1);
         assert_eq!(small.get(1023), 3);
         assert_eq!(small.get(1022), 0);
@@ -140,7 +151,7 @@ mod tests {
     fn big_searches_survive() {
         // Fill one bucket's worth of keys that collide, then flood with small ones:
         // the entry of the largest search stays.
-        let mut t = TranspositionTable::new(1, 20);
+        let t = TranspositionTable::new(1, 20);
         let big = 12345;
         t.put(big, 9, 1 << 14);
         for k in 0..(1u64 << 20) {
