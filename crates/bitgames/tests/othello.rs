@@ -2,12 +2,15 @@
 //! three move generators against each other, OBF on the FFO test suite (#1–#79),
 //! bad input, and the per-game contract of `harness.rs`.
 
+mod common;
+
 use bitgames::games::othello::{
     movegen, perft_bik, perft_bik_parallel, perft_bik_with, MoveGen, Othello, OthelloMove,
     Portable, Reference, Square,
 };
 use bitgames::search::perft;
 use bitgames::{Game, Outcome, ParseError, PlayError, Player};
+use common::check_game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -461,56 +464,11 @@ fn illegal_and_unreadable_moves_leave_the_state_unchanged() {
     assert!(matches!(over.play(OthelloMove::Pass), Err(PlayError::GameOver { .. })));
 }
 
-// ---------------------------------------------------------------------------------
-// The shared contract (a copy of `check_game` from harness.rs).
-
-fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut g = start.clone();
-        loop {
-            g.legal_moves(&mut moves);
-            assert_eq!(moves.len(), g.count_moves(), "{g:?}");
-            let mut via_callback = Vec::new();
-            g.for_each_move(|m| via_callback.push(m));
-            assert_eq!(moves, via_callback);
-            for &m in &moves {
-                assert!(g.is_legal(m), "{m} listed but not legal in {g:?}");
-                let text = m.to_string();
-                assert_eq!(g.parse_move(&text).unwrap(), m, "move text {text}");
-            }
-            let again = g.parse_position(&g.position()).unwrap();
-            assert!(again == g, "position '{}' does not round-trip", g.position());
-            assert_eq!(again.hash(), g.hash());
-            assert_eq!(again.outcome(), g.outcome());
-            assert_eq!(again.side_to_move(), g.side_to_move());
-            if g.outcome().is_some() {
-                assert!(moves.is_empty(), "finished game lists moves: {g:?}");
-                assert!(g.random_move(&mut rng).is_none());
-                assert!(g.score().is_some());
-                break;
-            }
-            assert!(g.score().is_none());
-            assert!(!moves.is_empty(), "unfinished game with no move: {g:?}");
-            let m = moves[rng.random_range(0..moves.len())];
-            g.play(m).unwrap();
-        }
-        let before = g.clone();
-        let any = start.clone();
-        any.legal_moves(&mut moves);
-        for &m in &moves {
-            assert!(matches!(g.play(m), Err(PlayError::GameOver { .. })));
-            assert!(g == before);
-        }
-    }
-}
-
 #[test]
 fn othello_keeps_the_contract() {
-    check_game(Othello::start(), 300, 11);
+    check_game(Othello::start(), 300, 11, true);
     for (n, g) in ffo_positions().into_iter().step_by(10) {
-        check_game(g, 20, n as u64);
+        check_game(g, 20, n as u64, true);
     }
 }
 

@@ -1,0 +1,54 @@
+//! The contract every game must keep, shared by the integration tests (in the
+//! spirit of board-game-rs's shared harness): legal moves agree with `is_legal`,
+//! `count_moves` and `for_each_move`, move and position text round-trip, equal
+//! positions hash equal, finished games refuse moves and stay unchanged.
+
+use bitgames::{Game, PlayError};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Plays `games` random games from `start` checking the contract at every
+/// position. `scored`: the game has a final score (`score()` is `Some` exactly
+/// when the game is over); otherwise `score()` is always `None`.
+pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored: bool) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        loop {
+            g.legal_moves(&mut moves);
+            assert_eq!(moves.len(), g.count_moves(), "{g:?}");
+            let mut via_callback = Vec::new();
+            g.for_each_move(|m| via_callback.push(m));
+            assert_eq!(moves, via_callback);
+            for &m in &moves {
+                assert!(g.is_legal(m), "{m} listed but not legal in {g:?}");
+                let text = m.to_string();
+                assert_eq!(g.parse_move(&text).unwrap(), m, "move text {text} round trip");
+            }
+            // Position text round trip and hash consistency.
+            let again = g.parse_position(&g.position()).unwrap();
+            assert!(again == g, "position '{}' does not round-trip", g.position());
+            assert_eq!(again.hash(), g.hash());
+            assert_eq!(again.outcome(), g.outcome());
+            assert_eq!(again.side_to_move(), g.side_to_move());
+            if g.outcome().is_some() {
+                assert!(moves.is_empty(), "finished game lists moves: {g:?}");
+                assert!(g.random_move(&mut rng).is_none());
+                assert_eq!(g.score().is_some(), scored);
+                break;
+            }
+            assert!(g.score().is_none());
+            assert!(!moves.is_empty(), "unfinished game with no move: {g:?}");
+            let m = moves[rng.random_range(0..moves.len())];
+            g.play(m).unwrap();
+        }
+        // A finished game refuses every move and stays as it is.
+        let before = g.clone();
+        start.legal_moves(&mut moves);
+        for &m in &moves {
+            assert!(matches!(g.play(m), Err(PlayError::GameOver { .. })));
+            assert!(g == before);
+        }
+    }
+}
