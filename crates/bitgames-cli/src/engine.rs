@@ -40,6 +40,18 @@ impl Engine {
         Ok(Engine { kind, solver })
     }
 
+    /// Gives the perfect engine an opening book (an input error for the others).
+    pub fn set_book(
+        &mut self,
+        book: std::sync::Arc<bitgames::games::connect4::book::Book>,
+    ) -> anyhow::Result<()> {
+        let solver = self
+            .solver
+            .as_mut()
+            .ok_or_else(|| crate::common::input_error("--book goes with --engine perfect"))?;
+        solver.set_book(book).map_err(|e| crate::common::input_error(e.to_string()))
+    }
+
     /// The engine's move, `None` when there is no legal move.
     pub fn choose(&mut self, game: &dyn DynGame, rng: &mut SplitMix) -> Option<String> {
         if let Some(solver) = self.solver.as_mut() {

@@ -36,6 +36,9 @@ pub struct PlayArgs {
     /// Start from this position text instead of the start position.
     #[arg(long, short)]
     pub position: Option<String>,
+    /// Opening book for the perfect Connect Four engine (`bitgames book`).
+    #[arg(long)]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// What the user typed.
@@ -75,6 +78,9 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = SplitMix::new(seed);
     let mut engine = Engine::new(args.engine, game.as_ref())?;
+    if let Some(path) = &args.book {
+        engine.set_book(crate::solve::load_book(path)?)?;
+    }
     let human = match args.first {
         First::Human => game.side_to_move(),
         First::Engine => game.side_to_move().other(),
