@@ -10,8 +10,9 @@ use std::time::Instant;
 /// Options of `bitgames bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// What to measure: `core` (perft and playouts, the default) or `connect4`
-    /// (the solver on Pons' test sets).
+    /// What to measure: `core` (perft and playouts, the default), `connect4` (the
+    /// solver on Pons' test sets) or `othello-ffo` (the endgame solver on FFO
+    /// #40–#59).
     pub suite: Option<String>,
     /// Smaller runs (about a second in a release build).
     #[arg(long, short)]
@@ -29,9 +30,6 @@ pub struct BenchArgs {
     /// connect4: transposition table MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
-    /// connect4: search threads (Lazy SMP).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
 }
 
 /// One game's workload.
@@ -65,8 +63,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     match args.suite.as_deref() {
         None | Some("core") => run_core(args, out),
         Some("connect4") => run_connect4(args, out),
+        Some("othello-ffo") => crate::othello_cmd::bench_ffo(40, 59, args.table_mib, out),
         Some(other) => Err(crate::common::input_error(format!(
-            "unknown benchmark '{other}' (expected core or connect4)"
+            "unknown benchmark '{other}' (expected core, connect4 or othello-ffo)"
         ))),
     }
 }
@@ -90,12 +89,10 @@ fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     }
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
-    solver.set_threads(args.threads);
     writeln!(
         out,
-        "connect4 solver ({}, {} thread(s), {} MiB table, table cleared per position):",
+        "connect4 solver ({}, one thread, {} MiB table, table cleared per position):",
         if args.weak { "weak" } else { "strong" },
-        args.threads.max(1),
         args.table_mib
     )?;
     writeln!(

@@ -10,6 +10,7 @@ mod bench;
 mod common;
 mod engine;
 mod list;
+mod othello_cmd;
 mod perft;
 mod play;
 mod playout;
@@ -97,7 +98,6 @@ fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
             limit: None,
             weak: false,
             table_mib: 64,
-            threads: 1,
         },
         out,
     )?;

@@ -34,9 +34,6 @@ pub struct SolveArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
-    /// Search threads sharing the table (Lazy SMP).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
     /// Opening book made by `bitgames book`.
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,
@@ -70,7 +67,7 @@ pub struct BookArgs {
 /// The Connect Four board of a spec, or an input error for any other game.
 pub fn connect4_of(game: &dyn DynGame) -> Result<Connect4> {
     game.as_any().downcast_ref::<Connect4>().cloned().ok_or_else(|| {
-        input_error(format!("no solver for {}: `solve` knows connect4", game.spec()))
+        input_error(format!("no solver for {}: `solve` knows connect4 and othello", game.spec()))
     })
 }
 
@@ -99,9 +96,18 @@ fn progress_bar(quiet: bool) -> Option<ProgressBar> {
 /// column scores with `--analyze`). A bad line gets an error on stderr and the
 /// solver goes on; the exit code is 2 if any line was bad.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
-    let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
+    let game = build_game(&args.game, None)?;
+    if game.as_any().is::<bitgames::games::othello::Othello>() {
+        if args.positions.is_empty() {
+            return Err(input_error("solve othello needs a position (OBF text) or an .obf file"));
+        }
+        for p in &args.positions {
+            crate::othello_cmd::solve_othello(p, args.table_mib, out)?;
+        }
+        return Ok(());
+    }
+    let start = connect4_of(game.as_ref())?;
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
-    solver.set_threads(args.threads);
     if let Some(path) = &args.book {
         solver.set_book(load_book(path)?).map_err(|e| input_error(e.to_string()))?;
     }

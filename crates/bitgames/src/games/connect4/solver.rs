@@ -417,7 +417,9 @@ impl<D: Dims> Solver<D> {
 
     /// Searches each window with `n` threads sharing the table (Lazy SMP): all
     /// search the same window, with different move orders among equal moves,
-    /// and the first to finish gives the answer.
+    /// and the first to finish gives the answer. Experimental: correct (tested),
+    /// but on a 2-core machine two threads are not faster yet — they walk the
+    /// same tree and fight over the same table lines.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
     }

@@ -57,6 +57,7 @@
 //! Kogge–Stone fills, AVX2) that compute the same mobility and flips; [`perft`]
 //! counts move paths in the standard (Bik) convention, single- or multi-threaded.
 
+pub mod endgame;
 pub mod movegen;
 pub mod perft;
 
