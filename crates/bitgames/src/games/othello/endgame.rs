@@ -49,7 +49,7 @@
 //! the winner, so the two sides' counts add up to 64.
 //!
 //! With [`EndgameSolver::set_threads`], nodes of the principal variation with at
-//! least 10 empties search their first move, then the other moves in parallel
+//! least 16 empties search their first move, then the other moves in parallel
 //! (each thread takes the next move, with a null window at the alpha of the
 //! moment and, if it beats it, a full-window re-search that raises the shared
 //! alpha; a cut-off calls the others off). The threads share the table.
@@ -103,8 +103,9 @@ const INF: i32 = 127;
 pub const SCORE_MAX: i32 = 64;
 
 /// The stability cut-off is tried in a null-window search when alpha is at
-/// least this (indexed by empty squares): with few empties few discs can be
-/// stable, so a low alpha cannot be reached (Edax's thresholds).
+/// least this (indexed by empty squares): with many empties few discs are
+/// stable, so only a high alpha can be out of reach (Edax's thresholds, but
+/// none at 4 empties, where the test costs more than it saves).
 const STABILITY_THRESHOLD: [i32; 65] = [
     99, 99, 99, 99, 99, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
     48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
@@ -166,8 +167,8 @@ pub struct EndgameSolver {
 }
 
 impl EndgameSolver {
-    /// A solver with a transposition table of about `table_mib` MiB (at least
-    /// 64 KiB) and the fastest move generator of this CPU.
+    /// A solver with a transposition table of about `table_mib` MiB (a power of
+    /// two, at least 1 MiB) and the fastest move generator of this CPU.
     pub fn new(table_mib: usize) -> Self {
         Self::with_backend(table_mib, movegen::best_backend())
     }
@@ -215,7 +216,9 @@ impl EndgameSolver {
         self.table.clear();
     }
 
-    /// The exact score of `pos` and one best move.
+    /// The exact score of `pos` and one best move. Any position is accepted (one
+    /// with more than about 30 empty squares may take hours); the result type
+    /// leaves room for limits, none of which exists yet, so it is always `Ok`.
     pub fn solve(&mut self, pos: &Othello) -> Result<EndgameResult, EndgameError> {
         Ok(self.run(pos, false))
     }
