@@ -15,17 +15,56 @@ pub enum EngineKind {
     Greedy,
     /// Connect Four only: the exact solver's best move (a random one among equals).
     Perfect,
+    /// Othello only: alpha-beta search on the seed's heuristics, the exact endgame
+    /// solver near the end (strength set by `--level`).
+    Alphabeta,
+}
+
+/// Settings of the alpha-beta (Othello) engine.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSettings {
+    /// Level 1–10.
+    pub level: u8,
+    /// Heuristic instead of the level's.
+    pub heuristic: Option<bitgames::games::othello::eval::Heuristic>,
+    /// Time cap per move for the midgame search.
+    pub time: Option<std::time::Duration>,
 }
 
 /// An engine with whatever state it keeps between moves (the solver's table).
 pub struct Engine {
     kind: EngineKind,
     solver: Option<bitgames::games::connect4::solver::ConnectFourSolver>,
+    othello: Option<bitgames::games::othello::player::OthelloPlayer>,
+    /// What the engine said about its last move (value, depth, nodes, time).
+    pub last_info: Option<String>,
 }
 
 impl Engine {
     /// The engine for `game`; `perfect` needs a game with a solver (connect4).
-    pub fn new(kind: EngineKind, game: &dyn DynGame) -> anyhow::Result<Self> {
+    pub fn new(
+        kind: EngineKind,
+        game: &dyn DynGame,
+        settings: SearchSettings,
+    ) -> anyhow::Result<Self> {
+        use bitgames::games::othello::player::{Level, OthelloPlayer};
+        let othello = if kind == EngineKind::Alphabeta {
+            if game.as_any().downcast_ref::<bitgames::games::othello::Othello>().is_none() {
+                return Err(crate::common::input_error(format!(
+                    "the alphabeta engine plays othello, not {} (connect4 has --engine perfect)",
+                    game.spec()
+                )));
+            }
+            let level = Level::new(settings.level).map_err(crate::common::input_error)?;
+            let mut p = OthelloPlayer::new(level);
+            if let Some(h) = settings.heuristic {
+                p.set_heuristic(h);
+            }
+            p.set_time(settings.time);
+            Some(p)
+        } else {
+            None
+        };
         let solver = if kind == EngineKind::Perfect {
             let g = crate::solve::connect4_of(game).map_err(|_| {
                 crate::common::input_error(format!(
@@ -37,7 +76,7 @@ impl Engine {
         } else {
             None
         };
-        Ok(Engine { kind, solver })
+        Ok(Engine { kind, solver, othello, last_info: None })
     }
 
     /// Gives the perfect engine an opening book (an input error for the others).
@@ -54,6 +93,20 @@ impl Engine {
 
     /// The engine's move, `None` when there is no legal move.
     pub fn choose(&mut self, game: &dyn DynGame, rng: &mut SplitMix) -> Option<String> {
+        self.last_info = None;
+        if let Some(player) = self.othello.as_mut() {
+            let g = game.as_any().downcast_ref::<bitgames::games::othello::Othello>()?;
+            let c = player.choose(g).ok()?;
+            self.last_info = Some(format!(
+                "value {}, depth {}, {} nodes, {:.2} s, line {}",
+                c.value,
+                c.depth,
+                c.nodes,
+                c.elapsed.as_secs_f64(),
+                c.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+            ));
+            return Some(c.mv.to_string());
+        }
         if let Some(solver) = self.solver.as_mut() {
             let g = crate::solve::connect4_of(game).ok()?;
             let (best, _) = solver.best_moves(&g).ok()?;

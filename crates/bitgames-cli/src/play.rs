@@ -39,6 +39,17 @@ pub struct PlayArgs {
     /// Opening book for the perfect Connect Four engine (`bitgames book`).
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,
+    /// Strength of the alphabeta engine (Othello), 1–10: search depth 1–11 plies,
+    /// exact endgame from 4–20 empty squares.
+    #[arg(long, short, default_value_t = 5)]
+    pub level: u8,
+    /// Heuristic of the alphabeta engine instead of the level's: positional,
+    /// absolute, mobility or mixed.
+    #[arg(long)]
+    pub heuristic: Option<bitgames::games::othello::eval::Heuristic>,
+    /// Time cap per move of the alphabeta engine's midgame search, in milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
 }
 
 /// What the user typed.
@@ -77,7 +88,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
     let mut game = build_game(&args.game, args.position.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = SplitMix::new(seed);
-    let mut engine = Engine::new(args.engine, game.as_ref())?;
+    let settings = crate::engine::SearchSettings {
+        level: args.level,
+        heuristic: args.heuristic,
+        time: args.time_ms.map(std::time::Duration::from_millis),
+    };
+    let mut engine = Engine::new(args.engine, game.as_ref(), settings)?;
     if let Some(path) = &args.book {
         engine.set_book(crate::solve::load_book(path)?)?;
     }
@@ -122,7 +138,10 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                 .choose(game.as_ref(), &mut rng)
                 .context("the engine found no legal move in a game that is not over")?;
             game.play_text(&mv).with_context(|| format!("engine move '{mv}'"))?;
-            writeln!(out, "engine ({name}) plays {mv}")?;
+            match &engine.last_info {
+                Some(info) => writeln!(out, "engine ({name}) plays {mv}   [{info}]")?,
+                None => writeln!(out, "engine ({name}) plays {mv}")?,
+            }
             show_board = true;
             continue;
         }

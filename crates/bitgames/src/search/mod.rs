@@ -1,5 +1,6 @@
 //! Game-independent search over the [`Game`](crate::game::Game) trait.
 
+pub mod alphabeta;
 pub mod memory;
 pub mod perft;
 pub mod playout;

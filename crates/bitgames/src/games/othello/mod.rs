@@ -58,8 +58,10 @@
 //! counts move paths in the standard (Bik) convention, single- or multi-threaded.
 
 pub mod endgame;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
+pub mod player;
 
 #[cfg(target_arch = "x86_64")]
 pub use movegen::Avx2;

@@ -1,0 +1,211 @@
+//! An Othello player: alpha-beta search on one of the seed's heuristics
+//! ([`eval`](super::eval)) in the opening and middle game, the exact
+//! [`EndgameSolver`] once few enough squares are empty.
+//!
+//! [Levels](Level) 1–10 set the search depth and the number of empty squares
+//! from which the endgame is solved exactly; a time limit can cap either.
+//!
+//! ```
+//! use bitgames::games::othello::player::{Level, OthelloPlayer};
+//! use bitgames::games::othello::Othello;
+//!
+//! let mut player = OthelloPlayer::new(Level::new(2).unwrap());
+//! let choice = player.choose(&Othello::start()).unwrap();
+//! assert!(["d3", "c4", "f5", "e6"].contains(&choice.mv.to_string().as_str()));
+//! ```
+
+use super::endgame::EndgameSolver;
+use super::eval::{decided_discs, Heuristic, OthelloEval};
+use super::{Othello, OthelloMove};
+use crate::game::Game;
+use crate::search::alphabeta::{AlphaBeta, Limits, SearchError};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A playing strength from 1 (one ply on the positional table) to 10 (an 11-ply
+/// mixed search, the last 20 empties solved exactly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level(u8);
+
+impl Level {
+    /// The strongest level.
+    pub const MAX: u8 = 10;
+
+    /// Level `n`, 1 ≤ `n` ≤ [`Level::MAX`].
+    pub fn new(n: u8) -> Result<Level, String> {
+        if (1..=Self::MAX).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(format!("level {n} is out of range: levels go from 1 to {}", Self::MAX))
+        }
+    }
+
+    /// The level's number.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The midgame search depth in plies.
+    pub const fn depth(self) -> u32 {
+        [1, 2, 3, 4, 5, 6, 7, 8, 10, 11][self.0 as usize - 1]
+    }
+
+    /// Solve exactly from this many empty squares on (0: never).
+    pub const fn exact_empties(self) -> u32 {
+        [0, 4, 8, 10, 12, 14, 16, 18, 19, 20][self.0 as usize - 1]
+    }
+
+    /// The heuristic: the plain table at level 1, the mixed one above.
+    pub const fn heuristic(self) -> Heuristic {
+        if self.0 == 1 {
+            Heuristic::Positional
+        } else {
+            Heuristic::Mixed
+        }
+    }
+}
+
+impl Default for Level {
+    /// Level 5.
+    fn default() -> Self {
+        Level(5)
+    }
+}
+
+/// A move the player chose and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// The move.
+    pub mv: OthelloMove,
+    /// The value behind it.
+    pub value: Value,
+    /// Search depth reached (plies), or the empties solved for an exact value.
+    pub depth: u32,
+    /// The expected continuation, starting with `mv` (may be just `mv`).
+    pub pv: Vec<OthelloMove>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// The value of a chosen move for the side that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The final disc difference with perfect play from here on.
+    Exact(i32),
+    /// A forced win (positive) or loss (negative) seen within the search depth:
+    /// every line of the proof ends the game. The disc count is the margin along
+    /// the lines searched, not necessarily the best margin.
+    Decided(i32),
+    /// A heuristic value (units of the heuristic in use).
+    Heuristic(i32),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Value::Exact(d) => write!(f, "{d:+} discs (exact)"),
+            Value::Decided(d) => write!(f, "{d:+} discs (game end seen)"),
+            Value::Heuristic(h) => write!(f, "{h:+}"),
+        }
+    }
+}
+
+/// An Othello player with its search tables, kept from move to move.
+pub struct OthelloPlayer {
+    level: Level,
+    time: Option<Duration>,
+    search: AlphaBeta<Othello, OthelloEval>,
+    endgame: EndgameSolver,
+}
+
+impl OthelloPlayer {
+    /// A player at `level`, with 16 MiB for the midgame table and 64 MiB for the
+    /// endgame solver's.
+    pub fn new(level: Level) -> Self {
+        OthelloPlayer {
+            level,
+            time: None,
+            search: AlphaBeta::new(OthelloEval(level.heuristic()), 16),
+            endgame: EndgameSolver::new(64),
+        }
+    }
+
+    /// Uses `heuristic` instead of the level's.
+    pub fn set_heuristic(&mut self, heuristic: Heuristic) {
+        self.search.evaluator_mut().0 = heuristic;
+        self.search.clear();
+    }
+
+    /// The heuristic in use.
+    pub fn heuristic(&self) -> Heuristic {
+        self.search.evaluator().0
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Caps the midgame search at `time` per move (the search then stops at the
+    /// level's depth or the time, whichever comes first). The exact endgame is not
+    /// time-limited: lower the level for faster play near the end.
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.time = time;
+    }
+
+    /// Forgets what the tables hold (a new game).
+    pub fn clear(&mut self) {
+        self.search.clear();
+        self.endgame.clear();
+    }
+
+    /// The move to play in `pos`: [`OthelloMove::Pass`] when it must pass; an
+    /// error when the game is over.
+    pub fn choose(&mut self, pos: &Othello) -> Result<Choice, SearchError> {
+        if let Some(o) = pos.outcome() {
+            return Err(SearchError::GameOver(pos.describe_outcome(o)));
+        }
+        let start = Instant::now();
+        if pos.must_pass() {
+            return Ok(Choice {
+                mv: OthelloMove::Pass,
+                value: Value::Heuristic(0),
+                depth: 0,
+                pv: vec![OthelloMove::Pass],
+                nodes: 0,
+                elapsed: start.elapsed(),
+            });
+        }
+        let empties = pos.empty().count_ones();
+        if empties <= self.level.exact_empties() {
+            let r = self.endgame.solve(pos).expect("a full-window solve always runs");
+            let mv = r.best_moves[0];
+            return Ok(Choice {
+                mv,
+                value: Value::Exact(r.score),
+                depth: empties,
+                pv: vec![mv],
+                nodes: r.nodes,
+                elapsed: start.elapsed(),
+            });
+        }
+        let limits =
+            Limits { depth: Some(self.level.depth()), time: self.time, ..Limits::default() };
+        let r = self.search.search(pos, &limits)?;
+        let value = match decided_discs(r.score) {
+            Some(d) if r.exact => Value::Exact(d),
+            Some(d) => Value::Decided(d),
+            None => Value::Heuristic(r.score),
+        };
+        Ok(Choice {
+            mv: r.best,
+            value,
+            depth: r.depth,
+            pv: r.pv,
+            nodes: r.nodes,
+            elapsed: start.elapsed(),
+        })
+    }
+}
