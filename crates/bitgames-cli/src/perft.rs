@@ -25,6 +25,9 @@ pub struct PerftArgs {
     /// Print the count at DEPTH split by first move (instead of the table).
     #[arg(long)]
     pub divide: bool,
+    /// Threads for the count (0: all the machine's). Not used with --divide.
+    #[arg(long, short, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Runs perft and prints the table or the split.
@@ -72,7 +75,8 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let mut total_secs = 0.0;
     for d in depths {
         let t = Instant::now();
-        let n = game.perft(d);
+        let n =
+            if args.threads == 1 { game.perft(d) } else { game.perft_parallel(d, args.threads) };
         let secs = t.elapsed().as_secs_f64();
         total_secs += secs;
         writeln!(out, "{d:>5}  {n:>20}  {secs:>10.4}  {:>16}", si_number(rate(n, secs)))?;

@@ -36,6 +36,8 @@ pub trait DynGame: Send + Sync {
     fn hash(&self) -> u64;
     /// Perft to `depth`.
     fn perft(&self, depth: usize) -> u64;
+    /// Perft to `depth` on `threads` threads (all the machine's if 0).
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64;
     /// Perft split by first move.
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)>;
     /// Random playouts from this position.
@@ -95,6 +97,9 @@ impl<G: Game> DynGame for G {
     }
     fn perft(&self, depth: usize) -> u64 {
         Game::perft(self, depth)
+    }
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
+        crate::search::perft_parallel(self, depth, threads)
     }
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
         perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()

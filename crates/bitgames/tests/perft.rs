@@ -16,6 +16,14 @@ fn perft_table() {
         let depth: usize = f[2].parse().unwrap();
         let want: u64 = f[3].parse().unwrap();
         assert_eq!(g.perft(depth), want, "perft {depth} of {} at '{}'", f[0], f[1]);
+        // The same count on two threads (rayon split), and split by first move.
+        if depth >= 5 {
+            assert_eq!(g.perft_parallel(depth, 2), want, "2-thread perft {depth} of {}", f[0]);
+        }
+        if g.outcome().is_none() {
+            let split: u64 = g.perft_divide(depth).iter().map(|(_, n)| n).sum();
+            assert_eq!(split, want, "divided perft {depth} of {}", f[0]);
+        }
         checked += 1;
     }
     assert!(checked >= 18);
@@ -63,4 +71,15 @@ fn connect4_distinct_positions_a212693() {
         }
         layer = next;
     }
+}
+
+/// Othello's divided perft uses its own (Bik) convention in every subtree: at
+/// depth 10, where finished games first count, the split adds up to 24,571,284.
+#[test]
+fn othello_divide_keeps_the_bik_convention() {
+    let g = new_game("othello").unwrap();
+    let split = g.perft_divide(10);
+    assert_eq!(split.len(), 4);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 24_571_284);
+    assert_eq!(g.perft_parallel(10, 2), 24_571_284);
 }

@@ -5,5 +5,5 @@ pub mod memory;
 pub mod perft;
 pub mod playout;
 
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_parallel};
 pub use playout::{playouts, PlayoutStats};

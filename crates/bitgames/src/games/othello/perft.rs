@@ -13,7 +13,6 @@
 
 use super::movegen::{self, MoveGen, Portable};
 use super::Othello;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Move paths of `depth` plies from `pos` in the Bik convention, with the fastest
 /// back-end on this CPU, on one thread.
@@ -65,67 +64,9 @@ fn count<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
     total
 }
 
-/// [`perft_bik`] on `threads` threads (all the machine's if 0). The tree is
-/// expanded breadth-first until there are about 64 subtrees per thread (finished
-/// games met on the way count one each), then the threads take subtrees off a
-/// shared counter until none are left.
+/// [`perft_bik`] on `threads` threads (all the machine's if 0), with rayon: the
+/// generic [`search::perft_parallel`](crate::search::perft_parallel) split, each
+/// subtree counted by [`perft_bik`].
 pub fn perft_bik_parallel(pos: &Othello, depth: usize, threads: usize) -> u64 {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
-    #[cfg(target_arch = "x86_64")]
-    if let Some(g) = movegen::Avx2::detect() {
-        return parallel(g, pos, depth, threads);
-    }
-    parallel(Portable, pos, depth, threads)
-}
-
-fn parallel<G: MoveGen>(gen: G, pos: &Othello, depth: usize, threads: usize) -> u64 {
-    if threads <= 1 || depth < 5 {
-        return perft_bik_with(gen, pos, depth);
-    }
-    let mut finished = 0u64;
-    let mut frontier = vec![(pos.player(), pos.opponent())];
-    let mut left = depth;
-    while frontier.len() < 64 * threads && left > 4 && !frontier.is_empty() {
-        let mut next = Vec::with_capacity(frontier.len() * 10);
-        for &(p, o) in &frontier {
-            let moves = gen.mobility(p, o);
-            if moves == 0 {
-                if gen.mobility(o, p) == 0 {
-                    finished += 1;
-                } else {
-                    next.push((o, p));
-                }
-                continue;
-            }
-            let mut rest = moves;
-            while rest != 0 {
-                let sq = rest.trailing_zeros();
-                rest &= rest - 1;
-                let f = gen.flips(p, o, sq);
-                next.push((o ^ f, p ^ f ^ (1 << sq)));
-            }
-        }
-        frontier = next;
-        left -= 1;
-    }
-    let taken = AtomicUsize::new(0);
-    let work = |_| {
-        let mut sum = 0;
-        loop {
-            let i = taken.fetch_add(1, Ordering::Relaxed);
-            let Some(&(p, o)) = frontier.get(i) else {
-                return sum;
-            };
-            sum += count(gen, p, o, gen.mobility(p, o), left as u32);
-        }
-    };
-    let subtrees: u64 = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads).map(|t| s.spawn(move || work(t))).collect();
-        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
-    });
-    finished + subtrees
+    crate::search::perft_parallel(pos, depth, threads)
 }
