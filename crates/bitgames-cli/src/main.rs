@@ -8,8 +8,10 @@
 
 mod bench;
 mod common;
+mod convert;
 mod engine;
 mod list;
+mod nboard;
 mod othello_cmd;
 mod perft;
 mod play;
@@ -47,10 +49,15 @@ enum Command {
     Play(play::PlayArgs),
     /// Benchmark perft and random playouts, or the Connect Four solver on Pons' sets.
     Bench(bench::BenchArgs),
-    /// Exact Connect Four scores (Pons' format: position score nodes microseconds).
+    /// Exact scores: Connect Four (Pons' format: position score nodes microseconds)
+    /// and Othello endgames (OBF positions or files).
     Solve(solve::SolveArgs),
     /// Generate a Connect Four opening book for `solve --book`.
     Book(solve::BookArgs),
+    /// Convert Othello game records between transcripts, GGF and OBF.
+    Convert(convert::ConvertArgs),
+    /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
+    Nboard(nboard::NboardArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -67,6 +74,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => bench::run(&a, &mut out),
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
+        Some(Command::Convert(a)) => convert::run(&a, &mut out),
+        Some(Command::Nboard(a)) => nboard::run(&a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));

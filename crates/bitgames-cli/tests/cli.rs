@@ -197,3 +197,21 @@ fn bench_quick_runs() {
     let out = ok(&["bench", "--quick"]);
     assert!(out.contains("connect4") && out.contains("games/s"), "{out}");
 }
+
+/// An NBoard session piped through the binary: the protocol page's example
+/// (nboard, set game, set depth, ping, go), then a move and a hint.
+#[test]
+fn nboard_session() {
+    let game = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+    let input =
+        format!("nboard 2\nset game {game}\nset depth 4\nping 1\ngo\nmove D6\nhint 2\nquit\n");
+    let out = run_with_input(&["nboard"], &input);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "set myname bitgames");
+    assert_eq!(lines[1], "pong 1");
+    assert!(lines.iter().any(|l| l.starts_with("=== ")), "{text}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("search ")).count(), 2, "{text}");
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

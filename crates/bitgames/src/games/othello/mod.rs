@@ -59,6 +59,7 @@
 
 pub mod endgame;
 pub mod eval;
+pub mod formats;
 pub mod movegen;
 pub mod perft;
 pub mod player;

@@ -115,6 +115,8 @@ impl fmt::Display for Value {
 /// An Othello player with its search tables, kept from move to move.
 pub struct OthelloPlayer {
     level: Level,
+    depth: u32,
+    exact_empties: u32,
     time: Option<Duration>,
     search: AlphaBeta<Othello, OthelloEval>,
     endgame: EndgameSolver,
@@ -126,6 +128,8 @@ impl OthelloPlayer {
     pub fn new(level: Level) -> Self {
         OthelloPlayer {
             level,
+            depth: level.depth(),
+            exact_empties: level.exact_empties(),
             time: None,
             search: AlphaBeta::new(OthelloEval(level.heuristic()), 16),
             endgame: EndgameSolver::new(64),
@@ -143,9 +147,22 @@ impl OthelloPlayer {
         self.search.evaluator().0
     }
 
-    /// The level.
+    /// The level it was made with (see [`set_depth`](Self::set_depth) for
+    /// settings in between).
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// Searches `depth` plies deep (at least 1) in the midgame and solves exactly
+    /// from `exact_empties` empty squares on, instead of the level's settings.
+    pub fn set_depth(&mut self, depth: u32, exact_empties: u32) {
+        self.depth = depth.max(1);
+        self.exact_empties = exact_empties;
+    }
+
+    /// The midgame depth and the exact-solve threshold in use.
+    pub fn depth(&self) -> (u32, u32) {
+        (self.depth, self.exact_empties)
     }
 
     /// Caps the midgame search at `time` per move (the search then stops at the
@@ -179,7 +196,7 @@ impl OthelloPlayer {
             });
         }
         let empties = pos.empty().count_ones();
-        if empties <= self.level.exact_empties() {
+        if empties <= self.exact_empties {
             let r = self.endgame.solve(pos).expect("a full-window solve always runs");
             let mv = r.best_moves[0];
             return Ok(Choice {
@@ -191,8 +208,7 @@ impl OthelloPlayer {
                 elapsed: start.elapsed(),
             });
         }
-        let limits =
-            Limits { depth: Some(self.level.depth()), time: self.time, ..Limits::default() };
+        let limits = Limits { depth: Some(self.depth), time: self.time, ..Limits::default() };
         let r = self.search.search(pos, &limits)?;
         let value = match decided_discs(r.score) {
             Some(d) if r.exact => Value::Exact(d),
@@ -208,4 +224,78 @@ impl OthelloPlayer {
             elapsed: start.elapsed(),
         })
     }
+
+    /// Every legal move with its value, best first, at most `n` (at least one):
+    /// each child solved exactly in the exact range, else searched one ply less
+    /// deep than [`choose`](Self::choose) would (for hints: a value per move,
+    /// where `choose` only proves the best one best). A forced pass is the one
+    /// move; an error when the game is over.
+    pub fn evaluate_moves(&mut self, pos: &Othello, n: usize) -> Result<Vec<Choice>, SearchError> {
+        if let Some(o) = pos.outcome() {
+            return Err(SearchError::GameOver(pos.describe_outcome(o)));
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let exact = pos.empty().count_ones() <= self.exact_empties;
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let start = Instant::now();
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let (value, depth, nodes, mut pv) = if child.outcome().is_some() {
+                let d = match pos.side_to_move() {
+                    crate::game::Player::First => child.disc_difference(),
+                    crate::game::Player::Second => -child.disc_difference(),
+                };
+                (Value::Exact(d), 1, 1, Vec::new())
+            } else if exact {
+                let r = self.endgame.solve(&child).expect("a full-window solve always runs");
+                (Value::Exact(-r.score), r.empties + 1, r.nodes, r.best_moves[..1].to_vec())
+            } else if self.depth <= 1 {
+                let h = -self.search.evaluator().0.value(child.player(), child.opponent());
+                (Value::Heuristic(h), 1, 1, Vec::new())
+            } else {
+                let limits =
+                    Limits { depth: Some(self.depth - 1), time: self.time, ..Limits::default() };
+                let r = self.search.search(&child, &limits)?;
+                let value = match decided_discs(-r.score) {
+                    Some(d) if r.exact => Value::Exact(d),
+                    Some(d) => Value::Decided(d),
+                    None => Value::Heuristic(-r.score),
+                };
+                (value, r.depth + 1, r.nodes, r.pv)
+            };
+            pv.insert(0, mv);
+            out.push(Choice { mv, value, depth, pv, nodes, elapsed: start.elapsed() });
+        }
+        out.sort_by_key(|c| std::cmp::Reverse(c.value.rank()));
+        out.truncate(n.max(1));
+        Ok(out)
+    }
 }
+
+impl Value {
+    /// A key that orders values from the mover's view: wins by more discs, then
+    /// heuristic values, then losses (exact and decided alike).
+    pub fn rank(self) -> i64 {
+        const DISC: i64 = 1 << 40;
+        match self {
+            Value::Exact(d) | Value::Decided(d) => d.signum() as i64 * DISC + d as i64,
+            Value::Heuristic(h) => h as i64,
+        }
+    }
+
+    /// The value in discs, as GUIs show it: exact and decided values as they are;
+    /// a heuristic value divided by [`HEURISTIC_PER_DISC`].
+    pub fn discs(self) -> f64 {
+        match self {
+            Value::Exact(d) | Value::Decided(d) => d as f64,
+            Value::Heuristic(h) => h as f64 / HEURISTIC_PER_DISC,
+        }
+    }
+}
+
+/// Heuristic units per disc when a heuristic value is shown as discs: the seed's
+/// tables are in hundreds (a corner is 500), so a corner shows as 5 discs. A
+/// convention for display, not a calibration.
+pub const HEURISTIC_PER_DISC: f64 = 100.0;
