@@ -71,10 +71,12 @@ fn read_input(arg: &str) -> Result<Vec<(String, ObfRecord)>> {
 pub fn solve_othello(
     position_or_obf_file: &str,
     table_mib: usize,
+    threads: usize,
     out: &mut dyn Write,
 ) -> Result<()> {
     let records = read_input(position_or_obf_file.trim())?;
     let mut solver = EndgameSolver::new(table_mib.max(1));
+    solver.set_threads(threads);
     let mut mismatches = Vec::new();
     let (mut total_nodes, mut total_secs) = (0u64, 0.0f64);
     for (label, rec) in &records {
@@ -224,7 +226,7 @@ mod tests {
     fn bad_input_is_an_input_error() {
         let mut out = Vec::new();
         for arg in ["nonsense", "no/such/file.obf", "XO X", &"-".repeat(64)] {
-            let e = solve_othello(arg, 1, &mut out).unwrap_err();
+            let e = solve_othello(arg, 1, 1, &mut out).unwrap_err();
             assert_eq!(crate::common::exit_code(&e), 2, "{arg}: {e:#}");
         }
         for (a, b) in [(39, 40), (40, 60), (45, 44)] {
@@ -238,7 +240,7 @@ mod tests {
         // Ten empty squares; Black to move.
         let pos = format!("{}XXXXXX{} X", "XXXXXXXXOOOOOOOO".repeat(3), "-".repeat(10));
         let mut out = Vec::new();
-        solve_othello(&pos, 1, &mut out).unwrap();
+        solve_othello(&pos, 1, 1, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("10 empties, Black to move: score"), "{text}");
 
@@ -253,7 +255,7 @@ mod tests {
         let wrong = format!("{pos}; a1:{score};\n\n{pos}; a1:{};\n", score + 2);
         std::fs::write(&file, wrong).unwrap();
         let mut out = Vec::new();
-        let e = solve_othello(file.to_str().unwrap(), 1, &mut out).unwrap_err();
+        let e = solve_othello(file.to_str().unwrap(), 1, 1, &mut out).unwrap_err();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("line 1"), "{text}");
         assert!(text.contains("matches the file"), "{text}");

@@ -16,10 +16,11 @@ use std::time::{Duration, Instant};
 /// Options of `bitgames solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: `connect4` or `connect4(width=W,height=H)`.
+    /// Game spec: `connect4`, `connect4(width=W,height=H)` or `othello`.
     pub game: String,
-    /// Positions (Pons' move strings, `""` for the empty board). None: read one
-    /// position per line from standard input.
+    /// Connect Four: Pons' move strings (`""` for the empty board); none: one per
+    /// line from standard input. Othello: OBF positions (64 squares and the side
+    /// to move) or .obf files.
     pub positions: Vec<String>,
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]
@@ -40,6 +41,10 @@ pub struct SolveArgs {
     /// No progress display on stderr, even on a terminal.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Othello: search threads (0: all cores). The principal line is split among
+    /// them, about 1.35× faster on 2 cores. Connect Four solves on one thread.
+    #[arg(long, short, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Options of `bitgames book`.
@@ -102,11 +107,17 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             return Err(input_error("solve othello needs a position (OBF text) or an .obf file"));
         }
         for p in &args.positions {
-            crate::othello_cmd::solve_othello(p, args.table_mib, out)?;
+            crate::othello_cmd::solve_othello(p, args.table_mib, args.threads, out)?;
         }
         return Ok(());
     }
     let start = connect4_of(game.as_ref())?;
+    if args.threads != 1 {
+        return Err(input_error(
+            "--threads is for othello: the Connect Four solver runs on one thread \
+             (its multi-threaded mode is not faster yet)",
+        ));
+    }
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
     if let Some(path) = &args.book {
         solver.set_book(load_book(path)?).map_err(|e| input_error(e.to_string()))?;
