@@ -152,6 +152,35 @@ impl<D: Dims> Position<D> {
         self.current + self.mask
     }
 
+    /// `key` of the mirror image (columns reversed). A key is column-local (each
+    /// column's `current + mask` stays inside its `H + 1` bits), so mirroring the
+    /// key is mirroring its columns.
+    #[inline(always)]
+    pub fn mirror_key(&self, key: u64) -> u64 {
+        let (w, h1) = (self.dims.width(), self.dims.height() + 1);
+        let col = (1u64 << h1) - 1;
+        let mut m = 0;
+        for c in 0..w {
+            m |= ((key >> (c * h1)) & col) << ((w - 1 - c) * h1);
+        }
+        m
+    }
+
+    /// The key the table files a position under, and whether it is the mirror
+    /// image's: with at most [`SYMMETRY_MAX_MOVES`] stones, the smaller of the
+    /// key and its mirror's (a position and its mirror image share one entry);
+    /// later, where mirror twins no longer meet in one search, the key itself.
+    #[inline(always)]
+    pub fn table_key(&self, key: u64, moves: u32) -> (u64, bool) {
+        if moves <= SYMMETRY_MAX_MOVES {
+            let m = self.mirror_key(key);
+            if m < key {
+                return (m, true);
+            }
+        }
+        (key, false)
+    }
+
     /// The next free cell of each column that is not full.
     #[inline(always)]
     pub fn possible(&self) -> u64 {
@@ -327,6 +356,10 @@ pub type ProgressFn = Box<dyn FnMut(Progress) + Send>;
 /// Enhanced transposition cutoffs are tried at nodes with at least this many
 /// empty cells.
 const ETC_MIN_EMPTY: u32 = 12;
+
+/// Positions with at most this many stones share a table entry with their mirror
+/// image (see [`Position::table_key`]).
+pub const SYMMETRY_MAX_MOVES: u32 = 12;
 
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
@@ -549,9 +582,14 @@ impl<D: Dims> Solver<D> {
                 }
             }
         }
-        let stored = self.table.get(key);
+        let (tkey, mirrored) = p.table_key(key, p.moves);
+        let width = p.dims.width();
+        // Columns of a mirrored entry are the mirror image's.
+        let flip = |c: u32| if mirrored { width - 1 - c } else { c };
+        let stored = self.table.get(tkey);
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
+        let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
         if stored != 0 {
             let span = self.max_score - self.min_score + 1;
             let v = (stored & 0xff) as i32;
@@ -579,7 +617,8 @@ impl<D: Dims> Solver<D> {
             let mv = next & p.column_mask(c);
             if mv != 0 {
                 // The child's key: the opponent's stones plus the new mask.
-                self.table.prefetch((p.current ^ p.mask) + (p.mask | mv));
+                let child = (p.current ^ p.mask) + (p.mask | mv);
+                self.table.prefetch(p.table_key(child, p.moves + 1).0);
                 let score = if c == tt_col { u32::MAX } else { p.move_score(mv) };
                 moves.add(mv, score, c);
             }
@@ -590,7 +629,8 @@ impl<D: Dims> Solver<D> {
         if p.moves + ETC_MIN_EMPTY <= p.cells() {
             let span = self.max_score - self.min_score + 1;
             for &(mv, _, _) in &moves.entries[..moves.len] {
-                let stored = self.table.get((p.current ^ p.mask) + (p.mask | mv));
+                let child = (p.current ^ p.mask) + (p.mask | mv);
+                let stored = self.table.get(p.table_key(child, p.moves + 1).0);
                 let v = (stored & 0xff) as i32;
                 if stored != 0 && v <= span {
                     // An upper bound on the child's score: ours is at least -upper.
@@ -609,15 +649,15 @@ impl<D: Dims> Solver<D> {
                 return 0;
             }
             if score >= beta {
-                let payload = self.encode_lower(score) | ((col as u16 + 1) << 8);
-                self.table.put(key, payload, self.nodes - entry_nodes);
+                let payload = self.encode_lower(score) | ((flip(col) as u16 + 1) << 8);
+                self.table.put(tkey, payload, self.nodes - entry_nodes);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, self.encode_upper(alpha), self.nodes - entry_nodes);
+        self.table.put(tkey, self.encode_upper(alpha), self.nodes - entry_nodes);
         alpha
     }
 
