@@ -10,6 +10,14 @@
 //! the non-losing-moves bitmap (forced blocks, never play under an opponent's
 //! threat); moves ordered by the number of winning spots they create, centre first.
 //!
+//! Beyond Pons: the table is four-way bucketed with work-based replacement and
+//! keeps the refuting column; it has two levels, a small cache-resident one for
+//! positions near the leaves ([`NEAR_EMPTY`], [`NEAR_MIB`]) and the big one for the
+//! rest (on Pons' opening sets this halves the time for about 10% more nodes);
+//! early positions share an entry with their mirror image
+//! ([`SYMMETRY_MAX_MOVES`]); enhanced transposition cut-offs far from the leaves;
+//! every child's bucket is prefetched before the first child is searched.
+//!
 //! The board size is a type parameter: [`Fixed`] sizes let the compiler fold
 //! every shift and mask to a constant, [`Dynamic`] serves any other size.
 
@@ -361,13 +369,26 @@ const ETC_MIN_EMPTY: u32 = 12;
 /// image (see [`Position::table_key`]).
 pub const SYMMETRY_MAX_MOVES: u32 = 12;
 
+/// Positions with at most this many empty cells are filed in the small table
+/// (see [`Solver`]): near the leaves, where searches are small and many.
+pub const NEAR_EMPTY: u32 = 20;
+
+/// Size of the small table, in MiB: small enough to stay in the cache.
+pub const NEAR_MIB: usize = 4;
+
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 
 /// The solver: a transposition table and a node counter, for one board size.
+///
+/// The table has two levels: positions with at most [`NEAR_EMPTY`] empty cells
+/// go to a small table of [`NEAR_MIB`] MiB that stays in the cache, the others to
+/// the big one, so the many small searches near the leaves do not wait on memory
+/// (nor push the results of big searches out).
 pub struct Solver<D: Dims> {
     dims: D,
     table: Arc<TranspositionTable>,
+    near: Arc<TranspositionTable>,
     /// Search threads for each null-window search (Lazy SMP), 1 by default.
     threads: usize,
     /// Set when another thread of a parallel search has finished the window.
@@ -401,6 +422,7 @@ impl<D: Dims> Solver<D> {
         Solver {
             dims,
             table: Arc::new(TranspositionTable::new(table_mib, key_bits)),
+            near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
             threads: 1,
             stop: None,
             aborted: false,
@@ -443,9 +465,20 @@ impl<D: Dims> Solver<D> {
         }
     }
 
+    /// The small table (positions near the leaves) or the big one.
+    #[inline(always)]
+    fn tt(&self, near: bool) -> &TranspositionTable {
+        if near {
+            &self.near
+        } else {
+            &self.table
+        }
+    }
+
     /// Clears the transposition table.
     pub fn reset(&mut self) {
         Arc::get_mut(&mut self.table).expect("no search thread holds the table").clear();
+        Arc::get_mut(&mut self.near).expect("no search thread holds the table").clear();
     }
 
     /// Searches each window with `n` threads sharing the table (Lazy SMP): all
@@ -465,6 +498,7 @@ impl<D: Dims> Solver<D> {
         Solver {
             dims: self.dims,
             table: Arc::clone(&self.table),
+            near: Arc::clone(&self.near),
             threads: 1,
             stop: Some(Arc::clone(stop)),
             aborted: false,
@@ -586,7 +620,10 @@ impl<D: Dims> Solver<D> {
         let width = p.dims.width();
         // Columns of a mirrored entry are the mirror image's.
         let flip = |c: u32| if mirrored { width - 1 - c } else { c };
-        let stored = self.table.get(tkey);
+        let empty = p.cells() - p.moves;
+        let near = empty <= NEAR_EMPTY;
+        let child_near = empty - 1 <= NEAR_EMPTY;
+        let stored = self.tt(near).get(tkey);
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
@@ -618,7 +655,7 @@ impl<D: Dims> Solver<D> {
             if mv != 0 {
                 // The child's key: the opponent's stones plus the new mask.
                 let child = (p.current ^ p.mask) + (p.mask | mv);
-                self.table.prefetch(p.table_key(child, p.moves + 1).0);
+                self.tt(child_near).prefetch(p.table_key(child, p.moves + 1).0);
                 let score = if c == tt_col { u32::MAX } else { p.move_score(mv) };
                 moves.add(mv, score, c);
             }
@@ -630,7 +667,7 @@ impl<D: Dims> Solver<D> {
             let span = self.max_score - self.min_score + 1;
             for &(mv, _, _) in &moves.entries[..moves.len] {
                 let child = (p.current ^ p.mask) + (p.mask | mv);
-                let stored = self.table.get(p.table_key(child, p.moves + 1).0);
+                let stored = self.tt(child_near).get(p.table_key(child, p.moves + 1).0);
                 let v = (stored & 0xff) as i32;
                 if stored != 0 && v <= span {
                     // An upper bound on the child's score: ours is at least -upper.
@@ -650,14 +687,14 @@ impl<D: Dims> Solver<D> {
             }
             if score >= beta {
                 let payload = self.encode_lower(score) | ((flip(col) as u16 + 1) << 8);
-                self.table.put(tkey, payload, self.nodes - entry_nodes);
+                self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(tkey, self.encode_upper(alpha), self.nodes - entry_nodes);
+        self.tt(near).put(tkey, self.encode_upper(alpha), self.nodes - entry_nodes);
         alpha
     }
 
@@ -724,6 +761,27 @@ impl<D: Dims> Solver<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirror_keys() {
+        // 4453 and its mirror image 4435 (columns 1..7 reversed) on 7x6.
+        let d = Fixed::<7, 6>;
+        let play = |moves: &str| {
+            let mut p = Position::from_bits(d, 0, 0);
+            for c in moves.bytes() {
+                p.play_column((c - b'1') as u32);
+            }
+            p
+        };
+        let (a, b) = (play("4453"), play("4435"));
+        assert_ne!(a.key(), b.key());
+        assert_eq!(a.mirror_key(a.key()), b.key());
+        assert_eq!(b.mirror_key(b.key()), a.key());
+        assert_eq!(a.table_key(a.key(), 4).0, b.table_key(b.key(), 4).0);
+        assert_ne!(a.table_key(a.key(), 4).1, b.table_key(b.key(), 4).1);
+        // Past SYMMETRY_MAX_MOVES stones the key is its own.
+        assert_eq!(a.table_key(a.key(), SYMMETRY_MAX_MOVES + 1), (a.key(), false));
+    }
 
     #[test]
     fn small_boards() {
