@@ -1,53 +1,10 @@
 //! End-to-end tests of the `bitgames` binary: output of each subcommand and one
 //! clear error (exit code 2) for each kind of bad input.
 
+mod common;
+
+use common::{fails, ok, run_with_input};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-/// Runs `bitgames` with `args` and `stdin` piped in.
-fn run_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start bitgames");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("wait for bitgames")
-}
-
-/// Runs `bitgames` with `args` and empty stdin.
-fn run(args: &[&str]) -> Output {
-    run_with_input(args, "")
-}
-
-/// Stdout of a run that must succeed.
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "bitgames {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 stdout")
-}
-
-/// Stderr of a run that must fail with exit code 2 and one `error:` line.
-fn fails(args: &[&str]) -> String {
-    let out = run(args);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "bitgames {args:?} should exit 2; stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8(out.stderr).expect("utf-8 stderr");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
 
 /// Stdout of a successful run, parsed as one JSON value.
 fn ok_json(args: &[&str]) -> Value {

@@ -1,0 +1,59 @@
+//! Running the `bitgames` binary from the end-to-end tests.
+#![allow(dead_code)] // Each test file uses its own subset.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `bitgames` with `args` and `stdin` piped in.
+pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start bitgames");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("wait for bitgames")
+}
+
+/// Runs `bitgames` with `args` and empty stdin.
+pub fn run(args: &[&str]) -> Output {
+    run_with_input(args, "")
+}
+
+/// Stdout of a run that must succeed.
+pub fn ok_with_input(args: &[&str], stdin: &str) -> String {
+    let out = run_with_input(args, stdin);
+    assert!(
+        out.status.success(),
+        "bitgames {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 stdout")
+}
+
+/// Stdout of a run with empty stdin that must succeed.
+pub fn ok(args: &[&str]) -> String {
+    ok_with_input(args, "")
+}
+
+/// Stderr of a run that must fail with exit code 2 and an `error:` line, no panic.
+pub fn fails_with_input(args: &[&str], stdin: &str) -> String {
+    let out = run_with_input(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "bitgames {args:?} should exit 2; stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+/// [`fails_with_input`] with empty stdin.
+pub fn fails(args: &[&str]) -> String {
+    fails_with_input(args, "")
+}
