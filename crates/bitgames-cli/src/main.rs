@@ -113,7 +113,7 @@ fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "subcommands: games, show, perft, playout, play, bench   (`bitgames help <subcommand>` for details)"
+        "subcommands: games, show, perft, playout, play, bench, solve, book, convert, nboard   (`bitgames help <subcommand>` for details)"
     )?;
     writeln!(
         out,
