@@ -17,7 +17,7 @@ pub struct PerftArgs {
     /// Depth in plies (0–30); the table shows depths 1..=DEPTH.
     pub depth: usize,
     /// Start from this position text instead of the start position.
-    #[arg(long, short)]
+    #[arg(long, short, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Print only the final depth.
     #[arg(long)]

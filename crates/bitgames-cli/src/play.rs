@@ -34,7 +34,7 @@ pub struct PlayArgs {
     #[arg(long, short)]
     pub seed: Option<u64>,
     /// Start from this position text instead of the start position.
-    #[arg(long, short)]
+    #[arg(long, short, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Opening book for the perfect Connect Four engine (`bitgames book`).
     #[arg(long)]

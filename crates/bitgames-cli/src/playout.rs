@@ -19,7 +19,7 @@ pub struct PlayoutArgs {
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
     /// Start from this position text instead of the start position.
-    #[arg(long, short)]
+    #[arg(long, short, allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 

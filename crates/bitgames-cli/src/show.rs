@@ -13,7 +13,9 @@ pub struct ShowArgs {
     /// Game spec, e.g. connect4 or 'connect4(width=8,height=7)'.
     pub game: String,
     /// Position text: connect4 takes Pons' move string (4453), tictactoe rows from
-    /// the top separated by '/' (X.O/.X./...). Default: the start position.
+    /// the top separated by '/' (X.O/.X./...), othello OBF (64 squares and the
+    /// side to move; it may start with '-'). Default: the start position.
+    #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play after setting the position, space- or comma-separated
     /// ("4 4 5 3", "c2,b2").

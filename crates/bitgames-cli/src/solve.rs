@@ -20,7 +20,7 @@ pub struct SolveArgs {
     pub game: String,
     /// Connect Four: Pons' move strings (`""` for the empty board); none: one per
     /// line from standard input. Othello: OBF positions (64 squares and the side
-    /// to move) or .obf files.
+    /// to move; put `--` before one that starts with '-') or .obf files.
     pub positions: Vec<String>,
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]

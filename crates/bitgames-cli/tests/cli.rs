@@ -172,3 +172,20 @@ fn nboard_session() {
     assert_eq!(lines.iter().filter(|l| l.starts_with("search ")).count(), 2, "{text}");
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// OBF positions often start with '-' (an empty a1): `show` and `--position`
+/// take them as they are, `solve` after `--`.
+#[test]
+fn othello_positions_starting_with_a_dash() {
+    let pos = "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X";
+    let out = ok(&["show", "othello", pos, "--moves", "g8"]);
+    assert!(
+        out.contains("-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOXXX--XX-OXX O"),
+        "{out}"
+    );
+    let out = ok(&["perft", "othello", "2", "--only", "--position", pos]);
+    assert!(out.lines().last().unwrap().trim_start().starts_with('2'), "{out}");
+    let wiped_out = "-----------------------O--OOOOOX--OOOOXXOOOOXXXX--OOOXXXXXXXXXXX O";
+    let out = ok(&["solve", "othello", "--", wiped_out]);
+    assert!(out.contains("score -64"), "{out}");
+}
