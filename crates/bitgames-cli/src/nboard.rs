@@ -8,7 +8,7 @@
 //! | command              | what the engine does                                        |
 //! |----------------------|-------------------------------------------------------------|
 //! | `nboard 2`           | enters NBoard mode, replies `set myname bitgames`           |
-//! | `set depth N`        | midgame depth N (1–60); exact endgame from `min(2N, 24)` empties |
+//! | `set depth N`        | midgame depth N (1–60); exact endgame from `min(2N, 22)` empties |
 //! | `set game GGF`       | the position is now the end of this GGF game                |
 //! | `set contempt N`     | accepted; the engine has no contempt setting                |
 //! | `move F5[/eval/time]`| plays the move on its board (`PA` passes)                   |
@@ -202,9 +202,9 @@ fn nboard_move(m: OthelloMove) -> String {
 }
 
 /// The player's settings for NBoard depth `n`: `n` plies in the midgame, exact
-/// from `min(2n, 24)` empties.
+/// from `min(2n, 22)` empties (22 empties solve in seconds; a hint solves every move).
 pub fn depth_settings(n: u32) -> (u32, u32) {
-    (n.max(1), (2 * n).min(24))
+    (n.max(1), (2 * n).min(22))
 }
 
 /// Runs a session on stdin/stdout until `quit` or the end of input.
