@@ -636,18 +636,8 @@ fn parse_board(value: &str) -> Result<Othello, String> {
             "BO has {count} squares, expected 64 (a1..h8 row by row, each *, O or -)"
         ));
     }
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, c) in squares.chars().enumerate() {
-        match c {
-            '*' => black |= 1 << i,
-            'O' => white |= 1 << i,
-            '-' => {}
-            _ => {
-                let sq = Square::new(i as u32).map_or(String::new(), |s| s.to_string());
-                return Err(format!("square {sq} in BO is '{c}', not *, O or -"));
-            }
-        }
-    }
+    let (black, white) = super::read_squares(&squares, '*', &['-'])
+        .map_err(|(sq, c)| format!("square {sq} in BO is '{c}', not *, O or -"))?;
     Othello::from_discs(black, white, side)
 }
 

@@ -377,22 +377,30 @@ fn read_board(board: &str) -> Result<(u64, u64), String> {
             "the board has {n} characters, expected 64 (squares a1..h8 row by row, each X, O or -)"
         ));
     }
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, ch) in board.chars().enumerate() {
+    read_squares(board, 'X', &['-', '.']).map_err(|(sq, ch)| {
+        format!("character {} ('{ch}', square {sq}) is not X, O or -", sq.index() + 1)
+    })
+}
+
+/// Reads 64 square characters a1..h8 (the caller checks the count) into
+/// (black, white): `black` for a black disc, `O` for a white one, any of
+/// `empty` for an empty square. The error is the first other character and its
+/// square. Shared by OBF (`X`) and GGF (`*`) boards.
+pub(crate) fn read_squares(
+    board: &str,
+    black: char,
+    empty: &[char],
+) -> Result<(u64, u64), (Square, char)> {
+    let (mut b, mut w) = (0u64, 0u64);
+    for (i, ch) in board.chars().take(64).enumerate() {
         match ch {
-            'X' => black |= 1 << i,
-            'O' => white |= 1 << i,
-            '-' | '.' => {}
-            _ => {
-                return Err(format!(
-                    "character {} ('{ch}', square {}) is not X, O or -",
-                    i + 1,
-                    Square(i as u8)
-                ))
-            }
+            c if c == black => b |= 1 << i,
+            'O' => w |= 1 << i,
+            c if empty.contains(&c) => {}
+            _ => return Err((Square(i as u8), ch)),
         }
     }
-    Ok((black, white))
+    Ok((b, w))
 }
 
 impl PartialEq for Othello {
