@@ -110,16 +110,7 @@ fn both_conventions_against_naive_counts_on_endgames() {
         if depth == 0 || (bik && g.outcome().is_some()) {
             return 1;
         }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| {
-                let mut c = *g;
-                c.play(m).unwrap();
-                naive(&c, depth - 1, bik)
-            })
-            .sum()
+        common::children(g).iter().map(|(_, c)| naive(c, depth - 1, bik)).sum()
     }
     let naive_bik = |g: &Othello, d: usize| naive(g, d, true);
     let naive_edax = |g: &Othello, d: usize| naive(g, d, false);

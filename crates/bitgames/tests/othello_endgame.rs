@@ -8,6 +8,8 @@
 //! `cargo test --release -p bitgames --test othello_endgame -- --ignored`
 //! (`FFO=45-47 … -- ffo_range --ignored` for a range, `THREADS=2` for threads).
 
+mod common;
+
 use bitgames::games::othello::endgame::{self, EndgameSolver, ObfRecord};
 use bitgames::games::othello::{movegen::Backend, Othello, OthelloMove};
 use bitgames::{Game, Player};
@@ -62,17 +64,7 @@ fn minimax(g: &Othello) -> i32 {
     if let Some(s) = g.score() {
         return if g.side_to_move() == Player::First { s } else { -s };
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut c = *g;
-            c.play(m).unwrap();
-            -minimax(&c)
-        })
-        .max()
-        .unwrap()
+    common::children(g).iter().map(|(_, c)| -minimax(c)).max().unwrap()
 }
 
 /// Plain fail-hard alpha-beta over the `Game` trait, moves in generation order.
@@ -81,11 +73,7 @@ fn alphabeta(g: &Othello, mut alpha: i32, beta: i32) -> i32 {
         let s = if g.side_to_move() == Player::First { s } else { -s };
         return s.clamp(alpha, beta);
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    for m in moves {
-        let mut c = *g;
-        c.play(m).unwrap();
+    for (_, c) in common::children(g) {
         let s = -alphabeta(&c, -beta, -alpha);
         if s >= beta {
             return beta;
@@ -110,16 +98,8 @@ fn random_endgame(rng: &mut Xoshiro256PlusPlus, empties: u32) -> Othello {
 
 /// The moves reaching the best score, by solving each child with `score_of`.
 fn best_moves_by(g: &Othello, score_of: impl Fn(&Othello) -> i32) -> (i32, Vec<OthelloMove>) {
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let scored: Vec<(OthelloMove, i32)> = moves
-        .iter()
-        .map(|&m| {
-            let mut c = *g;
-            c.play(m).unwrap();
-            (m, -score_of(&c))
-        })
-        .collect();
+    let scored: Vec<(OthelloMove, i32)> =
+        common::children(g).iter().map(|(m, c)| (*m, -score_of(c))).collect();
     let best = scored.iter().map(|&(_, s)| s).max().unwrap();
     let mut set: Vec<OthelloMove> =
         scored.iter().filter(|&&(_, s)| s == best).map(|&(m, _)| m).collect();

@@ -3,6 +3,8 @@
 //! player's strength: it beats a random mover, a higher level beats a lower
 //! one, and in the endgame it plays the FFO suite's best moves.
 
+mod common;
+
 use bitgames::games::connect4::Connect4;
 use bitgames::games::othello::endgame::ObfRecord;
 use bitgames::games::othello::eval::{
@@ -61,17 +63,7 @@ fn minimax<G: Game, E: Evaluator<G>>(g: &G, e: &E, depth: u32, ply: i32) -> i32 
     if depth == 0 {
         return e.evaluate(g);
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut c = g.clone();
-            c.play_unchecked(m);
-            -minimax(&c, e, depth - 1, ply + 1)
-        })
-        .max()
-        .unwrap()
+    common::children(g).iter().map(|(_, c)| -minimax(c, e, depth - 1, ply + 1)).max().unwrap()
 }
 
 /// A position after `plies` random moves (fewer if the game ends first).

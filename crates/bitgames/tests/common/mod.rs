@@ -1,7 +1,11 @@
 //! The contract every game must keep, shared by the integration tests (in the
 //! spirit of board-game-rs's shared harness): legal moves agree with `is_legal`,
 //! `count_moves` and `for_each_move`, move and position text round-trip, equal
-//! positions hash equal, finished games refuse moves and stay unchanged.
+//! positions hash equal, finished games refuse moves and stay unchanged; and
+//! [`children`], the one-move step of the reference tree walks (naive perft,
+//! minimax, alpha-beta) that the tests check the fast code against.
+
+#![allow(dead_code)] // Each test file uses its own subset.
 
 use bitgames::{Game, PlayError};
 use rand::{Rng, SeedableRng};
@@ -51,4 +55,19 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
             assert!(g == before);
         }
     }
+}
+
+/// The positions one legal move after `g`, in move-generation order, each with
+/// its move (checked play: a reference walk must not rely on `play_unchecked`).
+pub fn children<G: Game>(g: &G) -> Vec<(G::Move, G)> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = g.clone();
+            c.play(m).expect("a generated move is legal");
+            (m, c)
+        })
+        .collect()
 }
