@@ -337,10 +337,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// within the window (`alpha`, `beta`).
     fn negamax(&mut self, game: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && (self.time_up() || self.nodes >= self.node_limit) {
-            self.stopped = true;
-        }
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.time_up()) {
             self.stopped = true;
         }
         if self.stopped {
