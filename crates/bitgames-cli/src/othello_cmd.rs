@@ -63,13 +63,26 @@ fn read_input(arg: &str) -> Result<Vec<(String, ObfRecord)>> {
     }
 }
 
+/// What `solve othello` prints for each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OthelloSolve {
+    /// The score and one best move.
+    Score,
+    /// The score and every best move (one more null-window search a move).
+    AllBest,
+    /// The exact score of every move (one exact solve a move).
+    Analyze,
+}
+
 /// Solves a position (OBF text: 64 squares `a1`…`h8` of `X`, `O`, `-`, a space
 /// and the side to move) or every position of an OBF file, and prints for each
 /// the exact final disc difference for the side to move (empties to the winner),
-/// every best move, nodes, time and speed. Where the file lists scored moves, the
-/// score is checked against them; a mismatch is an error at the end.
+/// one best move or all of them, nodes, time and speed, or with
+/// [`OthelloSolve::Analyze`] the score of every move. Where the file lists scored
+/// moves, the score is checked against them; a mismatch is an error at the end.
 pub fn solve_othello(
     position_or_obf_file: &str,
+    mode: OthelloSolve,
     table_mib: usize,
     threads: usize,
     out: &mut dyn Write,
@@ -95,7 +108,53 @@ pub fn solve_othello(
         }
         out.flush()?;
         solver.clear();
-        let r = solver.solve_all_best(pos)?;
+        if mode == OthelloSolve::Analyze {
+            let start = std::time::Instant::now();
+            let scores = solver.analyze(pos)?;
+            let seconds = start.elapsed().as_secs_f64();
+            total_secs += seconds;
+            let side = pos.player_name(pos.side_to_move());
+            let list: Vec<String> = scores.iter().map(|(m, s)| format!("{m}:{s:+}")).collect();
+            if list.is_empty() {
+                writeln!(out, "  the game is over: no move")?;
+            } else {
+                writeln!(
+                    out,
+                    "  {empties} empties, {side} to move: {} ({})",
+                    list.join(" "),
+                    secs(seconds)
+                )?;
+            }
+            // Every move the file scores must have that score.
+            let wrong: Vec<String> = rec
+                .scored_moves
+                .iter()
+                .filter_map(|&(m, want)| {
+                    let got = scores.iter().find(|&&(g, _)| g == m).map(|&(_, s)| s);
+                    match got {
+                        Some(got) if got == want => None,
+                        Some(got) => Some(format!("{m} is {got:+}, the file says {want:+}")),
+                        None => Some(format!("{m} is not legal, the file scores it {want:+}")),
+                    }
+                })
+                .collect();
+            if wrong.is_empty() {
+                if !rec.scored_moves.is_empty() {
+                    let n = rec.scored_moves.len();
+                    writeln!(out, "  matches the file's {n} scored move(s)")?;
+                }
+            } else {
+                writeln!(out, "  MISMATCH: {}", wrong.join("; "))?;
+                mismatches.push(label.to_string());
+            }
+            out.flush()?;
+            continue;
+        }
+        let r = if mode == OthelloSolve::AllBest {
+            solver.solve_all_best(pos)?
+        } else {
+            solver.solve(pos)?
+        };
         total_nodes += r.nodes;
         total_secs += r.seconds;
         let side = pos.player_name(pos.side_to_move());
@@ -113,12 +172,7 @@ pub fn solve_othello(
             si_number(rate(r.nodes, r.seconds)),
         )?;
         if let Some(want) = rec.best_score() {
-            if want == r.score {
-                writeln!(out, "  matches the file's {want:+}")?;
-            } else {
-                writeln!(out, "  MISMATCH: the file says {want:+}")?;
-                mismatches.push(label.clone());
-            }
+            check(want, r.score, label, &mut mismatches, out)?;
         }
         out.flush()?;
     }
@@ -134,6 +188,23 @@ pub fn solve_othello(
     }
     if !mismatches.is_empty() {
         anyhow::bail!("scores differ from the file at {}", mismatches.join(", "));
+    }
+    Ok(())
+}
+
+/// Says whether the score `got` is the file's `want`, and notes a mismatch.
+fn check(
+    want: i32,
+    got: i32,
+    label: &str,
+    mismatches: &mut Vec<String>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if want == got {
+        writeln!(out, "  matches the file's {want:+}")?;
+    } else {
+        writeln!(out, "  MISMATCH: the file says {want:+}")?;
+        mismatches.push(label.to_string());
     }
     Ok(())
 }
@@ -226,7 +297,7 @@ mod tests {
     fn bad_input_is_an_input_error() {
         let mut out = Vec::new();
         for arg in ["nonsense", "no/such/file.obf", "XO X", &"-".repeat(64)] {
-            let e = solve_othello(arg, 1, 1, &mut out).unwrap_err();
+            let e = solve_othello(arg, OthelloSolve::Score, 1, 1, &mut out).unwrap_err();
             assert_eq!(crate::common::exit_code(&e), 2, "{arg}: {e:#}");
         }
         for (a, b) in [(39, 40), (40, 60), (45, 44)] {
@@ -240,7 +311,7 @@ mod tests {
         // Ten empty squares; Black to move.
         let pos = format!("{}XXXXXX{} X", "XXXXXXXXOOOOOOOO".repeat(3), "-".repeat(10));
         let mut out = Vec::new();
-        solve_othello(&pos, 1, 1, &mut out).unwrap();
+        solve_othello(&pos, OthelloSolve::Score, 1, 1, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("10 empties, Black to move: score"), "{text}");
 
@@ -255,7 +326,8 @@ mod tests {
         let wrong = format!("{pos}; a1:{score};\n\n{pos}; a1:{};\n", score + 2);
         std::fs::write(&file, wrong).unwrap();
         let mut out = Vec::new();
-        let e = solve_othello(file.to_str().unwrap(), 1, 1, &mut out).unwrap_err();
+        let e =
+            solve_othello(file.to_str().unwrap(), OthelloSolve::Score, 1, 1, &mut out).unwrap_err();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("line 1"), "{text}");
         assert!(text.contains("matches the file"), "{text}");
@@ -263,6 +335,51 @@ mod tests {
         assert!(text.contains("MISMATCH"), "{text}");
         assert!(e.to_string().contains("line"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `--analyze` scores every move of FFO #40 as the FFO line does, and names
+    /// a move whose listed score is wrong.
+    #[test]
+    fn analyze_checks_every_scored_move() {
+        let line = FFO_40_59.lines().next().unwrap();
+        let dir = std::env::temp_dir().join(format!("bitgames-analyze-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("ffo40.obf");
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        let mut out = Vec::new();
+        solve_othello(file.to_str().unwrap(), OthelloSolve::Analyze, 16, 1, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("a2:+38"), "{text}");
+        let listed = ObfRecord::parse(line).unwrap().scored_moves.len();
+        assert!(text.contains(&format!("matches the file's {listed} scored move(s)")), "{text}");
+
+        let (pos, _) = line.split_once(';').unwrap();
+        std::fs::write(&file, format!("{pos}; A2:+38; H1:+0;\n")).unwrap();
+        let mut out = Vec::new();
+        let e = solve_othello(file.to_str().unwrap(), OthelloSolve::Analyze, 16, 1, &mut out)
+            .unwrap_err();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("MISMATCH: h1 is"), "{text}");
+        assert!(e.to_string().contains("line 1"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The default prints one best move, `--best` every one (FFO #44: d2 and b8).
+    #[test]
+    fn one_best_move_or_all() {
+        let line = FFO_40_59.lines().nth(4).unwrap();
+        let (pos, _) = line.split_once(';').unwrap();
+        let mut out = Vec::new();
+        solve_othello(pos, OthelloSolve::AllBest, 16, 1, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("score -14, best d2 b8,"), "{text}");
+        let mut out = Vec::new();
+        solve_othello(pos, OthelloSolve::Score, 16, 1, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("score -14, best d2,") || text.contains("score -14, best b8,"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! like Pons' solver, and the opening book that speeds them up.
 
 use crate::common::{build_game, input_error};
+use crate::othello_cmd::OthelloSolve;
 use anyhow::{Context, Result};
 use bitgames::games::connect4::book::{self, Book};
 use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
@@ -25,11 +26,12 @@ pub struct SolveArgs {
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]
     pub weak: bool,
-    /// Print the score of every column (`-` for a full one) instead of one score.
+    /// Print the score of every column (`-` for a full one) instead of one score;
+    /// Othello: the exact score of every move.
     #[arg(long, short, conflicts_with = "best")]
     pub analyze: bool,
     /// Print the best columns (all that reach the best score, centre first) and
-    /// that score.
+    /// that score; Othello: every best move, not just one.
     #[arg(long, conflicts_with = "weak")]
     pub best: bool,
     /// Transposition table size in MiB.
@@ -106,8 +108,20 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         if args.positions.is_empty() {
             return Err(input_error("solve othello needs a position (OBF text) or an .obf file"));
         }
+        if args.weak || args.book.is_some() {
+            return Err(input_error(
+                "--weak and --book are for connect4; solve othello is always exact, without a book",
+            ));
+        }
+        let mode = if args.analyze {
+            OthelloSolve::Analyze
+        } else if args.best {
+            OthelloSolve::AllBest
+        } else {
+            OthelloSolve::Score
+        };
         for p in &args.positions {
-            crate::othello_cmd::solve_othello(p, args.table_mib, args.threads, out)?;
+            crate::othello_cmd::solve_othello(p, mode, args.table_mib, args.threads, out)?;
         }
         return Ok(());
     }

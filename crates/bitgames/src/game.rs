@@ -227,7 +227,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn picture(&self) -> String;
 
     /// Perft in this game's standard convention. The default is
-    /// [`search::perft`](crate::search::perft): a finished game is a leaf that
+    /// [`search::perft`](fn@crate::search::perft): a finished game is a leaf that
     /// counts at its own depth only. Othello overrides it with the Bik convention.
     fn perft(&self, depth: usize) -> u64 {
         crate::search::perft(self, depth)

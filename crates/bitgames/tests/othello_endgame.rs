@@ -3,7 +3,8 @@
 //! `Game` trait alone (full minimax on small endgames, plain alpha-beta on larger
 //! ones).
 //!
-//! FFO #40–#44 (20–23 empties) run in the normal test run. The rest of #40–#59,
+//! FFO #40–#44 (20–23 empties) and #59 (a wipe-out) run in the normal test run.
+//! The rest of #40–#59,
 //! and every best move of #40–#44, are `#[ignore]`d:
 //! `cargo test --release -p bitgames --test othello_endgame -- --ignored`
 //! (`FFO=45-47 … -- ffo_range --ignored` for a range, `THREADS=2` for threads).
@@ -253,6 +254,13 @@ fn check_ffo(numbers: std::ops::RangeInclusive<usize>, all_best: bool) {
 #[test]
 fn ffo_40_to_44() {
     check_ffo(40..=44, false);
+}
+
+/// FFO #59 (34 empties) is a forced wipe-out (+64 by e8, g8 or h4), proved by
+/// the wipe-out search in a few thousand nodes.
+#[test]
+fn ffo_59_wipeout() {
+    check_ffo(59..=59, false);
 }
 
 #[test]
