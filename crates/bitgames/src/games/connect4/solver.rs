@@ -26,7 +26,7 @@ use super::table::TranspositionTable;
 use super::Connect4;
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The geometry a solver position needs: width, height and two masks.
@@ -379,6 +379,78 @@ pub const NEAR_MIB: usize = 4;
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 
+/// A flag that calls a search off, and the flag of the search it is part of
+/// (a split's helpers stop when the split is cut off or when anything above it
+/// is called off).
+#[derive(Default)]
+struct Stop {
+    flag: AtomicBool,
+    parent: Option<Arc<Stop>>,
+}
+
+impl Stop {
+    fn raised(&self) -> bool {
+        self.flag.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.raised())
+    }
+}
+
+/// The shared part of a solver, to make search threads from.
+#[derive(Clone)]
+struct Seed<D: Dims> {
+    dims: D,
+    table: Arc<TranspositionTable>,
+    near: Arc<TranspositionTable>,
+    threads: usize,
+    column_order: [u32; 16],
+    book: Option<Arc<Book>>,
+    weak_book: bool,
+    window: (i32, i32),
+    min_score: i32,
+    max_score: i32,
+}
+
+impl<D: Dims> Seed<D> {
+    /// A search thread on the shared table, called off by `stop`.
+    fn solver(&self, stop: Arc<Stop>) -> Solver<D> {
+        Solver {
+            dims: self.dims,
+            table: Arc::clone(&self.table),
+            near: Arc::clone(&self.near),
+            threads: self.threads,
+            stop: Some(stop),
+            aborted: false,
+            nodes: 0,
+            column_order: self.column_order,
+            book: self.book.clone(),
+            weak_book: self.weak_book,
+            progress: None,
+            solve_start: 0,
+            window: self.window,
+            min_score: self.min_score,
+            max_score: self.max_score,
+        }
+    }
+}
+
+/// With several threads, nodes with at least this many empty cells split their
+/// younger children among the threads (see [`Solver::split`]), where subtrees
+/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies;
+/// 26, 30 and 34 solve it equally fast on two threads).
+const SPLIT_MIN_EMPTY: u32 = 26;
+
+/// The value to test next when the score is known to lie in `[min, max]`
+/// (`min < max`): halfway, but nearer 0 (Pons' choice: most scores are small).
+fn next_test(min: i32, max: i32) -> i32 {
+    let med = min + (max - min) / 2;
+    if med <= 0 && min / 2 < med {
+        min / 2
+    } else if med >= 0 && max / 2 > med {
+        max / 2
+    } else {
+        med
+    }
+}
+
 /// The solver: a transposition table and a node counter, for one board size.
 ///
 /// The table has two levels: positions with at most [`NEAR_EMPTY`] empty cells
@@ -389,10 +461,10 @@ pub struct Solver<D: Dims> {
     dims: D,
     table: Arc<TranspositionTable>,
     near: Arc<TranspositionTable>,
-    /// Search threads for each null-window search (Lazy SMP), 1 by default.
+    /// Whether to split nodes among rayon's threads (more than 1), else 1.
     threads: usize,
     /// Set when another thread of a parallel search has finished the window.
-    stop: Option<Arc<AtomicBool>>,
+    stop: Option<Arc<Stop>>,
     aborted: bool,
     nodes: u64,
     column_order: [u32; 16],
@@ -481,76 +553,68 @@ impl<D: Dims> Solver<D> {
         Arc::get_mut(&mut self.near).expect("no search thread holds the table").clear();
     }
 
-    /// Searches each window with `n` threads sharing the table (Lazy SMP): all
-    /// search the same window, with different move orders among equal moves,
-    /// and the first to finish gives the answer. Experimental: correct (tested),
-    /// but on a 2-core machine two threads are not faster yet — they walk the
-    /// same tree and fight over the same table lines.
+    /// Solves on `n` threads sharing the table (1 by default; the threads are
+    /// rayon's, so at most its pool size work at once): nodes with at least
+    /// [`SPLIT_MIN_EMPTY`] empty cells search their eldest child, then the
+    /// others in parallel (young brothers wait); a cut-off calls the others off.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
     }
 
-    /// A search thread sharing the table, ordering equal moves differently.
-    fn helper(&self, variant: usize, stop: &Arc<AtomicBool>) -> Solver<D> {
-        let w = self.dims.width() as usize;
-        let mut column_order = self.column_order;
-        column_order[..w].rotate_left(variant % w.max(1));
-        Solver {
+    /// What search threads share with this solver.
+    fn seed(&self) -> Seed<D> {
+        Seed {
             dims: self.dims,
             table: Arc::clone(&self.table),
             near: Arc::clone(&self.near),
-            threads: 1,
-            stop: Some(Arc::clone(stop)),
-            aborted: false,
-            nodes: 0,
-            column_order,
+            threads: self.threads,
+            column_order: self.column_order,
             book: self.book.clone(),
             weak_book: self.weak_book,
-            progress: None,
-            solve_start: 0,
             window: self.window,
             min_score: self.min_score,
             max_score: self.max_score,
         }
     }
 
-    /// One null-window search `(med, med + 1)`, on all threads.
-    fn search_window(&mut self, p: &Position<D>, med: i32) -> i32 {
-        if self.threads <= 1 {
-            return self.negamax(p, med, med + 1);
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let answer: Mutex<Option<i32>> = Mutex::new(None);
-        let mut helpers: Vec<Solver<D>> =
-            (1..self.threads).map(|v| self.helper(v, &stop)).collect();
-        self.stop = Some(Arc::clone(&stop));
-        let extra: u64 = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .map(|h| {
-                    let (stop, answer) = (&stop, &answer);
-                    scope.spawn(move || {
-                        let r = h.negamax(p, med, med + 1);
-                        if !h.aborted {
-                            answer.lock().expect("answer lock").get_or_insert(r);
-                            stop.store(true, Relaxed);
-                        }
-                        h.nodes
-                    })
-                })
-                .collect();
-            let r = self.negamax(p, med, med + 1);
-            if !self.aborted {
-                answer.lock().expect("answer lock").get_or_insert(r);
-                stop.store(true, Relaxed);
+    /// Searches the children `rest` of `p` (window `(alpha, beta)`, the eldest
+    /// child already searched without a cut-off) on the thread pool, each on
+    /// its own search thread sharing the table (young brothers wait); a child
+    /// that reaches `beta` calls the others off. Returns the best score found
+    /// and its column, or sets [`aborted`](Self::aborted) if this search was
+    /// called off from above.
+    fn split(&mut self, p: &Position<D>, alpha: i32, beta: i32, rest: &[(u64, u32)]) -> (i32, u32) {
+        use rayon::prelude::*;
+        let stop = Arc::new(Stop { flag: AtomicBool::new(false), parent: self.stop.clone() });
+        let seed = self.seed();
+        let results: Vec<(i32, u32, u64, bool)> = rest
+            .par_iter()
+            .map(|&(mv, col)| {
+                if stop.raised() {
+                    return (0, col, 0, true);
+                }
+                let mut h = seed.solver(Arc::clone(&stop));
+                let mut child = *p;
+                child.play_bit(mv);
+                let s = -h.negamax(&child, -beta, -alpha);
+                if !h.aborted && s >= beta {
+                    stop.flag.store(true, Relaxed);
+                }
+                (s, col, h.nodes, h.aborted)
+            })
+            .collect();
+        self.nodes += results.iter().map(|r| r.2).sum::<u64>();
+        let best = results.iter().filter(|r| !r.3).max_by_key(|r| r.0);
+        match best {
+            Some(&(s, col, _, _)) if s >= beta => (s, col),
+            _ if results.iter().any(|r| r.3) => {
+                // Called off from above: no cut-off here explains it.
+                self.aborted = true;
+                (0, 0)
             }
-            handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
-        });
-        self.stop = None;
-        self.aborted = false;
-        self.nodes += extra;
-        let r = answer.into_inner().expect("answer lock");
-        r.expect("one thread finished the window")
+            Some(&(s, col, _, _)) => (s, col),
+            None => unreachable!("a split has at least one child"),
+        }
     }
 
     /// Nodes searched since the solver was made.
@@ -579,7 +643,7 @@ impl<D: Dims> Solver<D> {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             if let Some(stop) = &self.stop {
-                if stop.load(Relaxed) {
+                if stop.raised() {
                     // Another thread finished this window: unwind, store nothing.
                     self.aborted = true;
                     return 0;
@@ -678,7 +742,27 @@ impl<D: Dims> Solver<D> {
                 }
             }
         }
+        let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
+        let mut eldest = true;
         while let Some((mv, col)) = moves.next() {
+            if split && !eldest {
+                let mut rest = vec![(mv, col)];
+                while let Some(m) = moves.next() {
+                    rest.push(m);
+                }
+                let (score, col) = self.split(p, alpha, beta, &rest);
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    let payload = self.encode_lower(score) | ((flip(col) as u16 + 1) << 8);
+                    self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
+                    return score;
+                }
+                alpha = alpha.max(score);
+                break;
+            }
+            eldest = false;
             let mut child = *p;
             child.play_bit(mv);
             let score = -self.negamax(&child, -beta, -alpha);
@@ -719,14 +803,9 @@ impl<D: Dims> Solver<D> {
         }
         let (mut min, mut max) = if weak { (-1, 1) } else { (p.min_score(), p.max_score()) };
         while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
             self.window = (min, max);
-            let r = self.search_window(p, med);
+            let med = next_test(min, max);
+            let r = self.negamax(p, med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -761,6 +840,15 @@ impl<D: Dims> Solver<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn next_test_leans_to_zero() {
+        // Pons' sequence from the empty 7×6 board: -10, then 10 if above it.
+        assert_eq!(next_test(-21, 21), -10);
+        assert_eq!(next_test(-9, 21), 10);
+        assert_eq!(next_test(-1, 1), 0);
+        assert_eq!(next_test(3, 4), 3);
+    }
 
     #[test]
     fn mirror_keys() {
@@ -936,7 +1024,7 @@ impl ConnectFourSolver {
         with_solver!(self, s, _mk, s.set_book(book))
     }
 
-    /// Searches with `n` threads sharing the table (Lazy SMP; 1 by default).
+    /// Solves on `n` threads sharing the table (see [`Solver::set_threads`]).
     pub fn set_threads(&mut self, n: usize) {
         with_solver!(self, s, _mk, s.set_threads(n))
     }

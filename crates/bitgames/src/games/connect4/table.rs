@@ -20,7 +20,7 @@ pub const WAYS: usize = 4;
 
 /// A four-way bucketed table of bounds keyed by position keys. Every operation
 /// takes `&self` (entries are single atomic words), so search threads can share
-/// one table (Lazy SMP); a torn bucket costs at worst a lost entry, never a wrong
+/// one table; a torn bucket costs at worst a lost entry, never a wrong
 /// one, because each word carries its own key.
 pub struct TranspositionTable {
     slots: ZeroedTable,
