@@ -30,6 +30,9 @@ pub struct BenchArgs {
     /// connect4: transposition table MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
+    /// connect4: solver threads (0: all cores).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// One game's workload.
@@ -89,10 +92,18 @@ fn run_connect4(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     }
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
+    let threads = if args.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        args.threads
+    };
+    solver.set_threads(threads);
     writeln!(
         out,
-        "connect4 solver ({}, one thread, {} MiB table, table cleared per position):",
+        "connect4 solver ({}, {} thread{}, {} MiB table, table cleared per position):",
         if args.weak { "weak" } else { "strong" },
+        threads,
+        if threads == 1 { "" } else { "s" },
         args.table_mib
     )?;
     writeln!(

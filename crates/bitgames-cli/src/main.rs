@@ -107,6 +107,7 @@ fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
             limit: None,
             weak: false,
             table_mib: 64,
+            threads: 1,
         },
         out,
     )?;

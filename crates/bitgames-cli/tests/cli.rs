@@ -189,3 +189,19 @@ fn othello_positions_starting_with_a_dash() {
     let out = ok(&["solve", "othello", "--", wiped_out]);
     assert!(out.contains("score -64"), "{out}");
 }
+
+/// Connect Four on two threads: the same scores as on one (Pons' Test_L1_R1
+/// lines, whose searches split), and the bench says how many threads it used.
+#[test]
+fn connect4_on_two_threads() {
+    let line = "5512243243536 13"; // Test_L1_R1, line 4: position, score
+    let (pos, want) = line.split_once(' ').unwrap();
+    for threads in ["1", "2"] {
+        let out = ok(&["solve", "connect4", pos, "--threads", threads, "-q"]);
+        let fields: Vec<&str> = out.split_whitespace().collect();
+        assert_eq!(fields[..2], [pos, want], "{threads} threads: {out}");
+    }
+    let out = ok(&["bench", "connect4", "--sets", "Test_L1_R1", "--limit", "20", "--threads", "2"]);
+    assert!(out.contains("2 threads"), "{out}");
+    assert!(out.contains("Test_L1_R1"), "{out}");
+}
