@@ -36,7 +36,8 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// 0 and disproof number `INF`).
 const INF: u32 = u32::MAX / 4;
 
-/// The table of proof numbers: `1 << TABLE_BITS` entries of 32 bytes.
+/// The table of proof numbers holds at most `1 << TABLE_BITS` entries of 32
+/// bytes (32 MiB), and about a quarter as many as the node budget.
 const TABLE_BITS: u32 = 20;
 
 /// A table entry: the position, whose turn it is, and its numbers.
@@ -52,27 +53,31 @@ struct Entry {
 /// The proof-number table (always-replace, one entry per slot).
 pub(super) struct Proofs {
     entries: Vec<Entry>,
+    bits: u32,
 }
 
 impl Proofs {
-    fn new() -> Self {
-        Proofs { entries: vec![Entry::default(); 1 << TABLE_BITS] }
+    /// A table for a search of about `budget` nodes.
+    fn new(budget: u64) -> Self {
+        let bits = (63 - budget.max(1).leading_zeros()).saturating_sub(2).clamp(10, TABLE_BITS);
+        Proofs { entries: vec![Entry::default(); 1 << bits], bits }
     }
 
     #[inline]
-    fn slot(p: u64, o: u64, attacker: bool) -> usize {
-        (mix64(p ^ mix64(o ^ attacker as u64)) >> (64 - TABLE_BITS)) as usize
+    fn slot(&self, p: u64, o: u64, attacker: bool) -> usize {
+        (mix64(p ^ mix64(o ^ attacker as u64)) >> (64 - self.bits)) as usize
     }
 
     #[inline]
     fn get(&self, p: u64, o: u64, attacker: bool) -> Option<(u32, u32)> {
-        let e = &self.entries[Self::slot(p, o, attacker)];
+        let e = &self.entries[self.slot(p, o, attacker)];
         (e.p == p && e.o == o && e.attacker == attacker).then_some((e.pn, e.dn))
     }
 
     #[inline]
     fn put(&mut self, p: u64, o: u64, attacker: bool, pn: u32, dn: u32) {
-        self.entries[Self::slot(p, o, attacker)] = Entry { p, o, pn, dn, attacker };
+        let i = self.slot(p, o, attacker);
+        self.entries[i] = Entry { p, o, pn, dn, attacker };
     }
 }
 
@@ -113,7 +118,7 @@ impl<G: MoveGen> Search<'_, G> {
             (_, 0) => return Wipeout::Impossible,
             _ => {}
         }
-        let mut proofs = Proofs::new();
+        let mut proofs = Proofs::new(budget);
         let limit = self.nodes + budget;
         let sq = self.mid(&mut proofs, p, o, attacker, INF, INF, limit);
         match proofs.get(p, o, attacker) {
