@@ -745,27 +745,19 @@ impl<D: Dims> Solver<D> {
         let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
         let mut eldest = true;
         while let Some((mv, col)) = moves.next() {
-            if split && !eldest {
+            let (score, col) = if split && !eldest {
+                // The younger children, all at once (this empties `moves`).
                 let mut rest = vec![(mv, col)];
                 while let Some(m) = moves.next() {
                     rest.push(m);
                 }
-                let (score, col) = self.split(p, alpha, beta, &rest);
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    let payload = self.encode_lower(score) | ((flip(col) as u16 + 1) << 8);
-                    self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
-                    return score;
-                }
-                alpha = alpha.max(score);
-                break;
-            }
+                self.split(p, alpha, beta, &rest)
+            } else {
+                let mut child = *p;
+                child.play_bit(mv);
+                (-self.negamax(&child, -beta, -alpha), col)
+            };
             eldest = false;
-            let mut child = *p;
-            child.play_bit(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
             if self.aborted {
                 return 0;
             }
@@ -774,9 +766,7 @@ impl<D: Dims> Solver<D> {
                 self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
                 return score;
             }
-            if score > alpha {
-                alpha = score;
-            }
+            alpha = alpha.max(score);
         }
         self.tt(near).put(tkey, self.encode_upper(alpha), self.nodes - entry_nodes);
         alpha
