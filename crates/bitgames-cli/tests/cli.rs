@@ -190,8 +190,8 @@ fn othello_positions_starting_with_a_dash() {
     assert!(out.contains("score -64"), "{out}");
 }
 
-/// Connect Four on two threads: the same scores as on one (Pons' Test_L1_R1
-/// lines, whose searches split), and the bench says how many threads it used.
+/// Connect Four on two threads: the same score as on one (a Test_L1_R1 line),
+/// and the bench says how many threads it used.
 #[test]
 fn connect4_on_two_threads() {
     let line = "5512243243536 13"; // Test_L1_R1, line 4: position, score

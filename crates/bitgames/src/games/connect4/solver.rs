@@ -438,6 +438,10 @@ impl<D: Dims> Seed<D> {
 /// 26, 30 and 34 solve it equally fast on two threads).
 const SPLIT_MIN_EMPTY: u32 = 26;
 
+/// ... and whose eldest child took at least this many nodes (about a
+/// millisecond): smaller subtrees cost less than handing them out.
+const SPLIT_MIN_NODES: u64 = 20_000;
+
 /// The value to test next when the score is known to lie in `[min, max]`
 /// (`min < max`): halfway, but nearer 0 (Pons' choice: most scores are small).
 fn next_test(min: i32, max: i32) -> i32 {
@@ -555,8 +559,9 @@ impl<D: Dims> Solver<D> {
 
     /// Solves on `n` threads sharing the table (1 by default; the threads are
     /// rayon's, so at most its pool size work at once): nodes with at least
-    /// [`SPLIT_MIN_EMPTY`] empty cells search their eldest child, then the
-    /// others in parallel (young brothers wait); a cut-off calls the others off.
+    /// [`SPLIT_MIN_EMPTY`] empty cells search their eldest child, then, if it
+    /// took at least [`SPLIT_MIN_NODES`] nodes, the others in parallel (young
+    /// brothers wait); a cut-off calls the others off.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
     }
@@ -743,9 +748,11 @@ impl<D: Dims> Solver<D> {
             }
         }
         let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
-        let mut eldest = true;
+        // Nodes the eldest child took: a split pays only for big subtrees.
+        let mut eldest_nodes = None;
         while let Some((mv, col)) = moves.next() {
-            let (score, col) = if split && !eldest {
+            let big = eldest_nodes.is_some_and(|n| n >= SPLIT_MIN_NODES);
+            let (score, col) = if split && big {
                 // The younger children, all at once (this empties `moves`).
                 let mut rest = vec![(mv, col)];
                 while let Some(m) = moves.next() {
@@ -755,9 +762,11 @@ impl<D: Dims> Solver<D> {
             } else {
                 let mut child = *p;
                 child.play_bit(mv);
-                (-self.negamax(&child, -beta, -alpha), col)
+                let before = self.nodes;
+                let score = -self.negamax(&child, -beta, -alpha);
+                eldest_nodes.get_or_insert(self.nodes - before);
+                (score, col)
             };
-            eldest = false;
             if self.aborted {
                 return 0;
             }
