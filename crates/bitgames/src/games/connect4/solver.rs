@@ -404,7 +404,6 @@ struct Seed<D: Dims> {
     column_order: [u32; 16],
     book: Option<Arc<Book>>,
     weak_book: bool,
-    window: (i32, i32),
     min_score: i32,
     max_score: i32,
 }
@@ -425,7 +424,7 @@ impl<D: Dims> Seed<D> {
             weak_book: self.weak_book,
             progress: None,
             solve_start: 0,
-            window: self.window,
+            window: (0, 0),
             min_score: self.min_score,
             max_score: self.max_score,
         }
@@ -465,9 +464,11 @@ pub struct Solver<D: Dims> {
     dims: D,
     table: Arc<TranspositionTable>,
     near: Arc<TranspositionTable>,
-    /// Whether to split nodes among rayon's threads (more than 1), else 1.
+    /// Search threads (see [`Solver::set_threads`]): more than 1 lets big
+    /// nodes split their children among rayon's threads.
     threads: usize,
-    /// Set when another thread of a parallel search has finished the window.
+    /// For a thread searching one child of a split: raised when a sibling cuts
+    /// the split off, or anything above calls it off.
     stop: Option<Arc<Stop>>,
     aborted: bool,
     nodes: u64,
@@ -576,7 +577,6 @@ impl<D: Dims> Solver<D> {
             column_order: self.column_order,
             book: self.book.clone(),
             weak_book: self.weak_book,
-            window: self.window,
             min_score: self.min_score,
             max_score: self.max_score,
         }
@@ -649,7 +649,7 @@ impl<D: Dims> Solver<D> {
         if self.nodes & 1023 == 0 {
             if let Some(stop) = &self.stop {
                 if stop.raised() {
-                    // Another thread finished this window: unwind, store nothing.
+                    // Called off (a sibling's cut-off): unwind, store nothing.
                     self.aborted = true;
                     return 0;
                 }

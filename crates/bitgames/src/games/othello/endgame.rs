@@ -1396,6 +1396,10 @@ impl<'a, G: MoveGen> Search<'a, G> {
             others.push(Move { sq, flips, ..Move::default() });
         }
         let mut best = Vec::new();
+        if score == -SCORE_MAX {
+            // Nothing scores less: every move is best.
+            return others.iter().map(|m| m.sq).collect();
+        }
         if score == SCORE_MAX {
             // A best move is one that forces a wipe-out: most are settled by
             // the wipe-out search alone.
@@ -1465,14 +1469,6 @@ impl<G: MoveGen> SearchOps for Search<'_, G> {
             (SCORE_MAX, sq)
         } else if let Wipeout::Forced(_) = self.wipeout(p, o, false, wipeout_budget(n)) {
             // Every move loses every disc.
-            if all_best {
-                let all = (0..64)
-                    .filter(|&sq| moves >> sq & 1 != 0)
-                    .filter_map(Square::new)
-                    .map(OthelloMove::Place)
-                    .collect();
-                return (-SCORE_MAX, all, self.nodes);
-            }
             (-SCORE_MAX, moves.trailing_zeros())
         } else {
             let (s, sq) = self.pvs_deep(p, o, -SCORE_MAX, SCORE_MAX, n, parity, true);

@@ -51,7 +51,7 @@ struct Entry {
 }
 
 /// The proof-number table (always-replace, one entry per slot).
-pub(super) struct Proofs {
+struct Proofs {
     entries: Vec<Entry>,
     bits: u32,
 }
@@ -234,10 +234,11 @@ impl<G: MoveGen> Search<'_, G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parity_of, table::Table, Search, SearchOps, SCORE_MAX};
+    use super::super::{parity_of, table::Table, EndgameSolver, Search, SearchOps, SCORE_MAX};
     use super::*;
     use crate::games::othello::movegen::Portable;
-    use crate::Game;
+    use crate::games::othello::Othello;
+    use crate::{Game, Player};
 
     /// Random positions with 14 empty squares where the side to move (or, half
     /// the time, its opponent) holds most of the discs: the wipe-out search,
@@ -292,6 +293,12 @@ mod tests {
             match s.wipeout(p, o, false, u64::MAX / 4) {
                 Wipeout::Forced(_) => {
                     assert_eq!(score, -64, "{p:#x} {o:#x}");
+                    // Every move is then a best move.
+                    let pos = Othello::from_discs(p, o, Player::First).unwrap();
+                    let r = EndgameSolver::new(1).solve_all_best(&pos).unwrap();
+                    let mut all = Vec::new();
+                    pos.legal_moves(&mut all);
+                    assert_eq!((r.score, r.best_moves.len()), (-64, all.len()), "{p:#x} {o:#x}");
                     losses += 1;
                 }
                 Wipeout::Impossible => assert!(score > -64, "{p:#x} {o:#x}"),
