@@ -291,19 +291,48 @@ impl<D: Dims> Position<D> {
         odd & self.dims.board() & !self.mask
     }
 
-    /// With exactly one column of an odd number of empty cells (the opponent
-    /// has just played there, after a position of even columns), the player to
-    /// move can answer in that column and take over the opponent's side of
-    /// [`claimeven_bound`](Self::claimeven_bound): a lower bound on their score.
+    /// A lower bound on the score of the player to move from one move that
+    /// hands the opponent the leader's side of
+    /// [`claimeven_bound`](Self::claimeven_bound): a move after which every
+    /// column with an odd number of empty cells is stopped by one of our
+    /// threats. With one such column, the move answers there (the opponent has
+    /// just played in it); with several, all but the one we answer in must be
+    /// stopped already; with none, we play under a threat of ours that sits
+    /// on an odd cell above the lowest, which puts it on an even one.
     #[inline(always)]
     pub fn claimeven_answer(&self) -> Option<i32> {
-        let odd_columns = self.odd_cells() & (self.dims.bottom() << (self.dims.height() - 1));
-        if odd_columns == 0 || odd_columns & (odd_columns - 1) != 0 {
-            return None;
-        }
-        let c = odd_columns.trailing_zeros() / (self.dims.height() + 1);
+        let odd = self.odd_cells();
+        let h1 = self.dims.height() + 1;
+        let odd_tops = odd & (self.dims.bottom() << (self.dims.height() - 1));
+        let column = if odd_tops != 0 && odd_tops & (odd_tops - 1) == 0 {
+            odd_tops.trailing_zeros() / h1
+        } else {
+            let threats = self.winning_position();
+            if odd_tops == 0 {
+                let t = threats & odd & !self.possible();
+                if t == 0 {
+                    return None;
+                }
+                t.trailing_zeros() / h1
+            } else {
+                let even = self.dims.board() & !self.mask & !odd;
+                let mut open = None;
+                let mut odd_columns = odd_tops;
+                while odd_columns != 0 {
+                    let c = odd_columns.trailing_zeros() / h1;
+                    odd_columns &= odd_columns - 1;
+                    if threats & even & self.column_mask(c) == 0 {
+                        if open.is_some() {
+                            return None;
+                        }
+                        open = Some(c);
+                    }
+                }
+                open.unwrap_or(odd_tops.trailing_zeros() / h1)
+            }
+        };
         let mut child = *self;
-        child.play_bit(self.possible() & self.column_mask(c));
+        child.play_bit(self.possible() & self.column_mask(column));
         child.claimeven_bound().map(|b| -b)
     }
 
@@ -398,40 +427,47 @@ pub struct Solved {
 }
 
 /// Moves sorted by score, best first (insertion sort: at most one per column).
+/// Each key packs the score, the order of insertion (the later of equal scores
+/// comes out first) and the column: `score << 8 | seq << 4 | column`.
 struct MoveSorter {
-    /// (move bit, score, column)
-    entries: [(u64, u32, u32); 16],
+    keys: [u32; 16],
     len: usize,
 }
 
 impl MoveSorter {
     #[inline(always)]
     fn new() -> Self {
-        MoveSorter { entries: [(0, 0, 0); 16], len: 0 }
+        MoveSorter { keys: [0; 16], len: 0 }
     }
 
-    /// Adds a move, keeping earlier moves first among equal scores.
+    /// Adds the move in column `col` (below 16).
     #[inline(always)]
-    fn add(&mut self, mv: u64, score: u32, col: u32) {
+    fn add(&mut self, score: u32, col: u32) {
+        let key = score << 8 | (self.len as u32) << 4 | col;
         let mut pos = self.len;
         self.len += 1;
-        while pos > 0 && self.entries[pos - 1].1 > score {
-            self.entries[pos] = self.entries[pos - 1];
+        while pos > 0 && self.keys[pos - 1] > key {
+            self.keys[pos] = self.keys[pos - 1];
             pos -= 1;
         }
-        self.entries[pos] = (mv, score, col);
+        self.keys[pos] = key;
     }
 
-    /// The best remaining move and its column.
+    /// The column of the best remaining move.
     #[inline(always)]
-    fn next(&mut self) -> Option<(u64, u32)> {
+    fn next(&mut self) -> Option<u32> {
         if self.len == 0 {
             None
         } else {
             self.len -= 1;
-            let (mv, _, col) = self.entries[self.len];
-            Some((mv, col))
+            Some(self.keys[self.len] & 15)
         }
+    }
+
+    /// The columns not yet taken, in no particular order.
+    #[inline(always)]
+    fn columns(&self) -> impl Iterator<Item = u32> + '_ {
+        self.keys[..self.len].iter().map(|k| k & 15)
     }
 }
 
@@ -870,7 +906,7 @@ impl<D: Dims> Solver<D> {
                 // The child's key: the opponent's stones plus the new mask.
                 let child = (p.current ^ p.mask) + (p.mask | mv);
                 self.tt(child_near).prefetch(p.table_key(child, p.moves + 1).0);
-                moves.add(mv, p.move_score(mv), c);
+                moves.add(p.move_score(mv), c);
             }
         }
         // Enhanced transposition cutoff: a child already known to score at most
@@ -878,7 +914,8 @@ impl<D: Dims> Solver<D> {
         // the leaves only, where a search costs more than the probes.
         if p.moves + ETC_MIN_EMPTY <= p.cells() {
             let span = self.max_score - self.min_score + 1;
-            for &(mv, _, _) in &moves.entries[..moves.len] {
+            for c in moves.columns() {
+                let mv = rest & p.column_mask(c);
                 let child = (p.current ^ p.mask) + (p.mask | mv);
                 let stored = self.tt(child_near).get(p.table_key(child, p.moves + 1).0);
                 let v = (stored & 0xff) as i32;
@@ -892,15 +929,16 @@ impl<D: Dims> Solver<D> {
             }
         }
         let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
-        while let Some((mv, col)) = moves.next() {
+        while let Some(col) = moves.next() {
+            let mv = rest & p.column_mask(col);
             let big = eldest_nodes.is_some_and(|n| n >= SPLIT_MIN_NODES);
             let (score, col) = if split && big {
                 // The younger children, all at once (this empties `moves`).
-                let mut rest = vec![(mv, col)];
-                while let Some(m) = moves.next() {
-                    rest.push(m);
+                let mut younger = vec![(mv, col)];
+                while let Some(c) = moves.next() {
+                    younger.push((rest & p.column_mask(c), c));
                 }
-                self.split(p, alpha, beta, &rest)
+                self.split(p, alpha, beta, &younger)
             } else {
                 let mut child = *p;
                 child.play_bit(mv);

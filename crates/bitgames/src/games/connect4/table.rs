@@ -99,13 +99,18 @@ impl TranspositionTable {
     #[inline(always)]
     pub fn get(&self, key: u64) -> u16 {
         let (i, rest) = self.locate(key);
-        for slot in self.bucket(i) {
+        // No early exit: four loads and compares without a branch. An empty
+        // slot is 0, so matching one (a key whose stored part is 0) reads 0.
+        let mut found = 0;
+        // Backwards, so the first match wins: an entry is filed in the first
+        // empty slot, so the empty slots that could match come after it.
+        for slot in self.bucket(i).iter().rev() {
             let e = slot.load(Relaxed);
-            if e >> 16 == rest && e & 0xffff != 0 {
-                return (e & ((1 << WORK_SHIFT) - 1)) as u16;
+            if e >> 16 == rest {
+                found = e;
             }
         }
-        0
+        (found & ((1 << WORK_SHIFT) - 1)) as u16
     }
 
     /// Stores a non-zero payload (below bit 12) for `key`, found by searching
