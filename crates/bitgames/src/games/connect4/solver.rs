@@ -590,6 +590,8 @@ struct Seed<D: Dims> {
     near: Arc<TranspositionTable>,
     threads: usize,
     column_order: [u32; 16],
+    /// The cells of each column of `column_order`.
+    order_masks: [u64; 16],
     book: Option<Arc<Book>>,
     weak_book: bool,
     parity: bool,
@@ -609,6 +611,7 @@ impl<D: Dims> Seed<D> {
             aborted: false,
             nodes: 0,
             column_order: self.column_order,
+            order_masks: self.order_masks,
             book: self.book.clone(),
             weak_book: self.weak_book,
             parity: self.parity,
@@ -631,10 +634,21 @@ const SPLIT_MIN_EMPTY: u32 = 26;
 /// millisecond): smaller subtrees cost less than handing them out.
 const SPLIT_MIN_NODES: u64 = 20_000;
 
+/// A window this narrow is simply halved (see [`next_test`]).
+const NARROW_WINDOW: i32 = 8;
+
 /// The value to test next when the score is known to lie in `[min, max]`
-/// (`min < max`): halfway, but nearer 0 (Pons' choice: most scores are small).
+/// (`min < max`): in a wide window, halfway but pushed out from 0 (Pons'
+/// choice: the tests far from the score are cheap and cut the window most);
+/// in a narrow one ([`NARROW_WINDOW`]), halfway, which saves one of the
+/// expensive tests next to the score (from the empty 7×6 board the tests are
+/// -10, 10, -4, 5, 1, -1, 0 instead of ..., 2, -1, 1, 0: 8% fewer nodes; on
+/// Pons' sets within ±2%, 5% fewer on Middle-Medium).
 fn next_test(min: i32, max: i32) -> i32 {
     let med = min + (max - min) / 2;
+    if max - min <= NARROW_WINDOW {
+        return med;
+    }
     if med <= 0 && min / 2 < med {
         min / 2
     } else if med >= 0 && max / 2 > med {
@@ -663,6 +677,8 @@ pub struct Solver<D: Dims> {
     aborted: bool,
     nodes: u64,
     column_order: [u32; 16],
+    /// The cells of each column of `column_order`.
+    order_masks: [u64; 16],
     book: Option<Arc<Book>>,
     weak_book: bool,
     /// Whether the parity rules ([`Position::claimeven_bound`]) are used.
@@ -686,6 +702,8 @@ impl<D: Dims> Solver<D> {
             let i = i as i32;
             *slot = (w as i32 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u32;
         }
+        let h = dims.height();
+        let order_masks = column_order.map(|c| ((1u64 << h) - 1) << (c * (h + 1)));
         let cells = (dims.width() * dims.height()) as i32;
         let key_bits = dims.width() * (dims.height() + 1);
         Solver {
@@ -697,6 +715,7 @@ impl<D: Dims> Solver<D> {
             aborted: false,
             nodes: 0,
             column_order,
+            order_masks,
             book: None,
             weak_book: false,
             parity: true,
@@ -775,6 +794,7 @@ impl<D: Dims> Solver<D> {
             near: Arc::clone(&self.near),
             threads: self.threads,
             column_order: self.column_order,
+            order_masks: self.order_masks,
             book: self.book.clone(),
             weak_book: self.weak_book,
             parity: self.parity,
@@ -960,8 +980,8 @@ impl<D: Dims> Solver<D> {
 
         let mut moves = MoveSorter::new();
         let (mut mvs, mut cols, mut n) = ([0u64; 16], [0u32; 16], 0);
-        for &c in self.column_order[..p.dims.width() as usize].iter().rev() {
-            let mv = rest & p.column_mask(c);
+        for i in (0..p.dims.width() as usize).rev() {
+            let (c, mv) = (self.column_order[i], rest & self.order_masks[i]);
             if mv != 0 {
                 // The child's key: the opponent's stones plus the new mask.
                 let child = (p.current ^ p.mask) + (p.mask | mv);
@@ -1102,6 +1122,8 @@ mod tests {
         // Pons' sequence from the empty 7×6 board: -10, then 10 if above it.
         assert_eq!(next_test(-21, 21), -10);
         assert_eq!(next_test(-9, 21), 10);
+        // A narrow window is halved: 1 in [-3, 5], where Pons tests 2.
+        assert_eq!(next_test(-3, 5), 1);
         assert_eq!(next_test(-1, 1), 0);
         assert_eq!(next_test(3, 4), 3);
     }
