@@ -10,8 +10,11 @@
 //! the non-losing-moves bitmap (forced blocks, never play under an opponent's
 //! threat); moves ordered by the number of winning spots they create, centre first.
 //!
-//! Beyond Pons: the table is four-way bucketed with work-based replacement and
-//! keeps the refuting column; it has two levels, a small cache-resident one for
+//! Beyond Pons: Allis' parity strategies (claimeven and the odd threat, see
+//! [`Position::claimeven_bound`]) bound a position's score without a search;
+//! small positions get one search over the whole window; the table is four-way
+//! bucketed with work-based replacement and keeps the refuting column (tried
+//! before any ordering work); it has two levels, a small cache-resident one for
 //! positions near the leaves ([`NEAR_EMPTY`], [`NEAR_MIB`]) and the big one for the
 //! rest (on Pons' opening sets this halves the time for about 10% more nodes);
 //! early positions share an entry with their mirror image
