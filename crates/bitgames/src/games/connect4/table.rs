@@ -38,12 +38,7 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two entries, at
     /// least 1024) for keys of `key_bits` bits.
     pub fn new(mib: usize, key_bits: u32) -> Self {
-        Self::with_kib(mib.max(1).saturating_mul(1 << 10), key_bits)
-    }
-
-    /// A table of about `kib` KiB (see [`new`](Self::new)).
-    pub fn with_kib(kib: usize, key_bits: u32) -> Self {
-        let bytes = kib.saturating_mul(1 << 10);
+        let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(1024);
         let entry_bits = usize::BITS - 1 - entries.leading_zeros();
         let mut bucket_bits = entry_bits - WAYS.trailing_zeros();
