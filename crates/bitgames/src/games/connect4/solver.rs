@@ -269,8 +269,7 @@ impl<D: Dims> Position<D> {
     pub fn claimeven_bound(&self) -> Option<i32> {
         let empty = self.dims.board() & !self.mask;
         let odd = self.odd_cells();
-        let top = self.dims.bottom() << (self.dims.height() - 1);
-        let mut odd_columns = odd & top;
+        let mut odd_columns = self.odd_columns(odd);
         let theirs = self.current ^ self.mask;
         let mut mine = odd;
         let mut their_cells = empty & !odd;
@@ -297,9 +296,15 @@ impl<D: Dims> Position<D> {
         Some(if stopped || self.open_window(theirs | their_cells) { -1 } else { 0 })
     }
 
-    /// The cells of each column at odd heights above its lowest empty cell
-    /// (the first, third, ... empty cell), and whether a column has an odd number
-    /// of empty cells.
+    /// The first, third, ... empty cell of each column (counted from its lowest
+    /// empty cell).
+    /// The top cells of the columns with an odd number of empty cells, given
+    /// [`odd_cells`](Self::odd_cells) (a column's top cell is then odd).
+    #[inline(always)]
+    fn odd_columns(&self, odd: u64) -> u64 {
+        odd & (self.dims.bottom() << (self.dims.height() - 1))
+    }
+
     #[inline(always)]
     fn odd_cells(&self) -> u64 {
         let low = self.possible();
@@ -324,7 +329,7 @@ impl<D: Dims> Position<D> {
     pub fn claimeven_answer(&self) -> Option<i32> {
         let odd = self.odd_cells();
         let h1 = self.dims.height() + 1;
-        let odd_tops = odd & (self.dims.bottom() << (self.dims.height() - 1));
+        let odd_tops = self.odd_columns(odd);
         let column = if odd_tops != 0 && odd_tops & (odd_tops - 1) == 0 {
             odd_tops.trailing_zeros() / h1
         } else {
@@ -892,6 +897,14 @@ impl<D: Dims> Solver<D> {
         (v + self.max_score - 2 * self.min_score + 2) as u16
     }
 
+    /// Files a cut-off: the lower bound `score` and the refuting column `col`
+    /// (in the table's orientation), found in `work` nodes.
+    #[inline(always)]
+    fn put_lower(&self, near: bool, tkey: u64, score: i32, col: u32, work: u64) {
+        let payload = self.encode_lower(score) | ((col as u16 + 1) << 8);
+        self.tt(near).put(tkey, payload, work);
+    }
+
     /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
     /// at once (the caller checks). Returns the exact score inside the window, an
     /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
@@ -946,20 +959,11 @@ impl<D: Dims> Solver<D> {
         // mirror image's (see `table_key`). The mirror of a key is the sum of
         // the mirrors of its two parts (no carry crosses a column), so two
         // mirrors per node serve the node and all its children.
-        let (mirror_current, mirror_mask) = if p.moves <= SYMMETRY_MAX_MOVES {
-            (p.mirror_key(p.current), p.mirror_key(p.mask))
+        let (mirror_current, mirror_mask, tkey, mirrored) = if p.moves <= SYMMETRY_MAX_MOVES {
+            let (mc, mm) = (p.mirror_key(p.current), p.mirror_key(p.mask));
+            (mc, mm, key.min(mc + mm), mc + mm < key)
         } else {
-            (0, 0)
-        };
-        let (tkey, mirrored) = if p.moves <= SYMMETRY_MAX_MOVES {
-            let m = mirror_current + mirror_mask;
-            if m < key {
-                (m, true)
-            } else {
-                (key, false)
-            }
-        } else {
-            (key, false)
+            (0, 0, key, false)
         };
         let child_key = |mv: u64, c: u32| p.child_table_key(mv, c, mirror_current, mirror_mask);
         // Columns of a mirrored entry are the mirror image's.
@@ -1024,8 +1028,7 @@ impl<D: Dims> Solver<D> {
                 return 0;
             }
             if score >= beta {
-                let payload = self.encode_lower(score) | ((flip(tt_col) as u16 + 1) << 8);
-                self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
+                self.put_lower(near, tkey, score, flip(tt_col), self.nodes - entry_nodes);
                 return score;
             }
             alpha = alpha.max(score);
@@ -1090,8 +1093,7 @@ impl<D: Dims> Solver<D> {
                 return 0;
             }
             if score >= beta {
-                let payload = self.encode_lower(score) | ((flip(col) as u16 + 1) << 8);
-                self.tt(near).put(tkey, payload, self.nodes - entry_nodes);
+                self.put_lower(near, tkey, score, flip(col), self.nodes - entry_nodes);
                 return score;
             }
             alpha = alpha.max(score);
