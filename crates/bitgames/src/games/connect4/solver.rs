@@ -16,7 +16,9 @@
 //! bucketed with work-based replacement and keeps the refuting column (tried
 //! before any ordering work); it has two levels, a small cache-resident one for
 //! positions near the leaves ([`NEAR_EMPTY`], [`NEAR_MIB`]) and the big one for the
-//! rest (on Pons' opening sets this halves the time for about 10% more nodes);
+//! rest (on Pons' opening sets this halves the time for about 10% more nodes),
+//! switched on only once a solve has taken [`BIG_AFTER_NODES`] nodes, so small
+//! solves from early positions stay in the cache too;
 //! early positions share an entry with their mirror image
 //! ([`SYMMETRY_MAX_MOVES`]); enhanced transposition cut-offs far from the leaves;
 //! every child's bucket is prefetched before the first child is searched.
@@ -592,6 +594,13 @@ pub const NEAR_EMPTY: u32 = 20;
 /// Size of the small table, in MiB: small enough to stay in the cache.
 pub const NEAR_MIB: usize = 4;
 
+/// Until the searches since the last [`Solver::reset`] have taken this many
+/// nodes, every position goes to the small table: a small solve then never
+/// waits on the big table's memory (Begin-Easy, about 3,000 nodes a position
+/// from 28–38 empty cells: 200 -> 135 µs with a 64 MiB table, which missed the
+/// cache on nearly every probe).
+pub const BIG_AFTER_NODES: u64 = 1 << 16;
+
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 
@@ -637,7 +646,8 @@ impl<D: Dims> Seed<D> {
             threads: self.threads,
             stop: Some(stop),
             aborted: false,
-            big_used: true,
+            big_on: true,
+            reset_nodes: 0,
             nodes: 0,
             column_order: self.column_order,
             order_masks: self.order_masks,
@@ -704,9 +714,12 @@ pub struct Solver<D: Dims> {
     /// the split off, or anything above calls it off.
     stop: Option<Arc<Stop>>,
     aborted: bool,
-    /// Whether a search may have stored into the big table since it was
-    /// last cleared (see [`reset`](Self::reset)).
-    big_used: bool,
+    /// Whether positions with more than [`NEAR_EMPTY`] empty cells go to the
+    /// big table (from [`BIG_AFTER_NODES`] nodes after a reset on), and so
+    /// whether it may hold entries (see [`reset`](Self::reset)).
+    big_on: bool,
+    /// The node count at the last reset.
+    reset_nodes: u64,
     nodes: u64,
     column_order: [u32; 16],
     /// The cells of each column of `column_order`.
@@ -745,7 +758,8 @@ impl<D: Dims> Solver<D> {
             threads: 1,
             stop: None,
             aborted: false,
-            big_used: false,
+            big_on: false,
+            reset_nodes: 0,
             nodes: 0,
             column_order,
             order_masks,
@@ -804,16 +818,16 @@ impl<D: Dims> Solver<D> {
         }
     }
 
-    /// Clears the transposition table. The big level is cleared only if a
-    /// search since the last clear could have used it: a solve from a
-    /// position of at most [`NEAR_EMPTY`] empty cells never does, and
+    /// Clears the transposition table. The big level is cleared only if the
+    /// searches since the last clear used it (see [`BIG_AFTER_NODES`]):
     /// zeroing 64 MiB for nothing would also push the code and the small
     /// level out of the cache (1.2 µs of a 3 µs End-Easy solve after it).
     pub fn reset(&mut self) {
-        if self.big_used {
+        if self.big_on {
             Arc::get_mut(&mut self.table).expect("no search thread holds the table").clear();
-            self.big_used = false;
+            self.big_on = false;
         }
+        self.reset_nodes = self.nodes;
         Arc::get_mut(&mut self.near).expect("no search thread holds the table").clear();
     }
 
@@ -851,6 +865,8 @@ impl<D: Dims> Solver<D> {
     /// called off from above.
     fn split(&mut self, p: &Position<D>, alpha: i32, beta: i32, rest: &[(u64, u32)]) -> (i32, u32) {
         use rayon::prelude::*;
+        // The helpers file into the big table (a split is a big search).
+        self.big_on = true;
         let stop = Arc::new(Stop { flag: AtomicBool::new(false), parent: self.stop.clone() });
         let seed = self.seed();
         let results: Vec<(i32, u32, u64, bool)> = rest
@@ -916,6 +932,7 @@ impl<D: Dims> Solver<D> {
         let entry_nodes = self.nodes;
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
+            self.big_on |= self.nodes - self.reset_nodes >= BIG_AFTER_NODES;
             if let Some(stop) = &self.stop {
                 if stop.raised() {
                     // Called off (a sibling's cut-off): unwind, store nothing.
@@ -969,9 +986,17 @@ impl<D: Dims> Solver<D> {
         // Columns of a mirrored entry are the mirror image's.
         let flip = |c: u32| if mirrored { width - 1 - c } else { c };
         let empty = p.cells() - p.moves;
-        let near = empty <= NEAR_EMPTY;
-        let child_near = empty - 1 <= NEAR_EMPTY;
-        let stored = self.tt(near).get(tkey);
+        let near = empty <= NEAR_EMPTY || !self.big_on;
+        let child_near = empty - 1 <= NEAR_EMPTY || !self.big_on;
+        let mut stored = self.tt(near).get(tkey);
+        if stored == 0 && !near && self.nodes - self.reset_nodes < BIG_AFTER_NODES << 6 {
+            // Filed in the small table before the big one was switched on:
+            // moved over on its first use (the big level soon has them all).
+            stored = self.near.get(tkey);
+            if stored != 0 {
+                self.table.put(tkey, stored, BIG_AFTER_NODES);
+            }
+        }
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
@@ -1116,9 +1141,6 @@ impl<D: Dims> Solver<D> {
     }
 
     fn solve_inner(&mut self, p: &Position<D>, weak: bool) -> Solved {
-        // Every search starts here: the big level is used below only from
-        // positions with more than NEAR_EMPTY empty cells.
-        self.big_used |= p.cells() - p.moves > NEAR_EMPTY;
         let start = self.nodes;
         self.solve_start = start;
         if p.can_win_next() {
@@ -1327,11 +1349,14 @@ mod tests {
         };
         let early = play(TEST_SETS[3].positions().next().expect("a line").0); // Begin-Easy
         let late = play(TEST_SETS[0].positions().next().expect("a line").0); // End-Easy
+                                                                             // A Begin-Medium line big enough to switch the big table on.
+        let big = play(TEST_SETS[4].positions().nth(1).expect("a line").0);
         assert!(early.cells() - early.moves() > NEAR_EMPTY);
         assert!(late.cells() - late.moves() <= NEAR_EMPTY);
         let mut reused = Solver::new(d, 16);
-        for p in [early, early, late, early, late, late] {
+        for p in [early, big, early, late, big, big, early, late, late] {
             let want = Solver::new(d, 16).solve(&p, false);
+            assert_eq!(want.nodes > BIG_AFTER_NODES, p.key() == big.key());
             reused.reset();
             assert_eq!(reused.solve(&p, false), want);
         }
