@@ -1038,6 +1038,9 @@ impl<D: Dims> Solver<D> {
             }
         }
 
+        // The best child score so far (fail-soft: an upper bound below alpha is
+        // kept as it is, and the table files it).
+        let mut best = min;
         // Nodes the eldest child took: a split pays only for big subtrees.
         let mut eldest_nodes = None;
         let mut rest = next;
@@ -1056,6 +1059,7 @@ impl<D: Dims> Solver<D> {
                 self.put_lower(near, tkey, score, flip(tt_col), self.nodes - entry_nodes);
                 return score;
             }
+            best = best.max(score);
             alpha = alpha.max(score);
             eldest_nodes = Some(self.nodes - entry_nodes);
         }
@@ -1121,10 +1125,11 @@ impl<D: Dims> Solver<D> {
                 self.put_lower(near, tkey, score, flip(col), self.nodes - entry_nodes);
                 return score;
             }
+            best = best.max(score);
             alpha = alpha.max(score);
         }
-        self.tt(near).put(tkey, self.encode_upper(alpha), self.nodes - entry_nodes);
-        alpha
+        self.tt(near).put(tkey, self.encode_upper(best), self.nodes - entry_nodes);
+        best
     }
 
     /// The exact score of `p` (or, with `weak`, only its sign: 1 win, 0 draw,
@@ -1298,6 +1303,55 @@ mod tests {
 
     /// The batched move scores equal the one-move ones, on every board size
     /// the solver compiles (tall boards shift past the word).
+    /// Fail-soft: whatever window the search gets, its result is the exact
+    /// score inside the window, an upper bound on it at or below alpha and a
+    /// lower bound at or above beta, with the table kept between searches so
+    /// that bounds filed by one window serve the next.
+    #[test]
+    fn window_results_are_bounds() {
+        use rand::{Rng, SeedableRng};
+        let d = Fixed::<7, 6>;
+        let mut exact_solver = Solver::new(d, 4);
+        let mut windows = Solver::new(d, 4);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let (mut below, mut above, mut inside) = (0, 0, 0);
+        let mut positions = 0;
+        while positions < 1500 {
+            let empties = rng.random_range(10..=24);
+            let mut p = Position::from_bits(d, 0, 0);
+            while p.cells() - p.moves() > empties && !p.can_win_next() {
+                let moves = p.possible_non_losing_moves();
+                if moves == 0 {
+                    break;
+                }
+                let cols: Vec<u32> = (0..7).filter(|&c| moves & p.column_mask(c) != 0).collect();
+                p.play_column(cols[rng.random_range(0..cols.len())]);
+            }
+            if p.can_win_next() || p.possible_non_losing_moves() == 0 {
+                continue;
+            }
+            positions += 1;
+            exact_solver.reset();
+            let exact = exact_solver.solve(&p, false).score;
+            for _ in 0..4 {
+                let a = rng.random_range(p.min_score()..p.max_score());
+                let b = rng.random_range(a + 1..=p.max_score());
+                let r = windows.negamax(&p, a, b);
+                if r <= a {
+                    assert!(exact <= r, "window ({a}, {b}): {r} is no upper bound on {exact}");
+                    below += 1;
+                } else if r >= b {
+                    assert!(exact >= r, "window ({a}, {b}): {r} is no lower bound on {exact}");
+                    above += 1;
+                } else {
+                    assert_eq!(r, exact, "window ({a}, {b})");
+                    inside += 1;
+                }
+            }
+        }
+        assert!(below >= 500 && above >= 500 && inside >= 200, "{below} {above} {inside}");
+    }
+
     #[test]
     fn move_scores_match() {
         use rand::{Rng, SeedableRng};
