@@ -601,6 +601,13 @@ pub const NEAR_MIB: usize = 4;
 /// cache on nearly every probe).
 pub const BIG_AFTER_NODES: u64 = 1 << 16;
 
+/// Every this many nodes a search thread ages the small table
+/// ([`TranspositionTable::age`]): in a big search it fills with entries of
+/// past subtrees that the work-based replacement would otherwise keep for
+/// good (from the empty 7×6 board: 561 M -> 517 M nodes; aging the big table
+/// too saves nothing).
+pub const AGE_EVERY: u64 = 1 << 20;
+
 /// Nodes between two progress callbacks (a power of two, minus one).
 const PROGRESS_EVERY: u64 = (1 << 22) - 1;
 
@@ -943,6 +950,9 @@ impl<D: Dims> Solver<D> {
         }
         if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
             self.report();
+        }
+        if self.nodes & (AGE_EVERY - 1) == 0 {
+            self.near.age();
         }
         let next = p.possible_non_losing_moves();
         if next == 0 {

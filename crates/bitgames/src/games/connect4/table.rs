@@ -56,6 +56,19 @@ impl TranspositionTable {
         self.slots.len() * 8
     }
 
+    /// Ages every entry: its work counts one less (half the nodes), so entries
+    /// of big searches long past give way in the end. The solver ages its
+    /// small table every [`AGE_EVERY`](super::solver::AGE_EVERY) nodes.
+    pub fn age(&self) {
+        for slot in self.slots.as_atomic() {
+            let e = slot.load(Relaxed);
+            let w = (e >> WORK_SHIFT) & 0xf;
+            if w > 0 {
+                slot.store(e - (1 << WORK_SHIFT), Relaxed);
+            }
+        }
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
         self.slots.fill(0);
@@ -165,5 +178,32 @@ mod tests {
             }
         }
         assert_eq!(t.get(big), 9);
+    }
+
+    #[test]
+    fn aged_entries_give_way() {
+        let t = TranspositionTable::new(1, 20);
+        let big = 12345;
+        t.put(big, 9, 1 << 14);
+        // Thirteen agings leave the big search's entry (work 15) above the
+        // flood's (work 1)...
+        for _ in 0..13 {
+            t.age();
+        }
+        for k in 0..(1u64 << 20) {
+            if k != big {
+                t.put(k, 5, 1);
+            }
+        }
+        assert_eq!(t.get(big), 9);
+        // ... fifteen put it below.
+        t.age();
+        t.age();
+        for k in 0..(1u64 << 20) {
+            if k != big {
+                t.put(k, 5, 1);
+            }
+        }
+        assert_eq!(t.get(big), 0);
     }
 }
