@@ -12,16 +12,19 @@
 //!
 //! Beyond Pons: Allis' parity strategies (claimeven and the odd threat, see
 //! [`Position::claimeven_bound`]) bound a position's score without a search;
-//! small positions get one search over the whole window; the table is four-way
-//! bucketed with work-based replacement and keeps the refuting column (tried
-//! before any ordering work); it has two levels, a small cache-resident one for
-//! positions near the leaves ([`NEAR_EMPTY`], [`NEAR_MIB`]) and the big one for the
-//! rest (on Pons' opening sets this halves the time for about 10% more nodes),
-//! switched on only once a solve has taken [`BIG_AFTER_NODES`] nodes, so small
-//! solves from early positions stay in the cache too;
-//! early positions share an entry with their mirror image
-//! ([`SYMMETRY_MAX_MOVES`]); enhanced transposition cut-offs far from the leaves;
-//! every child's bucket is prefetched before the first child is searched.
+//! small positions get one search over the whole window; the search fails soft
+//! (a node whose moves all fail low returns and files their best score); the
+//! score windows of the earliest positions are tested from 0 out
+//! ([`ZERO_FIRST_MAX_MOVES`]); the table is four-way bucketed with work-based
+//! replacement and keeps the refuting column (tried before any ordering work);
+//! it has two levels, a small cache-resident one for positions near the leaves
+//! ([`NEAR_EMPTY`], [`NEAR_MIB`]), aged every [`AGE_EVERY`] nodes, and the big
+//! one for the rest (on Pons' opening sets this halves the time for about 10%
+//! more nodes), switched on only once a solve has taken [`BIG_AFTER_NODES`]
+//! nodes, so small solves from early positions stay in the cache too; early
+//! positions share an entry with their mirror image ([`SYMMETRY_MAX_MOVES`]);
+//! enhanced transposition cut-offs far from the leaves; every child's bucket is
+//! prefetched before the first child is searched.
 //!
 //! The board size is a type parameter: [`Fixed`] sizes let the compiler fold
 //! every shift and mask to a constant, [`Dynamic`] serves any other size.
@@ -855,8 +858,8 @@ impl<D: Dims> Solver<D> {
 
     /// Solves on `n` threads sharing the table (1 by default; the threads are
     /// rayon's, so at most its pool size work at once): nodes with at least
-    /// [`SPLIT_MIN_EMPTY`] empty cells search their eldest child, then, if it
-    /// took at least [`SPLIT_MIN_NODES`] nodes, the others in parallel (young
+    /// 26 empty cells search their eldest child, then, if it
+    /// took at least 20,000 nodes, the others in parallel (young
     /// brothers wait); a cut-off calls the others off.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
