@@ -1291,33 +1291,42 @@ mod tests {
     /// 6,000 random 7×6 positions with 8–22 empty cells: wherever a parity rule
     /// gives a bound, the exact score (searched with the rules off) obeys it,
     /// and a search with the rules on finds the same score.
+    /// A 7×6 position with a number of empty cells drawn from `empties`,
+    /// reached by random moves that do not lose at once, where the player to
+    /// move cannot win at once (games decided on the way are drawn again).
+    fn random_position(
+        rng: &mut rand::rngs::SmallRng,
+        empties: std::ops::RangeInclusive<u32>,
+    ) -> Position<Fixed<7, 6>> {
+        use rand::Rng;
+        'draw: loop {
+            let empties = rng.random_range(empties.clone());
+            let mut p = Position::from_bits(Fixed::<7, 6>, 0, 0);
+            while p.cells() - p.moves() > empties {
+                let moves = p.possible_non_losing_moves();
+                if moves == 0 || p.can_win_next() {
+                    continue 'draw;
+                }
+                let cols: Vec<u32> = (0..7).filter(|&c| moves & p.column_mask(c) != 0).collect();
+                p.play_column(cols[rng.random_range(0..cols.len())]);
+            }
+            if !p.can_win_next() {
+                return p;
+            }
+        }
+    }
+
     #[test]
     fn parity_bounds_hold() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let d = Fixed::<7, 6>;
         let mut plain = Solver::new(d, 4);
         plain.set_parity_rules(false);
         let mut fast = Solver::new(d, 4);
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
         let (mut uppers, mut lowers, mut stopped) = (0, 0, 0);
-        let mut positions = 0;
-        while positions < 6000 {
-            let empties = rng.random_range(8..=22);
-            let mut p = Position::from_bits(d, 0, 0);
-            let mut over = false;
-            while p.cells() - p.moves() > empties {
-                let moves = p.possible_non_losing_moves();
-                if moves == 0 || p.can_win_next() {
-                    over = true;
-                    break;
-                }
-                let cols: Vec<u32> = (0..7).filter(|&c| moves & p.column_mask(c) != 0).collect();
-                p.play_column(cols[rng.random_range(0..cols.len())]);
-            }
-            if over || p.can_win_next() {
-                continue;
-            }
-            positions += 1;
+        for _ in 0..6000 {
+            let p = random_position(&mut rng, 8..=22);
             let exact = plain.solve(&p, false).score;
             assert_eq!(fast.solve(&p, false).score, exact);
             if let Some(b) = p.claimeven_bound() {
@@ -1350,22 +1359,8 @@ mod tests {
         let mut windows = Solver::new(d, 4);
         let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
         let (mut below, mut above, mut inside) = (0, 0, 0);
-        let mut positions = 0;
-        while positions < 1500 {
-            let empties = rng.random_range(10..=24);
-            let mut p = Position::from_bits(d, 0, 0);
-            while p.cells() - p.moves() > empties && !p.can_win_next() {
-                let moves = p.possible_non_losing_moves();
-                if moves == 0 {
-                    break;
-                }
-                let cols: Vec<u32> = (0..7).filter(|&c| moves & p.column_mask(c) != 0).collect();
-                p.play_column(cols[rng.random_range(0..cols.len())]);
-            }
-            if p.can_win_next() || p.possible_non_losing_moves() == 0 {
-                continue;
-            }
-            positions += 1;
+        for _ in 0..1500 {
+            let p = random_position(&mut rng, 10..=24);
             exact_solver.reset();
             let exact = exact_solver.solve(&p, false).score;
             for _ in 0..4 {
