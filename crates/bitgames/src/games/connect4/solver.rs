@@ -607,6 +607,12 @@ pub const NEAR_MIB: usize = 2;
 /// cache on nearly every probe).
 pub const BIG_AFTER_NODES: u64 = 1 << 16;
 
+/// Until this many nodes after a reset, a position missing from the big table
+/// is looked up in the small one too (where it may have been filed before the
+/// big table was switched on) and moved over; by then the big table holds all
+/// that are still used.
+const MOVE_OVER_NODES: u64 = BIG_AFTER_NODES << 6;
+
 /// Every this many nodes a search thread ages the small table
 /// ([`TranspositionTable::age`]): in a big search it fills with entries of
 /// past subtrees that the work-based replacement would otherwise keep for
@@ -833,6 +839,13 @@ impl<D: Dims> Solver<D> {
         }
     }
 
+    /// Whether a position with `empty` empty cells is filed in the small
+    /// table: near the leaves, or anywhere until the big one is switched on.
+    #[inline(always)]
+    fn near_level(&self, empty: u32) -> bool {
+        empty <= NEAR_EMPTY || !self.big_on
+    }
+
     /// The small table (positions near the leaves) or the big one.
     #[inline(always)]
     fn tt(&self, near: bool) -> &TranspositionTable {
@@ -957,6 +970,7 @@ impl<D: Dims> Solver<D> {
         let entry_nodes = self.nodes;
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
+            // Bookkeeping every 1024 nodes (the other periods are multiples).
             self.big_on |= self.nodes - self.reset_nodes >= BIG_AFTER_NODES;
             if let Some(stop) = &self.stop {
                 if stop.raised() {
@@ -965,12 +979,12 @@ impl<D: Dims> Solver<D> {
                     return 0;
                 }
             }
-        }
-        if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
-            self.report();
-        }
-        if self.nodes & (AGE_EVERY - 1) == 0 {
-            self.near.age();
+            if self.nodes & PROGRESS_EVERY == 0 && self.progress.is_some() {
+                self.report();
+            }
+            if self.nodes & (AGE_EVERY - 1) == 0 {
+                self.near.age();
+            }
         }
         let next = p.possible_non_losing_moves();
         if next == 0 {
@@ -1014,10 +1028,10 @@ impl<D: Dims> Solver<D> {
         // Columns of a mirrored entry are the mirror image's.
         let flip = |c: u32| if mirrored { width - 1 - c } else { c };
         let empty = p.cells() - p.moves;
-        let near = empty <= NEAR_EMPTY || !self.big_on;
-        let child_near = empty - 1 <= NEAR_EMPTY || !self.big_on;
+        let near = self.near_level(empty);
+        let child_near = self.near_level(empty - 1);
         let mut stored = self.tt(near).get(tkey);
-        if stored == 0 && !near && self.nodes - self.reset_nodes < BIG_AFTER_NODES << 6 {
+        if stored == 0 && !near && self.nodes - self.reset_nodes < MOVE_OVER_NODES {
             // Filed in the small table before the big one was switched on:
             // moved over on its first use (the big level soon has them all).
             stored = self.near.get(tkey);
@@ -1288,9 +1302,6 @@ mod tests {
         children(Dynamic::new(5, 4));
     }
 
-    /// 6,000 random 7×6 positions with 8–22 empty cells: wherever a parity rule
-    /// gives a bound, the exact score (searched with the rules off) obeys it,
-    /// and a search with the rules on finds the same score.
     /// A 7×6 position with a number of empty cells drawn from `empties`,
     /// reached by random moves that do not lose at once, where the player to
     /// move cannot win at once (games decided on the way are drawn again).
@@ -1316,6 +1327,9 @@ mod tests {
         }
     }
 
+    /// 6,000 random 7×6 positions with 8–22 empty cells: wherever a parity rule
+    /// gives a bound, the exact score (searched with the rules off) obeys it,
+    /// and a search with the rules on finds the same score.
     #[test]
     fn parity_bounds_hold() {
         use rand::SeedableRng;
@@ -1345,8 +1359,6 @@ mod tests {
         assert!(uppers >= 50 && lowers >= 50 && stopped >= 20, "{uppers} {lowers} {stopped}");
     }
 
-    /// The batched move scores equal the one-move ones, on every board size
-    /// the solver compiles (tall boards shift past the word).
     /// Fail-soft: whatever window the search gets, its result is the exact
     /// score inside the window, an upper bound on it at or below alpha and a
     /// lower bound at or above beta, with the table kept between searches so
@@ -1382,6 +1394,8 @@ mod tests {
         assert!(below >= 500 && above >= 500 && inside >= 200, "{below} {above} {inside}");
     }
 
+    /// The batched move scores equal the one-move ones, on every board size
+    /// the solver compiles (tall boards shift past the word).
     #[test]
     fn move_scores_match() {
         use rand::{Rng, SeedableRng};
@@ -1431,10 +1445,10 @@ mod tests {
             }
             p
         };
+        // `big` takes enough nodes to switch the big table on, the others not.
         let early = play(TEST_SETS[3].positions().next().expect("a line").0); // Begin-Easy
         let late = play(TEST_SETS[0].positions().next().expect("a line").0); // End-Easy
-                                                                             // A Begin-Medium line big enough to switch the big table on.
-        let big = play(TEST_SETS[4].positions().nth(1).expect("a line").0);
+        let big = play(TEST_SETS[4].positions().nth(1).expect("a line").0); // Begin-Medium
         assert!(early.cells() - early.moves() > NEAR_EMPTY);
         assert!(late.cells() - late.moves() <= NEAR_EMPTY);
         let mut reused = Solver::new(d, 16);
