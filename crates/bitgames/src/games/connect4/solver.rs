@@ -510,6 +510,13 @@ impl<D: Dims> Position<D> {
     }
 }
 
+/// A table entry's bound on a position's score.
+enum Bound {
+    None,
+    Lower(i32),
+    Upper(i32),
+}
+
 /// What one solve found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solved {
@@ -966,6 +973,46 @@ impl<D: Dims> Solver<D> {
         self.nodes
     }
 
+    /// What a stored payload says about the position's score.
+    #[inline(always)]
+    fn decode(&self, stored: u16) -> Bound {
+        let v = (stored & 0xff) as i32;
+        if stored == 0 {
+            Bound::None
+        } else if v > self.max_score - self.min_score + 1 {
+            Bound::Lower(v + 2 * self.min_score - self.max_score - 2)
+        } else {
+            Bound::Upper(v + self.min_score - 1)
+        }
+    }
+
+    /// What every node of both searches checks first (the player to move
+    /// cannot win at once): the non-losing moves, and the score bounds `min`
+    /// and `max` with `alpha` raised to `min`; or the node's result when
+    /// that settles it.
+    #[inline(always)]
+    fn open_node(p: &Position<D>, alpha: &mut i32, beta: i32) -> Result<(u64, i32, i32), i32> {
+        let next = p.possible_non_losing_moves();
+        if next == 0 {
+            // Every move loses: the opponent wins with their next stone.
+            return Err(-((p.cells() - p.moves) as i32) / 2);
+        }
+        if p.moves + 2 >= p.cells() {
+            // At most one stone each left, and neither wins: a draw.
+            return Err(0);
+        }
+        // We cannot win at once, so the opponent's best reply comes first:
+        // our best is winning with our stone after next.
+        let min = -((p.cells() - 2 - p.moves) as i32) / 2;
+        if *alpha < min {
+            *alpha = min;
+            if *alpha >= beta {
+                return Err(*alpha);
+            }
+        }
+        Ok((next, min, (p.cells() as i32 - 1 - p.moves as i32) / 2))
+    }
+
     #[inline(always)]
     fn encode_upper(&self, v: i32) -> u16 {
         (v - self.min_score + 1) as u16
@@ -993,38 +1040,22 @@ impl<D: Dims> Solver<D> {
     /// to move cannot win at once; same results as
     /// [`negamax`](Self::negamax).
     fn lean(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
-        let next = p.possible_non_losing_moves();
-        if next == 0 {
-            return -((p.cells() - p.moves) as i32) / 2;
-        }
-        if p.moves + 2 >= p.cells() {
-            return 0;
-        }
-        let min = -((p.cells() - 2 - p.moves) as i32) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (p.cells() as i32 - 1 - p.moves as i32) / 2;
+        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+            Ok(opened) => opened,
+            Err(score) => return score,
+        };
         let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
         let key = p.key();
         if filed {
-            let stored = self.near.get(key);
-            if stored != 0 {
-                let v = (stored & 0xff) as i32;
-                if v > self.max_score - self.min_score + 1 {
-                    let lower = v + 2 * self.min_score - self.max_score - 2;
-                    if alpha < lower {
-                        alpha = lower;
-                        if alpha >= beta {
-                            return alpha;
-                        }
+            match self.decode(self.near.get(key)) {
+                Bound::Lower(lower) if alpha < lower => {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return alpha;
                     }
-                } else {
-                    max = max.min(v + self.min_score - 1);
                 }
+                Bound::Upper(upper) => max = max.min(upper),
+                _ => {}
             }
         }
         if beta > max {
@@ -1077,7 +1108,7 @@ impl<D: Dims> Solver<D> {
             let last = std::mem::replace(&mut self.last_check, self.nodes) - self.reset_nodes;
             let now = self.nodes - self.reset_nodes;
             let crossed = |period: u64| last / period != now / period;
-            self.big_on |= self.nodes - self.reset_nodes >= BIG_AFTER_NODES;
+            self.big_on |= now >= BIG_AFTER_NODES;
             if let Some(stop) = &self.stop {
                 if stop.raised() {
                     // Called off (a sibling's cut-off): unwind, store nothing.
@@ -1095,25 +1126,10 @@ impl<D: Dims> Solver<D> {
         if p.cells() - p.moves <= LEAN_MAX_EMPTY {
             return self.lean(p, alpha, beta);
         }
-        let next = p.possible_non_losing_moves();
-        if next == 0 {
-            // Every move loses: the opponent wins with their next stone.
-            return -((p.cells() - p.moves) as i32) / 2;
-        }
-        if p.moves + 2 >= p.cells() {
-            // At most one stone each left, and neither wins: a draw.
-            return 0;
-        }
-        // We cannot win at once (the caller checked), so the opponent's best reply
-        // comes first: our best is winning with our stone after next.
-        let min = -((p.cells() - 2 - p.moves) as i32) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (p.cells() as i32 - 1 - p.moves as i32) / 2;
+        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+            Ok(opened) => opened,
+            Err(score) => return score,
+        };
         let key = p.key();
         if let Some(book) = &self.book {
             if p.moves <= book.depth() {
@@ -1151,20 +1167,15 @@ impl<D: Dims> Solver<D> {
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
-        if stored != 0 {
-            let span = self.max_score - self.min_score + 1;
-            let v = (stored & 0xff) as i32;
-            if v > span {
-                let lower = v + 2 * self.min_score - self.max_score - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
+        match self.decode(stored) {
+            Bound::Lower(lower) if alpha < lower => {
+                alpha = lower;
+                if alpha >= beta {
+                    return alpha;
                 }
-            } else {
-                max = v + self.min_score - 1;
             }
+            Bound::Upper(upper) => max = max.min(upper),
+            _ => {}
         }
         // Allis' parity strategies give bounds without a search.
         if self.parity && beta > -1 && max > -1 {
@@ -1236,16 +1247,13 @@ impl<D: Dims> Solver<D> {
         // -beta for the opponent refutes this node without a search. Far from
         // the leaves only, where a search costs more than the probes.
         if p.moves + ETC_MIN_EMPTY <= p.cells() {
-            let span = self.max_score - self.min_score + 1;
             for c in moves.columns() {
                 let mv = rest & p.column_mask(c);
-                let stored = self.tt(child_near).get(child_key(mv, c));
-                let v = (stored & 0xff) as i32;
-                if stored != 0 && v <= span {
-                    // An upper bound on the child's score: ours is at least -upper.
-                    let ours = -(v + self.min_score - 1);
-                    if ours >= beta {
-                        return ours;
+                // An upper bound on the child's score: ours is at least -upper.
+                if let Bound::Upper(upper) = self.decode(self.tt(child_near).get(child_key(mv, c)))
+                {
+                    if -upper >= beta {
+                        return -upper;
                     }
                 }
             }
@@ -1350,6 +1358,7 @@ impl<D: Dims> Solver<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cmp::Ordering;
 
     #[test]
     fn next_test_leans_to_zero() {
@@ -1468,6 +1477,22 @@ mod tests {
         assert!(uppers >= 50 && lowers >= 50 && stopped >= 20, "{uppers} {lowers} {stopped}");
     }
 
+    /// Checks a fail-soft result `r` of a search in the window `(a, b)` of a
+    /// position scoring `exact`: an upper bound at or below `a` (`Less`), a
+    /// lower bound at or above `b` (`Greater`), else the exact score (`Equal`).
+    fn check_window(exact: i32, a: i32, b: i32, r: i32) -> Ordering {
+        if r <= a {
+            assert!(exact <= r, "window ({a}, {b}): {r} is no upper bound on {exact}");
+            Ordering::Less
+        } else if r >= b {
+            assert!(exact >= r, "window ({a}, {b}): {r} is no lower bound on {exact}");
+            Ordering::Greater
+        } else {
+            assert_eq!(r, exact, "window ({a}, {b})");
+            Ordering::Equal
+        }
+    }
+
     /// Fail-soft: whatever window the search gets, its result is the exact
     /// score inside the window, an upper bound on it at or below alpha and a
     /// lower bound at or above beta, with the table kept between searches so
@@ -1487,16 +1512,10 @@ mod tests {
             for _ in 0..4 {
                 let a = rng.random_range(p.min_score()..p.max_score());
                 let b = rng.random_range(a + 1..=p.max_score());
-                let r = windows.negamax(&p, a, b);
-                if r <= a {
-                    assert!(exact <= r, "window ({a}, {b}): {r} is no upper bound on {exact}");
-                    below += 1;
-                } else if r >= b {
-                    assert!(exact >= r, "window ({a}, {b}): {r} is no lower bound on {exact}");
-                    above += 1;
-                } else {
-                    assert_eq!(r, exact, "window ({a}, {b})");
-                    inside += 1;
+                match check_window(exact, a, b, windows.negamax(&p, a, b)) {
+                    Ordering::Less => below += 1,
+                    Ordering::Greater => above += 1,
+                    Ordering::Equal => inside += 1,
                 }
             }
         }
@@ -1535,14 +1554,7 @@ mod tests {
             }
             let a = rng.random_range(p.min_score()..p.max_score());
             let b = rng.random_range(a + 1..=p.max_score());
-            let r = s.lean(&p, a, b);
-            if r <= a {
-                assert!(exact <= r, "window ({a}, {b}): {r} is no upper bound on {exact}");
-            } else if r >= b {
-                assert!(exact >= r, "window ({a}, {b}): {r} is no lower bound on {exact}");
-            } else {
-                assert_eq!(r, exact, "window ({a}, {b})");
-            }
+            check_window(exact, a, b, s.lean(&p, a, b));
         }
         assert!(wins >= 300 && losses >= 300 && draws >= 300, "{wins} {losses} {draws}");
     }
