@@ -6,37 +6,50 @@
 //! aligned on 2 MiB that was marked with `madvise(MADV_HUGEPAGE)`; this type makes
 //! such a region, touches every page once (so no page fault lands inside a search),
 //! and frees it on drop. Elsewhere it is a plain zeroed allocation.
+//!
+//! The words are reachable only as [`AtomicU64`]s: search threads share a table
+//! and write it while others read, so a plain `&[u64]` view of the same memory
+//! would be a data race. Relaxed loads and stores of whole words compile to plain
+//! moves on x86-64, so the atomic view costs nothing.
 
-use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
-use std::ops::{Deref, DerefMut};
+use std::alloc::{alloc, dealloc, Layout};
 use std::ptr::NonNull;
+use std::sync::atomic::AtomicU64;
 
 const HUGE_PAGE: usize = 2 << 20;
 
-/// A zeroed, page-aligned slice of `u64` that lives as long as the value.
-pub struct ZeroedTable {
-    ptr: NonNull<u64>,
+/// A table that could not be allocated: its size in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a table of {bytes} bytes")]
+pub struct AllocError {
+    /// The size asked for.
+    pub bytes: usize,
+}
+
+/// A zeroed, page-aligned array of atomic words that lives as long as the value.
+pub(crate) struct ZeroedTable {
+    ptr: NonNull<AtomicU64>,
     len: usize,
     layout: Layout,
 }
 
-// SAFETY: `ZeroedTable` owns its allocation exclusively, like a `Box<[u64]>`.
+// SAFETY: `ZeroedTable` owns its allocation exclusively, like a `Box<[AtomicU64]>`.
 unsafe impl Send for ZeroedTable {}
-// SAFETY: shared access only reads through `&[u64]`.
+// SAFETY: shared access goes only through `&[AtomicU64]`, which is `Sync`.
 unsafe impl Sync for ZeroedTable {}
 
 impl ZeroedTable {
-    /// `len` zeroed words (at least one).
-    pub fn new(len: usize) -> Self {
+    /// `len` zeroed words (at least one); an error if the memory cannot be had.
+    pub(crate) fn try_new(len: usize) -> Result<Self, AllocError> {
         let len = len.max(1);
-        let bytes = len.checked_mul(8).expect("table size overflows usize");
+        let bytes = len.checked_mul(8).ok_or(AllocError { bytes: usize::MAX })?;
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
-        let layout = Layout::from_size_align(bytes, align).expect("valid table layout");
+        let layout = Layout::from_size_align(bytes, align).map_err(|_| AllocError { bytes })?;
         // Not `alloc_zeroed`: for a large alignment it zeroes (and so maps, in
         // 4 KiB pages) the memory before we can ask for huge pages.
         // SAFETY: `layout` has a non-zero size.
-        let raw = unsafe { alloc(layout) } as *mut u64;
-        let Some(ptr) = NonNull::new(raw) else { handle_alloc_error(layout) };
+        let raw = unsafe { alloc(layout) } as *mut AtomicU64;
+        let ptr = NonNull::new(raw).ok_or(AllocError { bytes })?;
         #[cfg(target_os = "linux")]
         if align == HUGE_PAGE {
             // SAFETY: the range is our own live allocation; madvise only advises.
@@ -45,50 +58,62 @@ impl ZeroedTable {
             }
         }
         // Zero (and so map) every page now, after the advice, so that no page
-        // fault lands inside a search.
-        // SAFETY: `raw` is valid for `len` writes of u64 and suitably aligned.
+        // fault lands inside a search. All-zero bytes are a valid `AtomicU64`.
+        // SAFETY: `raw` is valid for `len` writes of 8 bytes and suitably aligned.
         unsafe { std::ptr::write_bytes(raw, 0, len) };
-        ZeroedTable { ptr, len, layout }
+        Ok(ZeroedTable { ptr, len, layout })
     }
-}
 
-impl ZeroedTable {
-    /// The words as atomics, for tables shared between search threads (relaxed
-    /// loads and stores of whole words compile to plain moves on x86-64).
-    #[inline(always)]
-    pub fn as_atomic(&self) -> &[std::sync::atomic::AtomicU64] {
-        // SAFETY: `AtomicU64` has the size and bit validity of `u64`, our words
-        // are 64-byte aligned (more than its alignment), and while the atomic
-        // view is borrowed no `&mut [u64]` can exist (it borrows `self` shared).
-        unsafe {
-            std::slice::from_raw_parts(
-                self.ptr.as_ptr() as *const std::sync::atomic::AtomicU64,
-                self.len,
-            )
+    /// `len` zeroed words; aborts like `Vec` if the memory cannot be had.
+    pub(crate) fn new(len: usize) -> Self {
+        match Self::try_new(len) {
+            Ok(t) => t,
+            Err(_) => std::alloc::handle_alloc_error(
+                Layout::from_size_align(len.max(1).saturating_mul(8), 64)
+                    .unwrap_or(Layout::new::<u64>()),
+            ),
         }
     }
-}
 
-impl Deref for ZeroedTable {
-    type Target = [u64];
+    /// Number of words.
     #[inline(always)]
-    fn deref(&self) -> &[u64] {
-        // SAFETY: `ptr` points to `len` initialised (zeroed) words that we own.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The words, shared between search threads.
+    #[inline(always)]
+    pub(crate) fn words(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr` points to `len` initialised (zeroed) atomics that we own.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
-}
 
-impl DerefMut for ZeroedTable {
+    /// Zeroes every word; `&mut self` makes the access exclusive.
+    pub(crate) fn clear(&mut self) {
+        // SAFETY: as in `try_new`; no other reference to the words exists.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+    }
+
+    /// Starts loading the cache line of word `i` (a hint; out of range is ignored).
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [u64] {
-        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    pub(crate) fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if i < self.len {
+            // SAFETY: `i` is in range, so the pointer is into our allocation; a
+            // prefetch reads nothing the program can observe and never faults.
+            unsafe {
+                let ptr = self.ptr.as_ptr().add(i) as *const i8;
+                std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 }
 
 impl Drop for ZeroedTable {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with exactly this layout.
+        // SAFETY: allocated in `try_new` with exactly this layout.
         unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
     }
 }
@@ -96,15 +121,26 @@ impl Drop for ZeroedTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::Ordering::Relaxed;
 
     #[test]
     fn zeroed_and_writable() {
         for len in [1, 1000, (4 << 20) / 8 + 3] {
             let mut t = ZeroedTable::new(len);
             assert_eq!(t.len(), len);
-            assert!(t.iter().all(|&w| w == 0));
-            t[len - 1] = 7;
-            assert_eq!(t[len - 1], 7);
+            assert!(t.words().iter().all(|w| w.load(Relaxed) == 0));
+            t.words()[len - 1].store(7, Relaxed);
+            assert_eq!(t.words()[len - 1].load(Relaxed), 7);
+            t.prefetch(len - 1);
+            t.prefetch(len + 10);
+            t.clear();
+            assert_eq!(t.words()[len - 1].load(Relaxed), 0);
         }
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert!(ZeroedTable::try_new(usize::MAX / 4).is_err());
+        assert!(ZeroedTable::try_new(1 << 60).is_err());
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod alphabeta;
 pub mod memory;
+
 pub mod perft;
 pub mod playout;
 

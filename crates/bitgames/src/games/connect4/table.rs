@@ -60,7 +60,7 @@ impl TranspositionTable {
     /// of big searches long past give way in the end. The solver ages its
     /// small table every [`AGE_EVERY`](super::solver::AGE_EVERY) nodes.
     pub fn age(&self) {
-        for slot in self.slots.as_atomic() {
+        for slot in self.slots.words() {
             let e = slot.load(Relaxed);
             let w = (e >> WORK_SHIFT) & 0xf;
             if w > 0 {
@@ -71,12 +71,12 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.fill(0);
+        self.slots.clear();
     }
 
     #[inline(always)]
     fn bucket(&self, i: usize) -> &[std::sync::atomic::AtomicU64] {
-        &self.slots.as_atomic()[i..i + WAYS]
+        &self.slots.words()[i..i + WAYS]
     }
 
     #[inline(always)]
@@ -92,15 +92,8 @@ impl TranspositionTable {
     /// results). The solver calls it for every child before searching the first.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let (i, _) = self.locate(key);
-            let ptr = self.slots[i..].as_ptr() as *const i8;
-            // SAFETY: `ptr` points into our table; a prefetch never faults.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let (i, _) = self.locate(key);
+        self.slots.prefetch(i);
     }
 
     /// The payload stored for `key` (work bits cleared), 0 if none.

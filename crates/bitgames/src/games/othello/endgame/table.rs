@@ -106,7 +106,7 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.fill(0);
+        self.slots.clear();
         self.date = 1;
     }
 
@@ -119,7 +119,7 @@ impl Table {
     #[inline(always)]
     fn words(&self, key: Key) -> &[AtomicU64] {
         let i = self.bucket(key);
-        &self.slots.as_atomic()[i..i + WAYS * WORDS]
+        &self.slots.words()[i..i + WAYS * WORDS]
     }
 
     #[inline(always)]
@@ -131,14 +131,7 @@ impl Table {
     /// Starts loading the bucket of `key` into the cache (a hint only).
     #[inline(always)]
     pub fn prefetch(&self, key: Key) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.slots[self.bucket(key)..].as_ptr() as *const i8;
-            // SAFETY: `ptr` points into our table; a prefetch never faults.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        self.slots.prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if there is one.
