@@ -1,8 +1,8 @@
 //! Helpers shared by the subcommands: building games from user input, error
-//! classification, number formatting and a small seeded random generator.
+//! classification, boards with coordinates and number formatting.
 
 use anyhow::{Context, Result};
-use bitgames::{DynGame, ParseError, PlayError, SpecError};
+use bitgames::{BoardShape, DynGame, ParseError, PlayError, SpecError};
 use std::fmt;
 
 /// Bad user input found by the CLI itself (not by the library): exit code 2.
@@ -66,12 +66,6 @@ pub fn play_moves(game: &mut dyn DynGame, moves: &str) -> Result<()> {
     Ok(())
 }
 
-/// The game's name: `connect4` for `connect4(width=7,height=6)`.
-pub fn game_name(game: &dyn DynGame) -> String {
-    let spec = game.spec();
-    spec.split('(').next().unwrap_or_default().to_string()
-}
-
 /// The outcome in words, or `in progress`.
 pub fn result_text(game: &dyn DynGame) -> String {
     match game.outcome() {
@@ -80,27 +74,41 @@ pub fn result_text(game: &dyn DynGame) -> String {
     }
 }
 
-/// The board picture with coordinates for reading moves off it: column numbers
-/// under a Connect Four board, row numbers and column letters around a tic-tac-toe
-/// board. Other games (and boards too wide to label) get the plain picture.
+/// The board picture with coordinates read off the game's [`BoardView`]: a
+/// column's move (`1`…`7`) under a board of columns; row numbers beside and
+/// column letters under a board of squares, taken from the cell names (so
+/// Othello's row 1 is at the top and tic-tac-toe's at the bottom). Hexagonal
+/// boards and boards too wide to label get the plain picture.
 pub fn labelled_picture(game: &dyn DynGame) -> String {
     let picture = game.picture();
-    let rows: Vec<&str> = picture.lines().collect();
-    let width = rows.first().map_or(0, |r| r.split(' ').count());
-    match game_name(game).as_str() {
-        "connect4" => {
+    let view = game.board();
+    match view.shape {
+        BoardShape::Columns { width, .. } if width <= 9 => {
             let labels: Vec<String> = (1..=width).map(|c| c.to_string()).collect();
             format!("{picture}{}\n", labels.join(" "))
         }
-        "tictactoe" if width <= 26 => {
-            let pad = rows.len().to_string().len();
-            let mut s = String::new();
-            for (i, row) in rows.iter().enumerate() {
-                s.push_str(&format!("{:>pad$} {row}\n", rows.len() - i));
+        BoardShape::Rectangle { width, height } if width <= 26 => {
+            let split = |name: &str| {
+                let i = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
+                (name[..i].to_string(), name[i..].to_string())
+            };
+            // Drawn row y (0 at the top) and column x of every cell.
+            let mut row_label = vec![String::new(); height];
+            let mut col_label = vec![String::new(); width];
+            for c in &view.cells {
+                let (letters, digits) = split(&c.name);
+                let (x, y) = (c.x as usize, c.y as usize);
+                if y < height && x < width {
+                    row_label[y] = digits;
+                    col_label[x] = letters;
+                }
             }
-            let letters: Vec<String> =
-                (0..width).map(|c| char::from(b'a' + c as u8).to_string()).collect();
-            s.push_str(&format!("{:>pad$} {}\n", "", letters.join(" ")));
+            let pad = row_label.iter().map(String::len).max().unwrap_or(0);
+            let mut s = String::new();
+            for (label, row) in row_label.iter().zip(picture.lines()) {
+                s.push_str(&format!("{label:>pad$} {row}\n"));
+            }
+            s.push_str(&format!("{:>pad$} {}\n", "", col_label.join(" ")));
             s
         }
         _ => picture,
@@ -169,31 +177,6 @@ pub fn rate(n: u64, seconds: f64) -> f64 {
     }
 }
 
-/// SplitMix64: a tiny seeded generator for the engines' choices.
-#[derive(Debug, Clone)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 /// A seed from the clock, for runs without `--seed`.
 pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -218,8 +201,14 @@ mod tests {
     }
 
     #[test]
-    fn below_is_in_range() {
-        let mut r = SplitMix::new(1);
-        assert!((0..1000).all(|_| r.below(7) < 7));
+    fn labels_come_from_the_cell_names() {
+        let g = build_game("tictactoe", None).unwrap();
+        assert_eq!(labelled_picture(g.as_ref()), "3 . . .\n2 . . .\n1 . . .\n  a b c\n");
+        let o = build_game("othello", None).unwrap();
+        let pic = labelled_picture(o.as_ref());
+        assert!(pic.starts_with("1 . . . . . . . .\n"), "{pic}");
+        assert!(pic.ends_with("8 . . . . . . . .\n  a b c d e f g h\n"), "{pic}");
+        let c = build_game("connect4(width=4,height=2)", None).unwrap();
+        assert_eq!(labelled_picture(c.as_ref()), ". . . .\n. . . .\n1 2 3 4\n");
     }
 }

@@ -1,7 +1,9 @@
-//! `bitgames games`: the registered games, their parameters and default specs.
+//! `bitgames games` and `bitgames engines`: the registered games and engines,
+//! their parameters and default specs.
 
 use anyhow::Result;
-use bitgames::registry;
+use bitgames::engine::EngineInfo;
+use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -9,8 +11,18 @@ use std::io::Write;
 /// Options of `bitgames games`.
 #[derive(Args, Debug)]
 pub struct GamesArgs {
-    /// Print a JSON array: `[{name, summary, default_spec, params: [{name, default,
-    /// min, max, doc}]}]`.
+    /// Print a JSON array: `[{name, summary, default_spec, params: [{name, kind,
+    /// default, range, doc}], engines: [name, …]}]`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `bitgames engines`.
+#[derive(Args, Debug)]
+pub struct EnginesArgs {
+    /// Only the engines that play this game (a spec); default: every game's.
+    pub game: Option<String>,
+    /// Print a JSON array: `[{name, aliases, summary, default_spec, params}]`.
     #[arg(long)]
     pub json: bool,
 }
@@ -22,16 +34,105 @@ struct GameJson {
     summary: &'static str,
     default_spec: String,
     params: Vec<ParamJson>,
+    engines: Vec<&'static str>,
 }
 
-/// One parameter in `games --json`.
+/// One engine in `engines --json`.
+#[derive(Serialize)]
+struct EngineJson {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    summary: &'static str,
+    default_spec: String,
+    params: Vec<ParamJson>,
+}
+
+/// One parameter in `--json` listings.
 #[derive(Serialize)]
 struct ParamJson {
     name: &'static str,
-    default: i64,
-    min: i64,
-    max: i64,
+    kind: &'static str,
+    default: ParamValue,
+    range: String,
     doc: &'static str,
+}
+
+fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
+    params
+        .iter()
+        .map(|p| ParamJson {
+            name: p.name,
+            kind: match p.kind {
+                ParamKind::Int { .. } => "int",
+                ParamKind::Float { .. } => "float",
+                ParamKind::Bool => "bool",
+                ParamKind::Choice(_) => "choice",
+                ParamKind::Text => "text",
+            },
+            default: p.default_value(),
+            range: p.range(),
+            doc: p.doc,
+        })
+        .collect()
+}
+
+/// Prints parameters as indented lines: name, default, range, meaning.
+fn write_params(out: &mut dyn Write, params: &[ParamInfo]) -> Result<()> {
+    for p in params {
+        writeln!(
+            out,
+            "  {:<10}    {:<9} default {:<4} range {:<6} {}",
+            "",
+            p.name,
+            p.default_value().to_string(),
+            p.range(),
+            p.doc
+        )?;
+    }
+    Ok(())
+}
+
+/// Prints the engines (of one game, or every game's) as a list or as JSON.
+pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
+    let mut engines: Vec<&'static EngineInfo> = match &args.game {
+        Some(spec) => registry::engines_for(crate::common::build_game(spec, None)?.as_ref()),
+        None => {
+            let mut all = bitgames::engine::GENERIC.to_vec();
+            all.extend(registry::games().iter().flat_map(|g| g.engines.iter().copied()));
+            all
+        }
+    };
+    engines.dedup_by_key(|e| e.name);
+    if args.json {
+        let list: Vec<EngineJson> = engines
+            .iter()
+            .map(|e| EngineJson {
+                name: e.name,
+                aliases: e.aliases,
+                summary: e.summary,
+                default_spec: e.default_spec(),
+                params: params_json(e.params),
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+        return Ok(());
+    }
+    writeln!(out, "engines:")?;
+    for e in engines {
+        let games: Vec<&str> = registry::games()
+            .iter()
+            .filter(|g| g.engines.iter().any(|x| x.name == e.name))
+            .map(|g| g.name)
+            .collect();
+        let plays = if games.is_empty() { "every game".to_string() } else { games.join(", ") };
+        writeln!(out, "  {:<10}  {} (plays {plays})", e.name, e.summary)?;
+        writeln!(out, "  {:<10}  default spec: {}", "", e.default_spec())?;
+        if !e.aliases.is_empty() {
+            writeln!(out, "  {:<10}  also called: {}", "", e.aliases.join(", "))?;
+        }
+        write_params(out, e.params)?;
+    }
+    Ok(())
 }
 
 /// Prints the games as a list or as JSON.
@@ -44,16 +145,11 @@ pub fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<()> {
                 name: g.name,
                 summary: g.summary,
                 default_spec: g.default_spec(),
-                params: g
-                    .params
+                params: params_json(g.params),
+                engines: bitgames::engine::GENERIC
                     .iter()
-                    .map(|p| ParamJson {
-                        name: p.name,
-                        default: p.default,
-                        min: p.min,
-                        max: p.max,
-                        doc: p.doc,
-                    })
+                    .chain(g.engines.iter())
+                    .map(|e| e.name)
                     .collect(),
             })
             .collect();
@@ -64,14 +160,7 @@ pub fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<()> {
     for g in games {
         writeln!(out, "  {:<10}  {}", g.name, g.summary)?;
         writeln!(out, "  {:<10}  default spec: {}", "", g.default_spec())?;
-        for p in g.params {
-            let range = format!("{}–{}", p.min, p.max);
-            writeln!(
-                out,
-                "  {:<10}    {:<7} default {:<3} range {:<6} {}",
-                "", p.name, p.default, range, p.doc
-            )?;
-        }
+        write_params(out, g.params)?;
     }
     Ok(())
 }

@@ -9,7 +9,6 @@
 mod bench;
 mod common;
 mod convert;
-mod engine;
 mod list;
 mod nboard;
 mod othello_cmd;
@@ -39,6 +38,8 @@ struct Cli {
 enum Command {
     /// List every registered game with its parameters and default spec.
     Games(list::GamesArgs),
+    /// List the engines (of one game, or all) with their parameters.
+    Engines(list::EnginesArgs),
     /// Show a position: board, side to move, legal moves, outcome, hash.
     Show(show::ShowArgs),
     /// Count move sequences (perft) to each depth, with timings.
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let result = match cli.command {
         Some(Command::Games(a)) => list::run(&a, &mut out),
+        Some(Command::Engines(a)) => list::run_engines(&a, &mut out),
         Some(Command::Show(a)) => show::run(&a, &mut out),
         Some(Command::Perft(a)) => perft::run(&a, &mut out),
         Some(Command::Playout(a)) => playout::run(&a, &mut out),
@@ -114,7 +116,7 @@ fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "subcommands: games, show, perft, playout, play, bench, solve, book, convert, nboard   (`bitgames help <subcommand>` for details)"
+        "subcommands: games, engines, show, perft, playout, play, bench, solve, book, convert, nboard   (`bitgames help <subcommand>` for details)"
     )?;
     writeln!(
         out,

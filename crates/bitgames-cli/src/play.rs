@@ -1,12 +1,14 @@
 //! `bitgames play`: a game against an engine in the terminal. Reads one command per
 //! line from stdin, so moves can also be piped in; end of input leaves cleanly.
+//!
+//! The engine is any spec the registry knows for the game (`bitgames engines
+//! GAME` lists them); `--seed`, `--level`, `--heuristic`, `--time-ms` and `--book`
+//! are short for the engine parameters of the same names.
 
-use crate::common::{
-    build_game, clock_seed, labelled_picture, legal_summary, result_text, SplitMix,
-};
-use crate::engine::{Engine, EngineKind};
+use crate::common::{build_game, clock_seed, labelled_picture, legal_summary, result_text};
 use anyhow::{Context, Result};
-use bitgames::DynGame;
+use bitgames::registry::{engines_for, parse_spec, write_spec};
+use bitgames::{DynGame, Engine, GameRecord};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -24,9 +26,10 @@ pub enum First {
 pub struct PlayArgs {
     /// Game spec, e.g. connect4 or 'tictactoe(width=4,height=4,k=3)'.
     pub game: String,
-    /// The engine's way of choosing moves.
-    #[arg(long, short, value_enum, default_value_t = EngineKind::Greedy)]
-    pub engine: EngineKind,
+    /// The engine: a spec such as random, greedy, 'solver(table_mib=512)' or
+    /// 'alphabeta(level=6)' (`bitgames engines GAME` lists those for a game).
+    #[arg(long, short, default_value = "greedy")]
+    pub engine: String,
     /// Who moves first.
     #[arg(long, short, value_enum, default_value_t = First::Human)]
     pub first: First,
@@ -36,18 +39,16 @@ pub struct PlayArgs {
     /// Start from this position text instead of the start position.
     #[arg(long, short, allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Opening book for the perfect Connect Four engine (`bitgames book`).
+    /// The engine's opening book (its `book` parameter; `bitgames book` makes one).
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,
-    /// Strength of the alphabeta engine (Othello), 1–10: search depth 1–11 plies,
-    /// exact endgame from 4–20 empty squares.
-    #[arg(long, short, default_value_t = 5)]
-    pub level: u8,
-    /// Heuristic of the alphabeta engine instead of the level's: positional,
-    /// absolute, mobility or mixed.
+    /// The engine's strength (its `level` parameter: Othello's alphabeta, 1–10).
+    #[arg(long, short)]
+    pub level: Option<u32>,
+    /// The engine's evaluation (its `heuristic` parameter).
     #[arg(long)]
-    pub heuristic: Option<bitgames::games::othello::eval::Heuristic>,
-    /// Time cap per move of the alphabeta engine's midgame search, in milliseconds.
+    pub heuristic: Option<String>,
+    /// The engine's time cap per move in milliseconds (its `time_ms` parameter).
     #[arg(long)]
     pub time_ms: Option<u64>,
 }
@@ -83,64 +84,96 @@ fn help(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The engine spec with the option flags added as parameters (a flag the spec
+/// already sets is an error, as is one the engine does not take), and a seed
+/// from the clock for an engine that takes one when none is given.
+pub fn engine_spec(game: &dyn DynGame, args: &PlayArgs) -> Result<String> {
+    let spec = parse_spec(&args.engine).context("engine")?;
+    let mut params = spec.params;
+    let flags = [
+        ("seed", args.seed.map(|s| s.to_string())),
+        ("level", args.level.map(|l| l.to_string())),
+        ("heuristic", args.heuristic.clone()),
+        ("time_ms", args.time_ms.map(|t| t.to_string())),
+        ("book", args.book.as_ref().map(|b| b.display().to_string())),
+    ];
+    for (key, value) in flags {
+        let Some(value) = value else { continue };
+        if params.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)) {
+            return Err(crate::common::input_error(format!(
+                "--{} and the engine spec both set {key}",
+                key.replace('_', "-")
+            )));
+        }
+        params.push((key.to_string(), value));
+    }
+    let takes_seed = engines_for(game)
+        .iter()
+        .find(|e| e.name == spec.name || e.aliases.contains(&spec.name.as_str()))
+        .is_some_and(|e| e.params.iter().any(|p| p.name == "seed"));
+    if takes_seed && !params.iter().any(|(k, _)| k.eq_ignore_ascii_case("seed")) {
+        params.push(("seed".to_string(), clock_seed().to_string()));
+    }
+    Ok(write_spec(&spec.name, &params))
+}
+
 /// Plays one game against the engine on stdin/stdout.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
-    let mut game = build_game(&args.game, args.position.as_deref())?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut rng = SplitMix::new(seed);
-    let settings = crate::engine::SearchSettings {
-        level: args.level,
-        heuristic: args.heuristic,
-        time: args.time_ms.map(std::time::Duration::from_millis),
-    };
-    let mut engine = Engine::new(args.engine, game.as_ref(), settings)?;
-    if let Some(path) = &args.book {
-        engine.set_book(crate::solve::load_book(path)?)?;
-    }
+    let start = build_game(&args.game, args.position.as_deref())?;
+    let spec = engine_spec(start.as_ref(), args)?;
+    let mut engine: Box<dyn Engine> =
+        bitgames::new_engine(start.as_ref(), &spec).context("engine")?;
     let human = match args.first {
-        First::Human => game.side_to_move(),
-        First::Engine => game.side_to_move().other(),
+        First::Human => start.side_to_move(),
+        First::Engine => start.side_to_move().other(),
     };
-    let engine_name = format!("{:?}", args.engine).to_lowercase();
     writeln!(
         out,
-        "{}: you play {}, the {engine_name} engine (seed {seed}) plays {}. Type 'help' for commands.",
-        game.spec(),
-        game.player_name(human),
-        game.player_name(human.other()),
+        "{}: you play {}, the engine {} plays {}. Type 'help' for commands.",
+        start.spec(),
+        start.player_name(human),
+        engine.spec(),
+        start.player_name(human.other()),
     )?;
+    let mut record = GameRecord::new(start);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut stdin = stdin.lock();
-    // States before each of the user's moves, for `undo`.
-    let mut history: Vec<Box<dyn DynGame>> = Vec::new();
     let mut show_board = true;
     loop {
+        let game = record.current();
         if show_board {
             writeln!(out)?;
-            write!(out, "{}", labelled_picture(game.as_ref()))?;
+            write!(out, "{}", labelled_picture(game))?;
             show_board = false;
         }
-        if game.outcome().is_some() {
-            let result = result_text(game.as_ref());
-            let verdict = match game.outcome() {
-                Some(bitgames::Outcome::WonBy(p)) if p == human => " — you win!",
-                Some(bitgames::Outcome::WonBy(_)) => " — the engine wins.",
+        if let Some(outcome) = game.outcome() {
+            let verdict = match outcome {
+                bitgames::Outcome::WonBy(p) if p == human => " — you win!",
+                bitgames::Outcome::WonBy(_) => " — the engine wins.",
                 _ => "",
             };
-            writeln!(out, "game over: {result}{verdict}  (moves: {})", game.position())?;
+            writeln!(
+                out,
+                "game over: {}{verdict}  (moves: {})",
+                result_text(game),
+                record.moves().join(" ")
+            )?;
             return Ok(());
         }
         let mover = game.side_to_move();
         let name = game.player_name(mover);
         if mover != human {
-            let mv = engine
-                .choose(game.as_ref(), &mut rng)
+            if std::io::stderr().is_terminal() {
+                eprint!("thinking…\r");
+            }
+            let chosen = engine
+                .choose(game)?
                 .context("the engine found no legal move in a game that is not over")?;
-            game.play_text(&mv).with_context(|| format!("engine move '{mv}'"))?;
-            match &engine.last_info {
-                Some(info) => writeln!(out, "engine ({name}) plays {mv}   [{info}]")?,
-                None => writeln!(out, "engine ({name}) plays {mv}")?,
+            record.play(&chosen.mv).with_context(|| format!("engine move '{}'", chosen.mv))?;
+            match &chosen.info {
+                Some(info) => writeln!(out, "engine ({name}) plays {}   [{info}]", chosen.mv)?,
+                None => writeln!(out, "engine ({name}) plays {}", chosen.mv)?,
             }
             show_board = true;
             continue;
@@ -166,26 +199,34 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                 writeln!(out, "bye.")?;
                 return Ok(());
             }
-            "help" | "h" | "?" => help(game.as_ref(), out)?,
+            "help" | "h" | "?" => help(record.current(), out)?,
             "board" | "b" => show_board = true,
-            "undo" | "u" => match history.pop() {
-                Some(prev) => {
-                    game = prev;
-                    writeln!(out, "took back your last move.")?;
+            "undo" | "u" => {
+                // Back to the last position where it was your move, one move of
+                // yours earlier: your move and the engine's replies go.
+                let mut taken = Vec::new();
+                while let Some(mv) = record.undo() {
+                    taken.push(mv);
+                    if record.current().side_to_move() == human {
+                        break;
+                    }
+                }
+                if taken.is_empty() || record.current().side_to_move() != human {
+                    // Nothing of yours to take back: put the moves back.
+                    for mv in taken.iter().rev() {
+                        record.play(mv).context("replaying after an empty undo")?;
+                    }
+                    writeln!(out, "nothing to undo.")?;
+                } else {
+                    taken.reverse();
+                    writeln!(out, "took back {}.", taken.join(" "))?;
                     show_board = true;
                 }
-                None => writeln!(out, "nothing to undo.")?,
-            },
-            _ => {
-                let before = game.clone_box();
-                match game.play_text(&line) {
-                    Ok(()) => {
-                        history.push(before);
-                        show_board = true;
-                    }
-                    Err(e) => writeln!(out, "not played: {e}")?,
-                }
             }
+            _ => match record.play(&line) {
+                Ok(()) => show_board = true,
+                Err(e) => writeln!(out, "not played: {e}")?,
+            },
         }
     }
 }

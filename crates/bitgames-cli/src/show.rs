@@ -87,7 +87,7 @@ fn to_json(game: &dyn DynGame) -> ShowJson {
         outcome,
         result: result_text(game),
         score: game.score(),
-        hash: format!("{:016x}", game.hash()),
+        hash: format!("{:016x}", game.position_hash()),
         ply: game.ply(),
     }
 }
@@ -114,7 +114,7 @@ fn print_text(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "score:     {s}")?;
     }
     writeln!(out, "position:  {}", game.position())?;
-    writeln!(out, "hash:      {:016x}", game.hash())?;
+    writeln!(out, "hash:      {:016x}", game.position_hash())?;
     writeln!(out, "ply:       {}", game.ply())?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! [`DynGame`]: an object-safe face of every [`Game`], with moves and positions as
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
+use crate::board::BoardView;
 use crate::game::{Game, Outcome, ParseError, PlayError, Player};
 use crate::search::{perft_divide, playouts, PlayoutStats};
 use rand::SeedableRng;
@@ -20,6 +21,9 @@ pub trait DynGame: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given as text; on error the state is unchanged.
     fn play_text(&mut self, mv: &str) -> Result<(), PlayError>;
+    /// A move's text in the game's own notation (`F5` → `f5`), checking that it
+    /// names a move of this board.
+    fn move_text(&self, mv: &str) -> Result<String, ParseError>;
     /// Replaces the state by the one described by position text.
     fn set_position(&mut self, text: &str) -> Result<(), ParseError>;
     /// The position in the game's text format.
@@ -32,8 +36,12 @@ pub trait DynGame: Send + Sync {
     fn describe_outcome(&self, o: Outcome) -> String;
     /// The final score for the first player, where the game has one.
     fn score(&self) -> Option<i32>;
-    /// 64-bit position hash.
-    fn hash(&self) -> u64;
+    /// 64-bit position hash ([`Game::position_hash`]).
+    fn position_hash(&self) -> u64;
+    /// The board as cells to draw ([`Game::board`]).
+    fn board(&self) -> BoardView;
+    /// The board cells a move (given as text) touches ([`Game::move_cells`]).
+    fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError>;
     /// Perft to `depth`.
     fn perft(&self, depth: usize) -> u64;
     /// Perft to `depth` on `threads` threads (all the machine's if 0).
@@ -46,8 +54,9 @@ pub trait DynGame: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
-    /// The concrete game, for game-specific tools (a solver): downcast with
-    /// `as_any().downcast_ref::<Connect4>()`.
+    /// The concrete game, for the library's game-specific engines and tools (a
+    /// solver): downcast with `as_any().downcast_ref::<Connect4>()`. Apps go
+    /// through the registry's engines instead.
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -71,7 +80,10 @@ impl<G: Game> DynGame for G {
     }
     fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
         let m = self.parse_move(mv)?;
-        Game::play(self, m)
+        Game::play(self, m).map_err(PlayError::into_text)
+    }
+    fn move_text(&self, mv: &str) -> Result<String, ParseError> {
+        Ok(self.parse_move(mv)?.to_string())
     }
     fn set_position(&mut self, text: &str) -> Result<(), ParseError> {
         *self = self.parse_position(text)?;
@@ -92,8 +104,14 @@ impl<G: Game> DynGame for G {
     fn score(&self) -> Option<i32> {
         Game::score(self)
     }
-    fn hash(&self) -> u64 {
-        Game::hash(self)
+    fn position_hash(&self) -> u64 {
+        Game::position_hash(self)
+    }
+    fn board(&self) -> BoardView {
+        Game::board(self)
+    }
+    fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError> {
+        Ok(Game::move_cells(self, self.parse_move(mv)?))
     }
     fn perft(&self, depth: usize) -> u64 {
         Game::perft(self, depth)

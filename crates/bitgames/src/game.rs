@@ -1,8 +1,10 @@
 //! The [`Game`] trait shared by every game, search and app; players, outcomes and
 //! the errors a user can provoke.
 
+use crate::board::BoardView;
 use rand::Rng;
 use std::fmt;
+use std::ops::ControlFlow;
 use thiserror::Error;
 
 /// One of the two players. `First` moves first (X in Connect Four and tic-tac-toe,
@@ -88,9 +90,49 @@ pub enum ParseError {
     },
 }
 
-/// A move that cannot be played.
+/// Why a well-formed move cannot be played here: a reason callers can match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum IllegalReason {
+    /// The move names a cell, column or square this board does not have.
+    OffBoard,
+    /// The cell is taken.
+    Occupied,
+    /// The column is full (Connect Four).
+    ColumnFull,
+    /// The placement changes nothing the rules require it to (an Othello disc
+    /// that flips none).
+    NoEffect,
+    /// The side to move has no move but a pass.
+    MustPass,
+    /// A pass while the side to move has a move.
+    CannotPass,
+    /// The piece moved is not the mover's, or is not there.
+    NotYourPiece,
+    /// The move breaks a rule of movement of this game.
+    Rule,
+}
+
+/// Why a move is illegal: the reason and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PlayError {
+#[error("{why}")]
+pub struct Illegal {
+    /// What kind of fault.
+    pub reason: IllegalReason,
+    /// The fault in words, naming the move and the position's facts.
+    pub why: String,
+}
+
+impl Illegal {
+    /// An [`Illegal`] from its reason and words.
+    pub fn new(reason: IllegalReason, why: impl Into<String>) -> Self {
+        Illegal { reason, why: why.into() }
+    }
+}
+
+/// A move that cannot be played. `M` is the move: [`Game::play`] hands back the
+/// game's own move type, [`DynGame`](crate::DynGame) the move text (the default).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlayError<M: fmt::Display = String> {
     /// The move text did not parse.
     #[error(transparent)]
     Parse(#[from] ParseError),
@@ -99,8 +141,10 @@ pub enum PlayError {
     Illegal {
         /// Game spec.
         game: String,
-        /// The move.
-        mv: String,
+        /// The move, handed back.
+        mv: M,
+        /// What kind of fault.
+        reason: IllegalReason,
         /// Why it is illegal.
         why: String,
     },
@@ -109,21 +153,118 @@ pub enum PlayError {
     GameOver {
         /// Game spec.
         game: String,
-        /// The move tried.
-        mv: String,
-        /// How it ended.
+        /// The move tried, handed back.
+        mv: M,
+        /// How it ended, in words.
         outcome: String,
     },
 }
 
+impl<M: fmt::Display> PlayError<M> {
+    /// The move that was refused (`None` for text that did not parse).
+    pub fn mv(&self) -> Option<&M> {
+        match self {
+            PlayError::Parse(_) => None,
+            PlayError::Illegal { mv, .. } | PlayError::GameOver { mv, .. } => Some(mv),
+        }
+    }
+
+    /// The same error with the move as text.
+    pub fn into_text(self) -> PlayError<String> {
+        match self {
+            PlayError::Parse(e) => PlayError::Parse(e),
+            PlayError::Illegal { game, mv, reason, why } => {
+                PlayError::Illegal { game, mv: mv.to_string(), reason, why }
+            }
+            PlayError::GameOver { game, mv, outcome } => {
+                PlayError::GameOver { game, mv: mv.to_string(), outcome }
+            }
+        }
+    }
+}
+
+/// Text that does not name a move, cell, square or option.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{text}' is not {expected}")]
+pub struct NotationError {
+    /// The text given (shortened if long, control characters escaped).
+    pub text: String,
+    /// What such text looks like.
+    pub expected: &'static str,
+}
+
+impl NotationError {
+    /// A [`NotationError`] for `text`, which should have been `expected`.
+    pub fn new(text: &str, expected: &'static str) -> Self {
+        NotationError { text: clip(text), expected }
+    }
+}
+
+/// A game or position that cannot be set up from the values given.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// A value outside its range.
+    #[error("{param} must be {min}–{max}{note}, got {value}")]
+    OutOfRange {
+        /// Which value.
+        param: &'static str,
+        /// The value given.
+        value: i64,
+        /// Smallest accepted.
+        min: i64,
+        /// Largest accepted.
+        max: i64,
+        /// Why the range is what it is (empty, or starting with a space).
+        note: &'static str,
+    },
+    /// A board that does not fit the game's storage.
+    #[error(
+        "a {width}×{height} board needs {needed} bits, more than the {capacity} the game can store"
+    )]
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Bits the board needs.
+        needed: usize,
+        /// Bits there are.
+        capacity: usize,
+    },
+    /// A grid that cannot be built.
+    #[error(transparent)]
+    Grid(#[from] crate::grid::GridError),
+    /// Cells claimed by both players.
+    #[error("{cells} hold(s) stones of both players")]
+    Overlap {
+        /// The cells, named.
+        cells: String,
+    },
+}
+
+/// The counting convention of a game's perft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftRule {
+    /// A finished game is a leaf at its own depth only: it adds nothing deeper.
+    FinishedIsLeaf,
+    /// A finished game counts one leaf at every greater depth (Bik's Othello
+    /// convention).
+    FinishedCountsDeeper,
+}
+
 /// A two-player, turn-based game on bitboards.
 ///
-/// States are small `Copy`-like values: search clones and plays (copy-make). Legal
-/// moves are written into a caller's reusable buffer, so generating moves allocates
-/// nothing once the buffer has grown.
+/// States are small values: search clones and plays (copy-make). The one required
+/// way to list moves is [`try_for_each_move`](Game::try_for_each_move), a callback
+/// that may stop early; every other move query (`for_each_move`, `legal_moves`,
+/// `count_moves`, `is_legal`, `random_move`) is derived from it without allocating,
+/// and games override them where a bitboard does better (a popcount).
 pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A move. Its `Display` is the game's standard notation.
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// How perft counts finished games in this game.
+    const PERFT_RULE: PerftRule = PerftRule::FinishedIsLeaf;
 
     /// The game's name with its parameters, as the registry reads it:
     /// `connect4(width=7,height=6)`.
@@ -135,83 +276,117 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Plies played since the start position.
     fn ply(&self) -> usize;
 
-    /// Clears `out` and writes the legal moves into it (none once the game is over).
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Calls `f` on each legal move, in the game's fixed order, until `f` breaks;
+    /// returns `Break` if it did. No move once the game is over.
+    fn try_for_each_move<F>(&self, f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::Move) -> ControlFlow<()>;
 
-    /// Calls `f` on each legal move (bulk, callback-based generation: no buffer).
-    /// The default goes through [`legal_moves`](Game::legal_moves).
+    /// Calls `f` on each legal move.
     #[inline]
     fn for_each_move(&self, mut f: impl FnMut(Self::Move)) {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v.into_iter().for_each(&mut f);
+        let _ = self.try_for_each_move(|m| {
+            f(m);
+            ControlFlow::Continue(())
+        });
     }
 
-    /// Number of legal moves (bitboard games override this with a popcount).
+    /// Clears `out` and writes the legal moves into it (none once the game is
+    /// over); allocates only while `out` grows.
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+        self.for_each_move(|m| out.push(m));
+    }
+
+    /// Number of legal moves.
+    #[inline]
     fn count_moves(&self) -> usize {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v.len()
+        let mut n = 0;
+        self.for_each_move(|_| n += 1);
+        n
     }
 
-    /// Whether `mv` is legal here. The default generates the move list.
+    /// Whether `mv` is legal here (stops at the first match).
+    #[inline]
     fn is_legal(&self, mv: Self::Move) -> bool {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v.contains(&mv)
+        self.try_for_each_move(|m| {
+            if m == mv {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
-    /// Why `mv` is illegal here, for error messages.
-    fn why_illegal(&self, _mv: Self::Move) -> String {
-        "not a legal move in this position".to_string()
+    /// Why `mv` is illegal here, for error messages and callers that match the
+    /// reason.
+    fn why_illegal(&self, _mv: Self::Move) -> Illegal {
+        Illegal::new(IllegalReason::Rule, "not a legal move in this position")
     }
 
     /// Plays a move known to be legal. Unspecified (but memory-safe) results otherwise.
     fn play_unchecked(&mut self, mv: Self::Move);
 
-    /// Plays `mv` if it is legal; otherwise returns an error and leaves the state
-    /// unchanged.
-    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError> {
+    /// Plays `mv` if it is legal; otherwise hands the move back in the error and
+    /// leaves the state unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver {
                 game: self.spec(),
-                mv: mv.to_string(),
+                mv,
                 outcome: self.describe_outcome(o),
             });
         }
         if !self.is_legal(mv) {
-            return Err(PlayError::Illegal {
-                game: self.spec(),
-                mv: mv.to_string(),
-                why: self.why_illegal(mv),
-            });
+            let Illegal { reason, why } = self.why_illegal(mv);
+            return Err(PlayError::Illegal { game: self.spec(), mv, reason, why });
         }
         self.play_unchecked(mv);
         Ok(())
     }
 
-    /// A uniformly random legal move, `None` when there is none.
+    /// A uniformly random legal move, `None` when there is none: the `k`-th move
+    /// for `k = rng.random_range(0..count)`.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        if v.is_empty() {
-            None
-        } else {
-            Some(v[rng.random_range(0..v.len())])
+        let n = self.count_moves();
+        if n == 0 {
+            return None;
         }
+        let mut k = rng.random_range(0..n);
+        let mut pick = None;
+        let _ = self.try_for_each_move(|m| {
+            if k == 0 {
+                pick = Some(m);
+                return ControlFlow::Break(());
+            }
+            k -= 1;
+            ControlFlow::Continue(())
+        });
+        pick
     }
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
     /// The final score from the first player's view, for games that have one
-    /// (Othello's disc difference); `None` otherwise or while the game goes on.
+    /// (Othello's disc difference; Go's area score with komi, in half points as
+    /// `2 × score`, see [`score_halves`](Game::score_halves)); `None` otherwise or
+    /// while the game goes on.
     fn score(&self) -> Option<i32> {
         None
     }
 
-    /// A 64-bit hash of the position (equal positions hash equal).
-    fn hash(&self) -> u64;
+    /// The final score in half points (for komi such as 7.5); by default twice
+    /// [`score`](Game::score).
+    fn score_halves(&self) -> Option<i64> {
+        self.score().map(|s| 2 * s as i64)
+    }
+
+    /// A 64-bit hash of the position (equal positions hash equal). Not
+    /// `std::hash::Hash`: this one is the game's own, stable across runs.
+    fn position_hash(&self) -> u64;
 
     /// Reads a move in the game's notation, checking it names a real move of this
     /// board (not that it is legal now).
@@ -226,11 +401,18 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The board as a picture: top row first, `.` empty.
     fn picture(&self) -> String;
 
-    /// Perft in this game's standard convention. The default is
-    /// [`search::perft`](fn@crate::search::perft): a finished game is a leaf that
-    /// counts at its own depth only. Othello overrides it with the Bik convention.
+    /// The board as cells to draw: shape, names, owners and positions.
+    fn board(&self) -> BoardView;
+
+    /// The cells of [`board`](Game::board) a move touches, in order: the cell a
+    /// stone lands on; the from and to cells of a step. Empty for a pass.
+    fn move_cells(&self, mv: Self::Move) -> Vec<usize>;
+
+    /// Perft in this game's standard convention ([`PERFT_RULE`](Game::PERFT_RULE)):
+    /// the number of move sequences of exactly `depth` plies. Games override it
+    /// with a faster walk that counts the same.
     fn perft(&self, depth: usize) -> u64 {
-        crate::search::perft(self, depth)
+        perft_walk(self, depth, Self::PERFT_RULE)
     }
 
     /// The name of a player in this game (`X`, `O`, `Black`, …).
@@ -250,15 +432,46 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 }
 
-/// Shortens long user text for error messages.
-pub(crate) fn clip(text: &str) -> String {
-    const MAX: usize = 80;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}…")
+/// Perft by the plain walk under `rule`: the last ply is counted
+/// (`count_moves`), not played. [`Game::perft`]'s default (with the game's own
+/// rule), and the reference the games' faster walks are tested against.
+pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    if rule == PerftRule::FinishedCountsDeeper && game.outcome().is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return game.count_moves() as u64;
+    }
+    let mut total = 0;
+    game.for_each_move(|mv| {
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        total += perft_walk(&child, depth - 1, rule);
+    });
+    total
+}
+
+/// Shortens long user text for error messages.
+/// Control characters are escaped (`\u{1b}`, `\n`, …), so no input can
+/// move a terminal's cursor or colour its text through an error message.
+pub fn clip(text: &str) -> String {
+    const MAX: usize = 80;
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
 }
 
 /// A 64-bit finaliser (SplitMix64's), for turning board keys into hashes.

@@ -2,16 +2,26 @@
 #![deny(missing_docs)]
 
 pub mod bits;
+pub mod board;
 pub mod dynamic;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod grid;
 pub mod ops;
+pub mod params;
+pub mod record;
 pub mod registry;
 pub mod search;
 
 pub use bits::{Bits, Bits128, Bits256, Bits384, Bits64};
+pub use board::{BoardCell, BoardShape, BoardView};
 pub use dynamic::DynGame;
-pub use game::{Game, Outcome, ParseError, PlayError, Player};
+pub use engine::{Engine, EngineError, EngineMove};
+pub use game::{
+    Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule, PlayError, Player,
+    SetupError,
+};
 pub use grid::{Cell, Dir, Grid, GridKind};
-pub use registry::{new_game, SpecError};
+pub use record::GameRecord;
+pub use registry::{new_engine, new_game, SpecError};

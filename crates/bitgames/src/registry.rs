@@ -5,11 +5,9 @@
 //! board in one word and a 15×15 board in four.
 
 use crate::dynamic::DynGame;
-use crate::games::connect4::Connect4;
-use crate::games::othello::Othello;
-use crate::games::tictactoe::TicTacToe;
-use crate::grid::{Grid, GridKind};
-use std::fmt::Write as _;
+use crate::engine::{Engine, EngineInfo};
+use crate::game::SetupError;
+pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 use thiserror::Error;
 
 /// A game spec that cannot be built.
@@ -41,7 +39,7 @@ pub enum SpecError {
         /// Its parameters.
         known: String,
     },
-    /// A parameter value that is not a number in range.
+    /// A parameter value of the wrong type or out of range.
     #[error("{game}: bad value '{value}' for {param}: {why}")]
     BadValue {
         /// Game name.
@@ -53,6 +51,26 @@ pub enum SpecError {
         /// What was expected.
         why: String,
     },
+    /// No engine has this name.
+    #[error("unknown engine '{name}' for {game} (engines for it: {known})")]
+    UnknownEngine {
+        /// The name given.
+        name: String,
+        /// The game's spec.
+        game: String,
+        /// The engines that play it.
+        known: String,
+    },
+    /// An engine of another game.
+    #[error("the {name} engine does not play {game} (engines for it: {known})")]
+    EngineNotForGame {
+        /// The name given.
+        name: String,
+        /// The game's spec.
+        game: String,
+        /// The engines that play it.
+        known: String,
+    },
     /// Parameters that are each fine but do not make a game together.
     #[error("{game}: {why}")]
     Invalid {
@@ -63,50 +81,29 @@ pub enum SpecError {
     },
 }
 
-/// One integer parameter of a game.
-#[derive(Debug, Clone, Copy)]
-pub struct ParamInfo {
-    /// Name, as written in specs.
-    pub name: &'static str,
-    /// Value when the spec leaves it out.
-    pub default: i64,
-    /// Smallest accepted value.
-    pub min: i64,
-    /// Largest accepted value.
-    pub max: i64,
-    /// What it means.
-    pub doc: &'static str,
-}
+/// Builds a game from its checked parameters.
+pub type BuildFn = fn(&Params) -> Result<Box<dyn DynGame>, SetupError>;
 
-/// Builds a game from its parameter values, in the order of `GameInfo::params`.
-type BuildFn = fn(&[i64]) -> Result<Box<dyn DynGame>, String>;
-
-/// A registered game.
+/// A registered game: what `bitgames games` lists and `new_game` builds. Each game
+/// module declares its own (`games::connect4::INFO`).
 pub struct GameInfo {
     /// Name, as written in specs.
     pub name: &'static str,
     /// One-line description.
     pub summary: &'static str,
-    /// Its parameters.
+    /// Its parameters, typed, with defaults and ranges.
     pub params: &'static [ParamInfo],
-    build: BuildFn,
+    /// Builds the start position.
+    pub build: BuildFn,
+    /// Engines made for this game alone (a solver, a tuned player), besides the
+    /// generic ones every game has.
+    pub engines: &'static [&'static EngineInfo],
 }
 
 impl GameInfo {
     /// `name(p=default,…)`.
     pub fn default_spec(&self) -> String {
-        if self.params.is_empty() {
-            return self.name.to_string();
-        }
-        let mut s = format!("{}(", self.name);
-        for (i, p) in self.params.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let _ = write!(s, "{}={}", p.name, p.default);
-        }
-        s.push(')');
-        s
+        Params::defaults(self.params).spec(self.name)
     }
 }
 
@@ -119,107 +116,170 @@ pub struct Spec {
     pub params: Vec<(String, String)>,
 }
 
-/// Reads `name` or `name(key=value,…)`; blanks are ignored.
+/// Reads `name` or `name(key=value,…)`. Blanks around names and values are
+/// ignored; a value in double quotes may hold anything but a double quote
+/// (`book="my book.bin"`, `cmd="gnugo --mode gtp"`).
 pub fn parse_spec(text: &str) -> Result<Spec, SpecError> {
-    let syntax = |why: &str| SpecError::Syntax { spec: text.to_string(), why: why.to_string() };
-    let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let (name, rest) = match s.find('(') {
-        Some(i) => (&s[..i], Some(&s[i + 1..])),
-        None => (&s[..], None),
+    let syntax =
+        |why: &str| SpecError::Syntax { spec: crate::game::clip(text), why: why.to_string() };
+    let t = text.trim();
+    let (name, rest) = match t.find('(') {
+        Some(i) => (t[..i].trim(), Some(&t[i + 1..])),
+        None => (t, None),
     };
     if name.is_empty() {
-        return Err(syntax("no game name"));
+        return Err(syntax("no name"));
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-        return Err(syntax("a game name has only letters, digits, '_' and '-'"));
+        return Err(syntax("a name has only letters, digits, '_' and '-'"));
     }
-    let mut params = Vec::new();
-    if let Some(rest) = rest {
-        let inner = rest.strip_suffix(')').ok_or_else(|| syntax("missing ')'"))?;
-        if inner.contains(['(', ')']) {
-            return Err(syntax("nested parentheses"));
+    let mut params: Vec<(String, String)> = Vec::new();
+    let Some(rest) = rest else {
+        return Ok(Spec { name: name.to_ascii_lowercase(), params });
+    };
+    let mut chars = rest.chars().peekable();
+    loop {
+        // One `key=value`, then ',' or ')'.
+        let key: String =
+            std::iter::from_fn(|| chars.next_if(|&c| !matches!(c, '=' | ',' | ')' | '(' | '"')))
+                .collect();
+        let key = key.trim().to_string();
+        match chars.next() {
+            Some(')') if key.is_empty() && params.is_empty() => break,
+            Some('=') if !key.is_empty() => {}
+            Some('(') => return Err(syntax("nested parentheses")),
+            None => return Err(syntax("missing ')'")),
+            _ => return Err(syntax(&format!("'{key}' is not key=value"))),
         }
-        for part in inner.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| syntax(&format!("'{part}' is not key=value")))?;
-            if k.is_empty() || v.is_empty() {
-                return Err(syntax(&format!("'{part}' is not key=value")));
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        let value = if chars.next_if_eq(&'"').is_some() {
+            let v: String = std::iter::from_fn(|| chars.next_if(|&c| c != '"')).collect();
+            if chars.next().is_none() {
+                return Err(syntax("a quoted value has no closing '\"'"));
             }
-            if params.iter().any(|(pk, _)| pk == k) {
-                return Err(syntax(&format!("parameter '{k}' given twice")));
-            }
-            params.push((k.to_string(), v.to_string()));
+            while chars.next_if(|c| c.is_whitespace()).is_some() {}
+            v
+        } else {
+            let v: String =
+                std::iter::from_fn(|| chars.next_if(|&c| !matches!(c, ',' | ')' | '(' | '"')))
+                    .collect();
+            v.trim().to_string()
+        };
+        if value.is_empty() {
+            return Err(syntax(&format!("'{key}=' has no value")));
         }
-    } else if s.contains(')') {
-        return Err(syntax("')' without '('"));
+        if params.iter().any(|(pk, _)| pk.eq_ignore_ascii_case(&key)) {
+            return Err(syntax(&format!("parameter '{key}' given twice")));
+        }
+        params.push((key, value));
+        match chars.next() {
+            Some(',') => continue,
+            Some(')') => break,
+            Some('(') => return Err(syntax("nested parentheses")),
+            Some(c) => return Err(syntax(&format!("unexpected '{c}' after a value"))),
+            None => return Err(syntax("missing ')'")),
+        }
+    }
+    if chars.any(|c| !c.is_whitespace()) {
+        return Err(syntax("text after ')'"));
     }
     Ok(Spec { name: name.to_ascii_lowercase(), params })
 }
 
-const CONNECT4_PARAMS: &[ParamInfo] = &[
-    ParamInfo { name: "width", default: 7, min: 1, max: 9, doc: "number of columns" },
-    ParamInfo {
-        name: "height",
-        default: 6,
-        min: 1,
-        max: 63,
-        doc: "number of rows (width×(height+1) ≤ 64)",
-    },
-];
-
-const TICTACTOE_PARAMS: &[ParamInfo] = &[
-    ParamInfo { name: "width", default: 3, min: 1, max: 64, doc: "number of columns" },
-    ParamInfo { name: "height", default: 3, min: 1, max: 64, doc: "number of rows" },
-    ParamInfo { name: "k", default: 3, min: 1, max: 64, doc: "stones in a row to win" },
-];
-
-static GAMES: &[GameInfo] = &[
-    GameInfo {
-        name: "connect4",
-        summary: "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
-        params: CONNECT4_PARAMS,
-        build: |p| Ok(Box::new(Connect4::new(p[0] as usize, p[1] as usize)?)),
-    },
-    GameInfo {
-        name: "othello",
-        summary:
-            "Othello (Reversi) 8×8: passes, OBF positions (64 chars a1..h8 of X/O/-, then X or O)",
-        params: &[],
-        build: |_| Ok(Box::new(Othello::start())),
-    },
-    GameInfo {
-        name: "tictactoe",
-        summary: "Tic-tac-toe and the m,n,k-games: k in a row wins (15×15, k=5 is Gomoku)",
-        params: TICTACTOE_PARAMS,
-        build: |p| build_tictactoe(p[0] as usize, p[1] as usize, p[2] as usize),
-    },
-];
-
-/// Picks the smallest storage (1, 2, 4 or 6 words) a square grid of this size fits.
-fn build_tictactoe(w: usize, h: usize, k: usize) -> Result<Box<dyn DynGame>, String> {
-    fn fits<const N: usize>(w: usize, h: usize) -> bool {
-        Grid::<N>::new(GridKind::Square8, w, h).is_ok()
+/// Writes a spec back: `name(k=v,…)`, quoting values that need it.
+pub fn write_spec(name: &str, params: &[(String, String)]) -> String {
+    if params.is_empty() {
+        return name.to_string();
     }
-    if fits::<1>(w, h) {
-        Ok(Box::new(TicTacToe::<1>::new(w, h, k)?))
-    } else if fits::<2>(w, h) {
-        Ok(Box::new(TicTacToe::<2>::new(w, h, k)?))
-    } else if fits::<4>(w, h) {
-        Ok(Box::new(TicTacToe::<4>::new(w, h, k)?))
-    } else {
-        Ok(Box::new(TicTacToe::<6>::new(w, h, k)?))
+    let parts: Vec<String> = params
+        .iter()
+        .map(|(k, v)| {
+            if v.is_empty()
+                || v.contains(|c: char| matches!(c, ',' | '(' | ')' | '=') || c.is_whitespace())
+            {
+                format!("{k}=\"{v}\"")
+            } else {
+                format!("{k}={v}")
+            }
+        })
+        .collect();
+    format!("{name}({})", parts.join(","))
+}
+
+static GAMES: &[&GameInfo] =
+    &[&crate::games::connect4::INFO, &crate::games::othello::INFO, &crate::games::tictactoe::INFO];
+
+/// Builds a game generic over its storage, `N` words, with the fewest words
+/// (1, 2, 4 or 6) that hold `bits` bits: the one storage-size rule every game
+/// on a [`Grid`](crate::grid::Grid) shares.
+pub trait WordsBuilder {
+    /// Builds the game in `N` words.
+    fn build<const N: usize>(self) -> Result<Box<dyn DynGame>, SetupError>;
+}
+
+/// Calls `builder` with the smallest word count for `bits` bits; an error past
+/// the largest storage (384 bits, a 19×19 board with separators).
+pub fn with_words<B: WordsBuilder>(
+    bits: usize,
+    width: usize,
+    height: usize,
+    builder: B,
+) -> Result<Box<dyn DynGame>, SetupError> {
+    match bits {
+        0..=64 => builder.build::<1>(),
+        65..=128 => builder.build::<2>(),
+        129..=256 => builder.build::<4>(),
+        257..=384 => builder.build::<6>(),
+        _ => Err(SetupError::TooLarge { width, height, needed: bits, capacity: 384 }),
     }
 }
 
 /// Every registered game.
-pub fn games() -> &'static [GameInfo] {
+pub fn games() -> &'static [&'static GameInfo] {
     GAMES
 }
 
 /// The registered game with this name.
 pub fn game_info(name: &str) -> Option<&'static GameInfo> {
-    GAMES.iter().find(|g| g.name == name)
+    GAMES.iter().copied().find(|g| g.name == name)
+}
+
+/// The registered game a built game comes from (by its spec's name).
+pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
+    let spec = game.spec();
+    game_info(spec.split('(').next().unwrap_or_default())
+}
+
+/// The engines that play `game`: the generic ones, then the game's own.
+pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
+    let mut v: Vec<&'static EngineInfo> = crate::engine::GENERIC.to_vec();
+    if let Some(info) = info_of(game) {
+        v.extend(info.engines.iter().copied());
+    }
+    v
+}
+
+/// Builds the engine a spec names (`random`, `alphabeta(level=6)`) for `game`.
+pub fn new_engine(game: &dyn DynGame, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
+    let parsed = parse_spec(spec)?;
+    let engines = engines_for(game);
+    let Some(info) =
+        engines.iter().find(|e| e.name == parsed.name || e.aliases.contains(&parsed.name.as_str()))
+    else {
+        let everyone: Vec<&str> = GAMES
+            .iter()
+            .flat_map(|g| g.engines.iter().map(|e| e.name))
+            .filter(|n| *n == parsed.name)
+            .collect();
+        let known = engines.iter().map(|e| e.name).collect::<Vec<_>>().join(", ");
+        return Err(if everyone.is_empty() {
+            SpecError::UnknownEngine { name: parsed.name, game: game.spec(), known }
+        } else {
+            SpecError::EngineNotForGame { name: parsed.name, game: game.spec(), known }
+        });
+    };
+    let params = Params::parse(info.name, info.params, &parsed.params)?;
+    (info.build)(game, &params).map_err(|why| SpecError::Invalid { game: info.name.into(), why })
 }
 
 /// Builds the start position of the game a spec names.
@@ -229,35 +289,9 @@ pub fn new_game(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
         name: parsed.name.clone(),
         known: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", "),
     })?;
-    let mut values: Vec<i64> = info.params.iter().map(|p| p.default).collect();
-    for (k, v) in &parsed.params {
-        let Some(i) = info.params.iter().position(|p| p.name == k.as_str()) else {
-            let known = if info.params.is_empty() {
-                "none".to_string()
-            } else {
-                info.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
-            };
-            return Err(SpecError::UnknownParam {
-                game: info.name.into(),
-                param: k.clone(),
-                known,
-            });
-        };
-        let p = &info.params[i];
-        let bad = |why: String| SpecError::BadValue {
-            game: info.name.into(),
-            param: k.clone(),
-            value: v.clone(),
-            why,
-        };
-        let n: i64 =
-            v.parse().map_err(|_| bad(format!("expected a whole number {}–{}", p.min, p.max)))?;
-        if n < p.min || n > p.max {
-            return Err(bad(format!("{} must be {}–{}", p.name, p.min, p.max)));
-        }
-        values[i] = n;
-    }
-    (info.build)(&values).map_err(|why| SpecError::Invalid { game: info.name.into(), why })
+    let params = Params::parse(info.name, info.params, &parsed.params)?;
+    (info.build)(&params)
+        .map_err(|e| SpecError::Invalid { game: info.name.into(), why: e.to_string() })
 }
 
 #[cfg(test)]
@@ -278,9 +312,55 @@ mod tests {
         assert!(matches!(new_game("connect4(width=x)"), Err(SpecError::BadValue { .. })));
         assert!(matches!(new_game("connect4(width=8,height=8)"), Err(SpecError::Invalid { .. })));
         assert!(matches!(new_game("connect4(width=8"), Err(SpecError::Syntax { .. })));
+        assert!(matches!(new_game("connect4(width=8))"), Err(SpecError::Syntax { .. })));
+        assert!(matches!(new_game("connect4(width=(8))"), Err(SpecError::Syntax { .. })));
+        assert!(matches!(new_game("connect4(width)"), Err(SpecError::Syntax { .. })));
+        assert!(matches!(new_game("connect4)"), Err(SpecError::Syntax { .. })));
+        assert_eq!(new_game("connect4()").unwrap().spec(), "connect4(width=7,height=6)");
+        let quoted = parse_spec(r#"gtp(cmd="gnugo --mode gtp", level = 3)"#).unwrap();
+        assert_eq!(
+            quoted.params,
+            [("cmd".into(), "gnugo --mode gtp".into()), ("level".into(), "3".into())]
+        );
+        assert_eq!(write_spec("gtp", &quoted.params), r#"gtp(cmd="gnugo --mode gtp",level=3)"#);
+        assert!(matches!(parse_spec(r#"gtp(cmd="gnugo)"#), Err(SpecError::Syntax { .. })));
         assert!(matches!(
             new_game("tictactoe(width=64,height=64)"),
             Err(SpecError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn every_game_builds_its_default_spec() {
+        for info in games() {
+            let g = new_game(&info.default_spec()).unwrap();
+            assert_eq!(g.spec(), info.default_spec());
+            assert_eq!(new_game(info.name).unwrap().spec(), info.default_spec());
+        }
+    }
+
+    #[test]
+    fn engines_by_spec() {
+        let c4 = new_game("connect4").unwrap();
+        let names: Vec<&str> = engines_for(c4.as_ref()).iter().map(|e| e.name).collect();
+        assert!(names.contains(&"random") && names.contains(&"solver"), "{names:?}");
+        assert!(new_engine(c4.as_ref(), "random(seed=3)").is_ok());
+        assert!(matches!(
+            new_engine(c4.as_ref(), "alphabeta"),
+            Err(SpecError::EngineNotForGame { .. })
+        ));
+        assert!(matches!(
+            new_engine(c4.as_ref(), "stockfish"),
+            Err(SpecError::UnknownEngine { .. })
+        ));
+        assert!(matches!(
+            new_engine(c4.as_ref(), "random(depth=2)"),
+            Err(SpecError::UnknownParam { .. })
+        ));
+        let ttt = new_game("tictactoe").unwrap();
+        assert!(matches!(
+            new_engine(ttt.as_ref(), "solver"),
+            Err(SpecError::EngineNotForGame { .. })
         ));
     }
 }

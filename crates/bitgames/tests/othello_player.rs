@@ -50,6 +50,7 @@ fn heuristics_at_the_start_and_after_one_move() {
     // The table: White keeps e5 (16); Black has d4, e4, d5 and f5 (16 · 3 + 2).
     assert_eq!(positional(g.player(), g.opponent()), 16 - (16 * 3 + 2));
     let err = "greedy".parse::<Heuristic>().unwrap_err();
+    let err = err.to_string();
     assert!(err.contains("greedy") && err.contains("positional"), "{err}");
 }
 
@@ -150,7 +151,7 @@ fn alphabeta_equals_minimax_on_othello_endgames() {
 struct HashEval;
 impl<G: Game> Evaluator<G> for HashEval {
     fn evaluate(&self, g: &G) -> i32 {
-        (g.hash() % 201) as i32 - 100
+        (g.position_hash() % 201) as i32 - 100
     }
 }
 
@@ -205,7 +206,7 @@ fn search_errors_and_limits() {
 
 #[test]
 fn levels() {
-    assert!(Level::new(0).unwrap_err().contains("1 to 10"));
+    assert!(Level::new(0).unwrap_err().to_string().contains("1–10"));
     assert!(Level::new(11).is_err());
     for n in 1..=Level::MAX {
         let l = Level::new(n).unwrap();

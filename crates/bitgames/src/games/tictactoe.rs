@@ -4,11 +4,42 @@
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
 use crate::bits::Bits;
-use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::ops;
+use crate::registry::{with_words, GameInfo, ParamInfo, WordsBuilder};
 use rand::Rng;
 use std::fmt;
+use std::ops::ControlFlow;
+
+/// The parameters of `tictactoe(width=…,height=…,k=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("width", 3, 1, 64, "number of columns"),
+    ParamInfo::int("height", 3, 1, 64, "number of rows"),
+    ParamInfo::int("k", 3, 1, 64, "stones in a row to win"),
+];
+
+/// The registry's entry: `tictactoe`, stored in the fewest words that hold the
+/// board (15×15 Gomoku takes four).
+pub static INFO: GameInfo = GameInfo {
+    name: "tictactoe",
+    summary: "Tic-tac-toe and the m,n,k-games: k in a row wins (15×15, k=5 is Gomoku)",
+    params: PARAMS,
+    build: |p| {
+        let (w, h, k) = (p.int("width") as usize, p.int("height") as usize, p.int("k") as usize);
+        struct Build(usize, usize, usize);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(TicTacToe::<N>::new(self.0, self.1, self.2)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Square8, w, h), w, h, Build(w, h, k))
+    },
+    engines: &[],
+};
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,13 +61,16 @@ impl TicTacToe<1> {
 
 impl<const N: usize> TicTacToe<N> {
     /// The empty `width × height` board where `k` in a row wins.
-    pub fn new(width: usize, height: usize, k: usize) -> Result<Self, String> {
-        let grid = Grid::new(GridKind::Square8, width, height).map_err(|e| e.to_string())?;
+    pub fn new(width: usize, height: usize, k: usize) -> Result<Self, SetupError> {
+        let grid = Grid::new(GridKind::Square8, width, height)?;
         if k == 0 || k > width.max(height) {
-            return Err(format!(
-                "k must be 1–{} on a {width}×{height} board, got {k}",
-                width.max(height)
-            ));
+            return Err(SetupError::OutOfRange {
+                param: "k",
+                value: k as i64,
+                min: 1,
+                max: width.max(height) as i64,
+                note: " (the longer side of the board)",
+            });
         }
         Ok(TicTacToe { grid, k: k as u16, stones: [Bits::EMPTY; 2], ply: 0, result: 0 })
     }
@@ -93,12 +127,21 @@ impl<const N: usize> Game for TicTacToe<N> {
         self.ply as usize
     }
 
-    fn legal_moves(&self, out: &mut Vec<Cell>) {
-        out.clear();
+    /// The empty cells in bit order (`a1`, `b1`, …, row by row).
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Cell) -> ControlFlow<()>,
+    {
         if self.result != 0 {
-            return;
+            return ControlFlow::Continue(());
         }
-        out.extend(self.empty().into_iter().filter_map(|i| self.grid.cell_at(i)));
+        for i in self.empty() {
+            if let Some(c) = self.grid.cell_at(i) {
+                f(c)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     #[inline]
@@ -115,10 +158,13 @@ impl<const N: usize> Game for TicTacToe<N> {
         self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
     }
 
-    fn why_illegal(&self, mv: Cell) -> String {
+    fn why_illegal(&self, mv: Cell) -> Illegal {
         match self.grid.index_of(mv) {
-            None => format!("{mv} is off the {}×{} board", self.grid.width(), self.grid.height()),
-            Some(_) => format!("{mv} is already taken"),
+            None => Illegal::new(
+                IllegalReason::OffBoard,
+                format!("{mv} is off the {}×{} board", self.grid.width(), self.grid.height()),
+            ),
+            Some(_) => Illegal::new(IllegalReason::Occupied, format!("{mv} is already taken")),
         }
     }
 
@@ -156,7 +202,7 @@ impl<const N: usize> Game for TicTacToe<N> {
         }
     }
 
-    fn hash(&self) -> u64 {
+    fn position_hash(&self) -> u64 {
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
         for (p, s) in self.stones.iter().enumerate() {
             for &w in s.0.iter() {
@@ -211,6 +257,19 @@ impl<const N: usize> Game for TicTacToe<N> {
 
     fn picture(&self) -> String {
         self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    fn board(&self) -> BoardView {
+        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
+        BoardView::from_grid(&self.grid, shape, self.stones)
+    }
+
+    /// The cell itself (the board's cells are in bit order, row by row).
+    fn move_cells(&self, mv: Cell) -> Vec<usize> {
+        match self.grid.index_of(mv) {
+            Some(_) => vec![mv.row as usize * self.grid.width() + mv.col as usize],
+            None => Vec::new(),
+        }
     }
 }
 

@@ -225,6 +225,16 @@ pub struct Grid<const N: usize> {
 }
 
 impl<const N: usize> Grid<N> {
+    /// Bits a `width × height` grid of `kind` with its default separators
+    /// needs (the last row's separator not counted): what picks a game's storage.
+    pub const fn bits_needed(kind: GridKind, width: usize, height: usize) -> usize {
+        let sep = if matches!(kind, GridKind::Linear) { 0 } else { 1 };
+        if width == 0 || height == 0 {
+            return 0;
+        }
+        (height - 1) * (width + sep) + width
+    }
+
     /// A `width × height` grid of `kind` with one separating bit per row.
     pub fn new(kind: GridKind, width: usize, height: usize) -> Result<Self, GridError> {
         let sep = if kind == GridKind::Linear { 0 } else { 1 };

@@ -288,7 +288,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                         exact,
                     });
                     if complete {
-                        self.store(game.hash(), depth as i32, 0, score, EXACT, Some(mv), exact);
+                        self.store(
+                            game.position_hash(),
+                            depth as i32,
+                            0,
+                            score,
+                            EXACT,
+                            Some(mv),
+                            exact,
+                        );
                     }
                 }
             }
@@ -351,7 +359,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.heuristic_leaf = true;
             return self.eval.evaluate(game);
         }
-        let key = game.hash();
+        let key = game.position_hash();
         let mut table_move = None;
         if let Some(e) = self.probe(key) {
             table_move = e.best;
@@ -486,7 +494,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut g = game.clone();
         g.play_unchecked(first);
         while pv.len() < len.max(1) && g.outcome().is_none() {
-            let Some(m) = self.probe(g.hash()).and_then(|e| e.best) else { break };
+            let Some(m) = self.probe(g.position_hash()).and_then(|e| e.best) else { break };
             if !g.is_legal(m) {
                 break;
             }

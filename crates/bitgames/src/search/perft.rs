@@ -1,24 +1,13 @@
 //! Perft: the number of move sequences of a given length.
 
-use crate::game::Game;
+use crate::game::{perft_walk, Game, PerftRule};
 
 /// Counts the move sequences of exactly `depth` plies from `game`. A finished game
 /// is a leaf: it counts 1 at depth 0 and is not expanded, so it contributes nothing
-/// at greater depths. The last ply is counted, not played (`count_moves`).
+/// at greater depths, whatever the game's own [`PerftRule`] (compare
+/// [`Game::perft`]). The last ply is counted, not played (`count_moves`).
 pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
-    match depth {
-        0 => 1,
-        1 => game.count_moves() as u64,
-        _ => {
-            let mut total = 0;
-            game.for_each_move(|mv| {
-                let mut child = game.clone();
-                child.play_unchecked(mv);
-                total += perft(&child, depth - 1);
-            });
-            total
-        }
-    }
+    perft_walk(game, depth, PerftRule::FinishedIsLeaf)
 }
 
 /// Perft split by first move: `(move, count)` for each legal move, each count in
@@ -79,11 +68,7 @@ pub fn perft_parallel<G: Game>(game: &G, depth: usize, threads: usize) -> u64 {
 
 /// A rayon pool of `threads` threads (all the machine's if 0); `None` for one.
 pub(crate) fn pool(threads: usize) -> Option<rayon::ThreadPool> {
-    let n = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
+    let n = crate::search::threads(threads);
     if n <= 1 {
         return None;
     }

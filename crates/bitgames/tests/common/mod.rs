@@ -33,9 +33,25 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
             // Position text round trip and hash consistency.
             let again = g.parse_position(&g.position()).unwrap();
             assert!(again == g, "position '{}' does not round-trip", g.position());
-            assert_eq!(again.hash(), g.hash());
+            assert_eq!(again.position_hash(), g.position_hash());
             assert_eq!(again.outcome(), g.outcome());
             assert_eq!(again.side_to_move(), g.side_to_move());
+            // The board view: unique cell names, every move's cells on it, the
+            // first move found by an early exit is the first listed.
+            let board = g.board();
+            let mut names: Vec<&str> = board.cells.iter().map(|c| c.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), board.cells.len(), "cell names repeat in {g:?}");
+            for &m in &moves {
+                assert!(g.move_cells(m).iter().all(|&i| i < board.cells.len()), "{m} in {g:?}");
+            }
+            let mut first = None;
+            let _ = g.try_for_each_move(|m| {
+                first = Some(m);
+                std::ops::ControlFlow::Break(())
+            });
+            assert_eq!(first, moves.first().copied());
             if g.outcome().is_some() {
                 assert!(moves.is_empty(), "finished game lists moves: {g:?}");
                 assert!(g.random_move(&mut rng).is_none());
@@ -51,7 +67,9 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
         let before = g.clone();
         start.legal_moves(&mut moves);
         for &m in &moves {
-            assert!(matches!(g.play(m), Err(PlayError::GameOver { .. })));
+            let e = g.play(m).unwrap_err();
+            assert!(matches!(e, PlayError::GameOver { .. }));
+            assert_eq!(e.mv(), Some(&m), "the refused move is handed back");
             assert!(g == before);
         }
     }

@@ -223,7 +223,7 @@ pub fn generate(
     use crate::game::Game;
     use std::sync::{Arc, Mutex};
 
-    let start = Connect4::new(width as usize, height as usize)?;
+    let start = Connect4::new(width as usize, height as usize).map_err(|e| e.to_string())?;
     let canon = |g: &Connect4| {
         let k = g.key();
         k.min(mirror_key(k, width, height))

@@ -8,13 +8,20 @@
 //! `mask` every stone; `position + mask` is a unique key.
 
 pub mod book;
+pub mod player;
 pub mod sets;
 pub mod solver;
 pub mod table;
 
-use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
+use crate::board::{BoardCell, BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
+    SetupError,
+};
+use crate::registry::{GameInfo, ParamInfo};
 use rand::Rng;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// A Connect Four move: a column, 0-based inside, written 1-based (`4` is the
@@ -29,14 +36,29 @@ impl fmt::Display for Column {
 }
 
 impl FromStr for Column {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, NotationError> {
         match s.trim().parse::<u8>() {
             Ok(c) if (1..=9).contains(&c) => Ok(Column(c - 1)),
-            _ => Err(format!("'{s}' is not a column number 1–9")),
+            _ => Err(NotationError::new(s, "a column number 1–9")),
         }
     }
 }
+
+/// The parameters of `connect4(width=…,height=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("width", 7, 1, 9, "number of columns"),
+    ParamInfo::int("height", 6, 1, 63, "number of rows (width×(height+1) ≤ 64)"),
+];
+
+/// The registry's entry: `connect4`, with the solver as its own engine.
+pub static INFO: GameInfo = GameInfo {
+    name: "connect4",
+    summary: "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
+    params: PARAMS,
+    build: |p| Ok(Box::new(Connect4::new(p.int("width") as usize, p.int("height") as usize)?)),
+    engines: &[&player::SOLVER],
+};
 
 /// Largest supported width: columns are single digits in move strings.
 pub const MAX_WIDTH: usize = 9;
@@ -54,21 +76,29 @@ pub struct Connect4 {
     over: u8,
 }
 
-/// Why a board size is not supported.
-pub fn check_size(width: usize, height: usize) -> Result<(), String> {
-    if width == 0 || height == 0 {
-        return Err(format!("the board must be at least 1×1, got {width}×{height}"));
+/// Why a board size is not supported: a size of 0, a width over
+/// [`MAX_WIDTH`], or more than the 64 bits of one word with a spare bit a column.
+pub fn check_size(width: usize, height: usize) -> Result<(), SetupError> {
+    let range = |param, value: usize, max, note| SetupError::OutOfRange {
+        param,
+        value: value as i64,
+        min: 1,
+        max,
+        note,
+    };
+    if width == 0 || width > MAX_WIDTH {
+        return Err(range("width", width, MAX_WIDTH as i64, " (columns are written as one digit)"));
     }
-    if width > MAX_WIDTH {
-        return Err(format!(
-            "width {width} is more than {MAX_WIDTH} (columns are written as one digit)"
-        ));
+    if height == 0 {
+        return Err(range("height", height, 63, ""));
     }
     if width * (height + 1) > 64 {
-        return Err(format!(
-            "a {width}×{height} board needs width×(height+1) = {} bits, more than the 64 of one word",
-            width * (height + 1)
-        ));
+        return Err(SetupError::TooLarge {
+            width,
+            height,
+            needed: width * (height + 1),
+            capacity: 64,
+        });
     }
     Ok(())
 }
@@ -80,7 +110,7 @@ impl Connect4 {
     }
 
     /// The empty `width × height` board.
-    pub fn new(width: usize, height: usize) -> Result<Self, String> {
+    pub fn new(width: usize, height: usize) -> Result<Self, SetupError> {
         check_size(width, height)?;
         let h1 = height + 1;
         let mut bottom = 0u64;
@@ -311,21 +341,20 @@ impl Game for Connect4 {
         self.moves as usize
     }
 
-    fn legal_moves(&self, out: &mut Vec<Column>) {
-        out.clear();
-        self.for_each_move(|m| out.push(m));
-    }
-
     #[inline(always)]
-    fn for_each_move(&self, mut f: impl FnMut(Column)) {
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Column) -> ControlFlow<()>,
+    {
         if self.over != 0 {
-            return;
+            return ControlFlow::Continue(());
         }
         for c in 0..self.width {
             if self.mask & self.top_col(c as usize) == 0 {
-                f(Column(c));
+                f(Column(c))?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     #[inline(always)]
@@ -341,13 +370,16 @@ impl Game for Connect4 {
         self.can_play(mv.0 as usize) && self.over == 0
     }
 
-    fn why_illegal(&self, mv: Column) -> String {
+    fn why_illegal(&self, mv: Column) -> Illegal {
         if mv.0 >= self.width {
-            format!("there is no column {mv}; columns are 1–{}", self.width)
+            Illegal::new(
+                IllegalReason::OffBoard,
+                format!("there is no column {mv}; columns are 1–{}", self.width),
+            )
         } else if !self.can_play(mv.0 as usize) {
-            format!("column {mv} is full")
+            Illegal::new(IllegalReason::ColumnFull, format!("column {mv} is full"))
         } else {
-            "the game is over".to_string()
+            Illegal::new(IllegalReason::Rule, "the game is over")
         }
     }
 
@@ -393,7 +425,7 @@ impl Game for Connect4 {
     }
 
     #[inline]
-    fn hash(&self) -> u64 {
+    fn position_hash(&self) -> u64 {
         mix64(self.key())
     }
 
@@ -417,8 +449,11 @@ impl Game for Connect4 {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let mut g =
-            Connect4::new(self.width as usize, self.height as usize).expect("size already checked");
+        let mut g = self.clone();
+        g.position = 0;
+        g.mask = 0;
+        g.moves = 0;
+        g.over = 0;
         let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         for (i, ch) in text.trim().chars().enumerate() {
             let c = match ch.to_digit(10) {
@@ -444,6 +479,51 @@ impl Game for Connect4 {
             g.play_unchecked(Column(c as u8));
         }
         Ok(g)
+    }
+
+    /// Columns of cells named `a1` (bottom-left) to `g6`, column letters from
+    /// the left and rows from the bottom.
+    fn board(&self) -> BoardView {
+        let first = self.first_stones();
+        let h1 = self.height as usize + 1;
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut cells = Vec::with_capacity(w * h);
+        for row in 0..h {
+            for col in 0..w {
+                let bit = 1u64 << (col * h1 + row);
+                let owner = if self.mask & bit == 0 {
+                    None
+                } else if first & bit != 0 {
+                    Some(Player::First)
+                } else {
+                    Some(Player::Second)
+                };
+                cells.push(BoardCell {
+                    name: format!("{}{}", crate::grid::column_name(col), row + 1),
+                    col,
+                    row,
+                    x: col as f64,
+                    y: (h - 1 - row) as f64,
+                    owner,
+                });
+            }
+        }
+        BoardView { shape: BoardShape::Columns { width: w, height: h }, cells }
+    }
+
+    /// The cell the stone lands on (none for a full column).
+    fn move_cells(&self, mv: Column) -> Vec<usize> {
+        let c = mv.0 as usize;
+        if c >= self.width as usize {
+            return Vec::new();
+        }
+        let h1 = self.height as usize + 1;
+        let stones = (self.mask >> (c * h1)) & ((1u64 << self.height) - 1);
+        let row = stones.count_ones() as usize;
+        if row >= self.height as usize {
+            return Vec::new();
+        }
+        vec![row * self.width as usize + c]
     }
 
     fn picture(&self) -> String {

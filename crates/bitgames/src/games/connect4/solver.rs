@@ -1721,7 +1721,7 @@ pub struct ConnectFourSolver {
 impl ConnectFourSolver {
     /// A solver for `width × height` positions with a `table_mib` MiB table.
     pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, String> {
-        super::check_size(width as usize, height as usize)?;
+        super::check_size(width as usize, height as usize).map_err(|e| e.to_string())?;
         Ok(ConnectFourSolver { width, height, inner: Sized::new(width, height, table_mib) })
     }
 

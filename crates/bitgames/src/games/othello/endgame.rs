@@ -363,7 +363,8 @@ impl ObfRecord {
             let Some((m, v)) = f.split_once(':') else {
                 return Err(err(format!("'{f}' is not a scored move like A2:+38")));
             };
-            let mv: OthelloMove = m.parse().map_err(|e: String| err(format!("in '{f}': {e}")))?;
+            let mv: OthelloMove =
+                m.parse().map_err(|e: crate::game::NotationError| err(format!("in '{f}': {e}")))?;
             let score: i32 = v
                 .trim()
                 .trim_start_matches('+')

@@ -138,14 +138,14 @@ impl Heuristic {
 }
 
 impl std::str::FromStr for Heuristic {
-    type Err = String;
+    type Err = crate::game::NotationError;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         Heuristic::ALL.into_iter().find(|h| h.name().eq_ignore_ascii_case(s.trim())).ok_or_else(
             || {
-                format!(
-                    "unknown heuristic '{s}': expected one of {}",
-                    Heuristic::ALL.map(Heuristic::name).join(", ")
+                crate::game::NotationError::new(
+                    s,
+                    "a heuristic: positional, absolute, mobility or mixed",
                 )
             },
         )

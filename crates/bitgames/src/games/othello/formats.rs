@@ -176,7 +176,7 @@ impl GameRecord {
     /// Plays `mv` (a pass only where it is the one legal move); on error the
     /// record is unchanged.
     pub fn play(&mut self, mv: OthelloMove) -> Result<(), PlayError> {
-        self.end.play(mv)?;
+        self.end.play(mv).map_err(PlayError::into_text)?;
         self.moves.push(mv);
         Ok(())
     }
@@ -190,7 +190,7 @@ impl GameRecord {
         if pass {
             after.play_unchecked(OthelloMove::Pass);
         }
-        after.play(OthelloMove::Place(sq))?;
+        after.play(OthelloMove::Place(sq)).map_err(PlayError::into_text)?;
         if pass {
             self.moves.push(OthelloMove::Pass);
         }
@@ -638,7 +638,7 @@ fn parse_board(value: &str) -> Result<Othello, String> {
     }
     let (black, white) = super::read_squares(&squares, '*', &['-'])
         .map_err(|(sq, c)| format!("square {sq} in BO is '{c}', not *, O or -"))?;
-    Othello::from_discs(black, white, side)
+    Othello::from_discs(black, white, side).map_err(|e| e.to_string())
 }
 
 /// Builds a game from its tags, replaying the moves.

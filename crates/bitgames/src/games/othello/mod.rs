@@ -69,13 +69,28 @@ pub use movegen::Avx2;
 pub use movegen::{Backend, MoveGen, Portable, Reference};
 pub use perft::{perft_bik, perft_bik_parallel, perft_bik_with};
 
-use crate::game::{clip, mix64, Game, Outcome, ParseError, Player};
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule,
+    Player, SetupError,
+};
+use crate::registry::GameInfo;
 use rand::Rng;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// The game's spec, as the registry reads it.
 pub const SPEC: &str = "othello";
+
+/// The registry's entry: `othello`, with the alpha-beta player as its engine.
+pub static INFO: GameInfo = GameInfo {
+    name: SPEC,
+    summary: "Othello (Reversi) 8×8: passes, OBF positions (64 chars a1..h8 of X/O/-, then X or O)",
+    params: &[],
+    build: |_| Ok(Box::new(Othello::start())),
+    engines: &[&player::ALPHABETA],
+};
 
 /// A square `a1`–`h8`, stored as its bit index `0..64` (`a1` = 0, `h1` = 7,
 /// `a8` = 56; row 1 is the top row).
@@ -149,21 +164,16 @@ impl fmt::Display for Square {
 }
 
 impl FromStr for Square {
-    type Err = String;
+    type Err = NotationError;
     /// Reads `d3` or `D3`.
-    fn from_str(s: &str) -> Result<Self, String> {
-        let t = s.trim().as_bytes();
-        match t {
-            [c, r] => {
-                let c = c.to_ascii_lowercase();
-                if (b'a'..=b'h').contains(&c) && (b'1'..=b'8').contains(r) {
-                    Ok(Square(8 * (r - b'1') + (c - b'a')))
-                } else {
-                    Err(format!("'{s}' is not a square a1–h8"))
-                }
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        if let [c, r] = s.trim().as_bytes() {
+            let c = c.to_ascii_lowercase();
+            if (b'a'..=b'h').contains(&c) && (b'1'..=b'8').contains(r) {
+                return Ok(Square(8 * (r - b'1') + (c - b'a')));
             }
-            _ => Err(format!("'{s}' is not a square a1–h8")),
         }
+        Err(NotationError::new(s, "a square a1–h8"))
     }
 }
 
@@ -187,24 +197,24 @@ impl fmt::Display for OthelloMove {
 }
 
 impl FromStr for OthelloMove {
-    type Err = String;
+    type Err = NotationError;
     /// Reads a square (`d3`, `D3`) or a pass (`pass`, or `ps`/`pa` as in some
     /// Othello software), case-insensitively.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, NotationError> {
         let t = s.trim().to_ascii_lowercase();
         if matches!(t.as_str(), "pass" | "ps" | "pa") {
             return Ok(OthelloMove::Pass);
         }
         t.parse()
             .map(OthelloMove::Place)
-            .map_err(|_| format!("'{s}' is not a square a1–h8 or pass"))
+            .map_err(|_| NotationError::new(s, "a square a1–h8 or pass"))
     }
 }
 
 /// An Othello position: the discs of the side to move and of its opponent, whose
 /// turn it is, and the plies played (passes included).
 ///
-/// Equality and [`hash`](Game::hash) look at the discs and the side to move only,
+/// Equality and [`position_hash`](Game::position_hash) look at the discs and the side to move only,
 /// not at the ply count (which OBF text does not record).
 #[derive(Clone, Copy)]
 pub struct Othello {
@@ -233,13 +243,9 @@ impl Othello {
     /// A position from Black's and White's discs and the side to move; the ply
     /// count is taken as the number of discs past the four of the start. Fails if a
     /// square holds both colours.
-    pub fn from_discs(black: u64, white: u64, side: Player) -> Result<Self, String> {
+    pub fn from_discs(black: u64, white: u64, side: Player) -> Result<Self, SetupError> {
         if black & white != 0 {
-            let both: Vec<String> = Square::all_in(black & white).map(|s| s.to_string()).collect();
-            return Err(format!(
-                "square(s) {} hold both a black and a white disc",
-                both.join(", ")
-            ));
+            return Err(SetupError::Overlap { cells: Othello::list(black & white) });
         }
         let (player, opponent) = match side {
             Player::First => (black, white),
@@ -276,7 +282,7 @@ impl Othello {
             board.push_str(&cells);
         }
         let (black, white) = read_board(&board).map_err(err)?;
-        Othello::from_discs(black, white, side).map_err(err)
+        Othello::from_discs(black, white, side).map_err(|e| err(e.to_string()))
     }
 
     /// Discs of the side to move.
@@ -425,6 +431,8 @@ impl fmt::Debug for Othello {
 impl Game for Othello {
     type Move = OthelloMove;
 
+    const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
+
     fn spec(&self) -> String {
         SPEC.to_string()
     }
@@ -445,21 +453,22 @@ impl Game for Othello {
         self.ply as usize
     }
 
-    fn legal_moves(&self, out: &mut Vec<OthelloMove>) {
-        out.clear();
-        self.for_each_move(|m| out.push(m));
-    }
-
     /// The squares of the mobility bitboard, `a1` side first; a lone `pass` when
     /// the side to move has none but the opponent has some; nothing at the end.
     #[inline]
-    fn for_each_move(&self, mut f: impl FnMut(OthelloMove)) {
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(OthelloMove) -> ControlFlow<()>,
+    {
         let moves = self.mobility();
         if moves != 0 {
-            Square::all_in(moves).for_each(|s| f(OthelloMove::Place(s)));
+            for s in Square::all_in(moves) {
+                f(OthelloMove::Place(s))?;
+            }
         } else if self.opponent_mobility() != 0 {
-            f(OthelloMove::Pass);
+            f(OthelloMove::Pass)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// Popcount of the mobility; 1 for a forced pass, 0 once the game is over.
@@ -481,25 +490,27 @@ impl Game for Othello {
         }
     }
 
-    fn why_illegal(&self, mv: OthelloMove) -> String {
+    fn why_illegal(&self, mv: OthelloMove) -> Illegal {
+        use IllegalReason::*;
         let me = self.player_name(self.side);
         let moves = self.mobility();
-        match mv {
+        let (reason, why) = match mv {
             OthelloMove::Place(sq) if !self.empty() & sq.bit() != 0 => {
                 let owner = if self.black() & sq.bit() != 0 { "Black" } else { "White" };
-                format!("{sq} already holds a disc ({owner})")
+                (Occupied, format!("{sq} already holds a disc ({owner})"))
             }
             OthelloMove::Place(sq) if moves == 0 => {
-                format!("{sq} flips no disc: {me} has no move and must pass")
+                (MustPass, format!("{sq} flips no disc: {me} has no move and must pass"))
             }
             OthelloMove::Place(sq) => {
-                format!("{sq} flips no disc; {me} can play {}", Othello::list(moves))
+                (NoEffect, format!("{sq} flips no disc; {me} can play {}", Othello::list(moves)))
             }
             OthelloMove::Pass if moves != 0 => {
-                format!("{me} can move ({}), so may not pass", Othello::list(moves))
+                (CannotPass, format!("{me} can move ({}), so may not pass", Othello::list(moves)))
             }
-            OthelloMove::Pass => "neither side can move: the game is over".to_string(),
-        }
+            OthelloMove::Pass => (Rule, "neither side can move: the game is over".to_string()),
+        };
+        Illegal::new(reason, why)
     }
 
     /// A placement flips with the fastest back-end (`player ^= flips | square`,
@@ -550,7 +561,7 @@ impl Game for Othello {
     }
 
     #[inline]
-    fn hash(&self) -> u64 {
+    fn position_hash(&self) -> u64 {
         mix64(mix64(self.player) ^ self.opponent ^ self.side as u64)
     }
 
@@ -608,7 +619,36 @@ impl Game for Othello {
                 "unexpected '{extra}' after the side to move (comments start with ';')"
             )));
         }
-        Othello::from_discs(black, white, side).map_err(err)
+        Othello::from_discs(black, white, side).map_err(|e| err(e.to_string()))
+    }
+
+    /// Squares `a1` (top-left) to `h8` in bit order, row 1 drawn at the top.
+    fn board(&self) -> BoardView {
+        let (black, white) = (self.black(), self.white());
+        BoardView::rectangle(
+            BoardShape::Rectangle { width: 8, height: 8 },
+            8,
+            8,
+            true,
+            |c, r| Square(8 * r as u8 + c as u8).to_string(),
+            |c, r| {
+                let bit = 1u64 << (8 * r + c);
+                if black & bit != 0 {
+                    Some(Player::First)
+                } else if white & bit != 0 {
+                    Some(Player::Second)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+
+    fn move_cells(&self, mv: OthelloMove) -> Vec<usize> {
+        match mv {
+            OthelloMove::Place(sq) => vec![sq.index() as usize],
+            OthelloMove::Pass => Vec::new(),
+        }
     }
 
     /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.

@@ -17,7 +17,9 @@
 use super::endgame::EndgameSolver;
 use super::eval::{decided_discs, Heuristic, OthelloEval};
 use super::{Othello, OthelloMove};
-use crate::game::Game;
+use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::game::{Game, SetupError};
+use crate::params::{ParamInfo, Params};
 use crate::search::alphabeta::{AlphaBeta, Limits, SearchError};
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -32,11 +34,17 @@ impl Level {
     pub const MAX: u8 = 10;
 
     /// Level `n`, 1 ≤ `n` ≤ [`Level::MAX`].
-    pub fn new(n: u8) -> Result<Level, String> {
+    pub fn new(n: u8) -> Result<Level, SetupError> {
         if (1..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(format!("level {n} is out of range: levels go from 1 to {}", Self::MAX))
+            Err(SetupError::OutOfRange {
+                param: "level",
+                value: n as i64,
+                min: 1,
+                max: Self::MAX as i64,
+                note: "",
+            })
         }
     }
 
@@ -299,3 +307,79 @@ impl Value {
 /// tables are in hundreds (a corner is 500), so a corner shows as 5 discs. A
 /// convention for display, not a calibration.
 pub const HEURISTIC_PER_DISC: f64 = 100.0;
+
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int(
+        "level",
+        5,
+        1,
+        Level::MAX as i64,
+        "strength: 1–11 plies, exact from 4–20 empties",
+    ),
+    ParamInfo::choice(
+        "heuristic",
+        "level",
+        &["level", "positional", "absolute", "mobility", "mixed"],
+        "evaluation (level: the level's own)",
+    ),
+    ParamInfo::int("time_ms", 0, 0, 3_600_000, "time cap per move of the midgame search (0: none)"),
+];
+
+/// `alphabeta`: the Othello player, on the seed's heuristics, exact near the end.
+pub static ALPHABETA: EngineInfo = EngineInfo {
+    name: "alphabeta",
+    aliases: &[],
+    summary: "alpha-beta on the seed's heuristics (PVS, table, iterative deepening), exact endgame",
+    params: PARAMS,
+    build: build_alphabeta,
+};
+
+fn build_alphabeta(_: &dyn crate::dynamic::DynGame, p: &Params) -> Result<Box<dyn Engine>, String> {
+    let level = Level::new(p.int("level") as u8).map_err(|e| e.to_string())?;
+    let mut player = OthelloPlayer::new(level);
+    if p.text("heuristic") != "level" {
+        player.set_heuristic(
+            p.text("heuristic").parse().map_err(|e: crate::game::NotationError| e.to_string())?,
+        );
+    }
+    let ms = p.int("time_ms") as u64;
+    player.set_time((ms > 0).then(|| Duration::from_millis(ms)));
+    Ok(Box::new(PlayerEngine { spec: p.spec("alphabeta"), player }))
+}
+
+struct PlayerEngine {
+    spec: String,
+    player: OthelloPlayer,
+}
+
+impl Engine for PlayerEngine {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn choose(
+        &mut self,
+        game: &dyn crate::dynamic::DynGame,
+    ) -> Result<Option<EngineMove>, EngineError> {
+        let Some(g) = game.as_any().downcast_ref::<Othello>() else {
+            return Err(EngineError::WrongGame { engine: self.spec.clone(), game: game.spec() });
+        };
+        if g.outcome().is_some() {
+            return Ok(None);
+        }
+        let c = self
+            .player
+            .choose(g)
+            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
+        let info = format!(
+            "value {}, depth {}, {} nodes, {:.2} s, line {}",
+            c.value,
+            c.depth,
+            c.nodes,
+            c.elapsed.as_secs_f64(),
+            line.join(" ")
+        );
+        Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info) }))
+    }
+}

@@ -1,0 +1,193 @@
+//! A structured view of a board: its shape and every cell with its name, owner and
+//! place on a drawing, so a front end (the web page, a GUI) draws any game and maps
+//! a click to a move without knowing the game.
+//!
+//! Coordinates: `x` and `y` are the centre of a cell in units of one cell width,
+//! `y` growing downwards (the top row is drawn first), the top-left cell's centre at
+//! `(0, 0)`. Square boards put cells one unit apart; hexagonal boards put rows
+//! `√3/2` apart and shift each row half a cell, so neighbours touch.
+
+use crate::bits::Bits;
+use crate::game::Player;
+use crate::grid::{Grid, GridKind};
+
+/// The outline of a board, for drawing its frame and edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BoardShape {
+    /// Squares in rows and columns (tic-tac-toe, Othello, Go, Clobber, …).
+    Rectangle {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// Connect Four: columns that fill from the bottom; a move names a column.
+    Columns {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// Hexagons in a rhombus, each row shifted half a cell (Hex; the paper's
+    /// staggered hexagonal grid).
+    HexRhombus {
+        /// Cells per row.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A triangle of hexagons of side `size` (the game of Y).
+    Triangle {
+        /// Cells on a side.
+        size: usize,
+    },
+    /// A hexagon of hexagons of side `side` (Yavalath, Havannah).
+    HexHex {
+        /// Cells on a side.
+        side: usize,
+    },
+}
+
+impl BoardShape {
+    /// Whether cells are drawn as hexagons.
+    pub const fn hexagonal(self) -> bool {
+        matches!(
+            self,
+            BoardShape::HexRhombus { .. } | BoardShape::Triangle { .. } | BoardShape::HexHex { .. }
+        )
+    }
+}
+
+/// One cell of a [`BoardView`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardCell {
+    /// The cell's name in the game's notation (`e4`, `a1`).
+    pub name: String,
+    /// Column in the game's own coordinates (0 at the left).
+    pub col: usize,
+    /// Row in the game's own coordinates (which end is row 0 is the game's).
+    pub row: usize,
+    /// Centre on the drawing, in cell widths from the top-left cell.
+    pub x: f64,
+    /// Centre on the drawing, in cell widths, downwards.
+    pub y: f64,
+    /// Whose piece stands here, if any.
+    pub owner: Option<Player>,
+}
+
+/// A board as cells to draw.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardView {
+    /// The outline.
+    pub shape: BoardShape,
+    /// Every cell, in the game's order (the indices [`Game::move_cells`]
+    /// (crate::Game::move_cells) returns).
+    pub cells: Vec<BoardCell>,
+}
+
+impl BoardView {
+    /// The index of the cell with this name.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.cells.iter().position(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A rectangle of `width × height` squares, row by row in the order `rows`
+    /// gives (row indices as the game counts them), drawn with `top_row` first.
+    /// `name` and `owner` are asked per `(col, row)`.
+    pub fn rectangle(
+        shape: BoardShape,
+        width: usize,
+        height: usize,
+        row_zero_at_top: bool,
+        name: impl Fn(usize, usize) -> String,
+        owner: impl Fn(usize, usize) -> Option<Player>,
+    ) -> Self {
+        let mut cells = Vec::with_capacity(width * height);
+        for row in 0..height {
+            for col in 0..width {
+                let y = if row_zero_at_top { row } else { height - 1 - row };
+                cells.push(BoardCell {
+                    name: name(col, row),
+                    col,
+                    row,
+                    x: col as f64,
+                    y: y as f64,
+                    owner: owner(col, row),
+                });
+            }
+        }
+        BoardView { shape, cells }
+    }
+
+    /// The on-board cells of a [`Grid`] in bit order, named as the grid names them
+    /// (`a1` bottom-left), owned as `owners` says (`owners[0]` the first player's
+    /// stones). Square grids give squares; hexagonal grids hexagons, each row
+    /// shifted half a cell to the right of the one below (NE is `(0, +1)`).
+    pub fn from_grid<const N: usize>(
+        grid: &Grid<N>,
+        shape: BoardShape,
+        owners: [Bits<N>; 2],
+    ) -> Self {
+        let hex = grid.kind() == GridKind::Hex;
+        let top = grid.height().saturating_sub(1);
+        let cells = grid
+            .mask()
+            .into_iter()
+            .filter_map(|i| {
+                let (col, row) = grid.coords(i)?;
+                let owner = if owners[0].contains(i) {
+                    Some(Player::First)
+                } else if owners[1].contains(i) {
+                    Some(Player::Second)
+                } else {
+                    None
+                };
+                let (x, y) = if hex {
+                    (col as f64 + 0.5 * row as f64, (top - row) as f64 * HEX_ROW)
+                } else {
+                    (col as f64, (top - row) as f64)
+                };
+                Some(BoardCell { name: grid.cell_name(i)?, col, row, x, y, owner })
+            })
+            .collect();
+        BoardView { shape, cells }
+    }
+}
+
+/// Distance between rows of hexagons, in cell widths (`√3/2`).
+pub const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_views_name_and_place_cells() {
+        let g = Grid::<1>::new(GridKind::Square8, 3, 2).unwrap();
+        let x = g.parse_picture("X . .\n. . X").unwrap();
+        let v = BoardView::from_grid(
+            &g,
+            BoardShape::Rectangle { width: 3, height: 2 },
+            [x, Bits::EMPTY],
+        );
+        let names: Vec<&str> = v.cells.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a1", "b1", "c1", "a2", "b2", "c2"]);
+        assert_eq!(v.cells[2].owner, Some(Player::First));
+        assert_eq!(v.cells[3].owner, Some(Player::First));
+        assert_eq!((v.cells[3].x, v.cells[3].y), (0.0, 0.0));
+        assert_eq!((v.cells[2].x, v.cells[2].y), (2.0, 1.0));
+        assert_eq!(v.index_of("C1"), Some(2));
+
+        let h = Grid::<1>::new(GridKind::Hex, 2, 2).unwrap();
+        let v = BoardView::from_grid(
+            &h,
+            BoardShape::HexRhombus { width: 2, height: 2 },
+            [Bits::EMPTY; 2],
+        );
+        // a2 (col 0, row 1) sits half a cell right of a1, one hex row up.
+        assert_eq!(v.cells[2].name, "a2");
+        assert_eq!((v.cells[2].x, v.cells[2].y), (0.5, 0.0));
+        assert_eq!((v.cells[0].x, v.cells[0].y), (0.0, HEX_ROW));
+    }
+}

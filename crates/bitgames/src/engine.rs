@@ -1,0 +1,220 @@
+//! Engines: move choosers for any game, named by specs as games are
+//! (`random(seed=7)`, `greedy`, `solver`, `alphabeta(level=6)`), so the CLI, the
+//! arena, GTP and the web app play every game without knowing it.
+//!
+//! The generic engines here ([`GENERIC`]) play any [`DynGame`]; a game module
+//! adds engines made for it alone (Connect Four's solver, Othello's alpha-beta
+//! player) in its [`GameInfo::engines`](crate::registry::GameInfo::engines).
+//! [`registry::new_engine`](crate::registry::new_engine) builds either kind.
+
+use crate::dynamic::DynGame;
+use crate::game::Outcome;
+use crate::params::{ParamInfo, Params};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use thiserror::Error;
+
+/// A move an engine chose, with what it says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// The engine's account of it (value, depth, nodes, time, line), if any.
+    pub info: Option<String>,
+}
+
+/// An engine that could not choose a move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The engine was built for another game.
+    #[error("the {engine} engine cannot play {game}")]
+    WrongGame {
+        /// The engine's spec.
+        engine: String,
+        /// The game's spec.
+        game: String,
+    },
+    /// The search failed (a solver refusing a position, an outside program
+    /// that crashed).
+    #[error("{engine}: {why}")]
+    Failed {
+        /// The engine's spec.
+        engine: String,
+        /// What went wrong.
+        why: String,
+    },
+}
+
+/// A move chooser. It may keep state between moves (a table, a tree); the
+/// position it is asked about need not follow the last one.
+pub trait Engine: Send {
+    /// The engine's spec with all its parameters.
+    fn spec(&self) -> String;
+
+    /// The move to play in `game`; `None` when the game is over or has no move.
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError>;
+}
+
+/// Builds an engine for a game from checked parameters; the error says why the
+/// parameters do not make an engine (a book file that cannot be read).
+pub type EngineBuildFn = fn(&dyn DynGame, &Params) -> Result<Box<dyn Engine>, String>;
+
+/// A registered engine: what `bitgames engines` lists and `new_engine` builds.
+pub struct EngineInfo {
+    /// Name, as written in specs.
+    pub name: &'static str,
+    /// Other names accepted in specs (`perfect` for Connect Four's `solver`).
+    pub aliases: &'static [&'static str],
+    /// One-line description.
+    pub summary: &'static str,
+    /// Its parameters.
+    pub params: &'static [ParamInfo],
+    /// Builds it.
+    pub build: EngineBuildFn,
+}
+
+impl EngineInfo {
+    /// `name(p=default,…)`.
+    pub fn default_spec(&self) -> String {
+        Params::defaults(self.params).spec(self.name)
+    }
+}
+
+/// The engines every game has.
+pub static GENERIC: &[&EngineInfo] = &[&RANDOM, &GREEDY];
+
+static SEED: &[ParamInfo] =
+    &[ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the random choices (xoshiro256++)")];
+
+/// `random`: uniformly random legal moves.
+pub static RANDOM: EngineInfo = EngineInfo {
+    name: "random",
+    aliases: &[],
+    summary: "uniformly random legal moves",
+    params: SEED,
+    build: |_, p| Ok(Box::new(Chooser::new("random", false, p))),
+};
+
+/// `greedy`: a win in one if there is one, else a move after which the
+/// opponent cannot win at once (so it blocks a single threat), else random.
+pub static GREEDY: EngineInfo = EngineInfo {
+    name: "greedy",
+    aliases: &[],
+    summary:
+        "wins at once if it can, else avoids moves that let the opponent win at once, else random",
+    params: SEED,
+    build: |_, p| Ok(Box::new(Chooser::new("greedy", true, p))),
+};
+
+/// The random and greedy engines.
+struct Chooser {
+    spec: String,
+    greedy: bool,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Chooser {
+    fn new(name: &str, greedy: bool, p: &Params) -> Self {
+        let seed = p.int("seed") as u64;
+        Chooser { spec: p.spec(name), greedy, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+    }
+}
+
+impl Engine for Chooser {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        if self.greedy {
+            let safe = safe_moves(game, &moves);
+            match safe {
+                Safe::Win(m) => return Ok(Some(EngineMove { mv: m, info: Some("wins".into()) })),
+                Safe::Some(mut safe) if !safe.is_empty() => {
+                    let i = self.rng.random_range(0..safe.len());
+                    return Ok(Some(EngineMove { mv: safe.swap_remove(i), info: None }));
+                }
+                Safe::Some(_) => {}
+            }
+        }
+        let i = self.rng.random_range(0..moves.len());
+        Ok(Some(EngineMove { mv: moves[i].clone(), info: None }))
+    }
+}
+
+/// A winning move, or the moves that leave the opponent no win in one.
+enum Safe {
+    Win(String),
+    Some(Vec<String>),
+}
+
+fn safe_moves(game: &dyn DynGame, moves: &[String]) -> Safe {
+    let me = game.side_to_move();
+    let mut safe = Vec::new();
+    for m in moves {
+        let Some(child) = after(game, m) else { continue };
+        if child.outcome() == Some(Outcome::WonBy(me)) {
+            return Safe::Win(m.clone());
+        }
+        if !has_immediate_win(child.as_ref()) {
+            safe.push(m.clone());
+        }
+    }
+    Safe::Some(safe)
+}
+
+/// The state after `mv`, or `None` if the game refuses it.
+fn after(game: &dyn DynGame, mv: &str) -> Option<Box<dyn DynGame>> {
+    let mut child = game.clone_box();
+    child.play_text(mv).ok()?;
+    Some(child)
+}
+
+/// Whether the player to move in `game` can win with one move.
+fn has_immediate_win(game: &dyn DynGame) -> bool {
+    let mover = game.side_to_move();
+    game.legal_moves()
+        .iter()
+        .any(|m| after(game, m).is_some_and(|c| c.outcome() == Some(Outcome::WonBy(mover))))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::registry::{new_engine, new_game};
+
+    #[test]
+    fn greedy_wins_and_blocks() {
+        // X to move with X X . on the top row: takes c3.
+        let mut g = new_game("tictactoe").unwrap();
+        g.set_position("XX./OO./...").unwrap();
+        for seed in 0..20 {
+            let mut e = new_engine(g.as_ref(), &format!("greedy(seed={seed})")).unwrap();
+            assert_eq!(e.choose(g.as_ref()).unwrap().unwrap().mv, "c3");
+        }
+        // O to move must block X's row a1 b1 c1 at c1.
+        g.set_position(".../O../XX.").unwrap();
+        for seed in 0..20 {
+            let mut e = new_engine(g.as_ref(), &format!("greedy(seed={seed})")).unwrap();
+            assert_eq!(e.choose(g.as_ref()).unwrap().unwrap().mv, "c1");
+        }
+    }
+
+    #[test]
+    fn random_is_legal_and_seeded() {
+        let g = new_game("connect4").unwrap();
+        let pick = |seed| {
+            let mut e = new_engine(g.as_ref(), &format!("random(seed={seed})")).unwrap();
+            (0..10).map(|_| e.choose(g.as_ref()).unwrap().unwrap().mv).collect::<Vec<_>>()
+        };
+        assert_eq!(pick(5), pick(5));
+        assert!(pick(5).iter().all(|m| g.legal_moves().contains(m)));
+        let mut over = new_game("connect4").unwrap();
+        over.set_position("1212121").unwrap();
+        let mut e = new_engine(over.as_ref(), "random").unwrap();
+        assert_eq!(e.choose(over.as_ref()).unwrap(), None);
+    }
+}

@@ -1,0 +1,81 @@
+//! Connect Four's own engine for the registry: `solver` (alias `perfect`), the
+//! exact solver's best move, a random one among equally good columns.
+
+use super::book::Book;
+use super::solver::ConnectFourSolver;
+use super::Connect4;
+use crate::dynamic::DynGame;
+use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::params::{ParamInfo, Params};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::Arc;
+
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("table_mib", 256, 1, 65536, "transposition table size in MiB"),
+    ParamInfo::text("book", "", "opening book file made by `bitgames book` (none if empty)"),
+    ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good columns"),
+];
+
+/// `solver`: perfect play.
+pub static SOLVER: EngineInfo = EngineInfo {
+    name: "solver",
+    aliases: &["perfect"],
+    summary: "perfect play: the exact solver's best column, a random one among equals",
+    params: PARAMS,
+    build: build_solver,
+};
+
+fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, String> {
+    let g = game
+        .as_any()
+        .downcast_ref::<Connect4>()
+        .ok_or_else(|| format!("the solver engine plays connect4, not {}", game.spec()))?;
+    let mut solver = ConnectFourSolver::for_game(g, p.int("table_mib") as usize);
+    let path = p.text("book");
+    if !path.is_empty() {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
+        let book = Book::from_bytes(&bytes, Some(path)).map_err(|e| e.to_string())?;
+        solver.set_book(Arc::new(book)).map_err(|e| e.to_string())?;
+    }
+    Ok(Box::new(SolverEngine {
+        spec: p.spec("solver"),
+        solver,
+        rng: Xoshiro256PlusPlus::seed_from_u64(p.int("seed") as u64),
+    }))
+}
+
+struct SolverEngine {
+    spec: String,
+    solver: ConnectFourSolver,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Engine for SolverEngine {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+        let Some(g) = game.as_any().downcast_ref::<Connect4>() else {
+            return Err(EngineError::WrongGame { engine: self.spec.clone(), game: game.spec() });
+        };
+        if game.outcome().is_some() {
+            return Ok(None);
+        }
+        let (best, score) = self
+            .solver
+            .best_moves(g)
+            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let pick = best[self.rng.random_range(0..best.len())];
+        let verdict = match score {
+            s if s > 0 => "a win",
+            0 => "a draw",
+            _ => "a loss",
+        };
+        Ok(Some(EngineMove {
+            mv: (pick + 1).to_string(),
+            info: Some(format!("score {score}: {verdict} with perfect play")),
+        }))
+    }
+}

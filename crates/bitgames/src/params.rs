@@ -1,0 +1,367 @@
+//! Typed parameters of games and engines, as written in specs:
+//! `go(size=9,komi=6.5,ko=simple)`, `mcts(iterations=1000,rave=true)`.
+//!
+//! Each game or engine declares its parameters as a `&'static [ParamInfo]` next to
+//! its rules; [`Params::parse`] checks what a spec gives against them and fills in
+//! the defaults, so every game reads its values already typed and in range.
+
+use crate::registry::SpecError;
+use std::fmt;
+
+/// What values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Int {
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
+    },
+    /// A number in `min..=max` (komi: `7.5`).
+    Float {
+        /// Smallest accepted value.
+        min: f64,
+        /// Largest accepted value.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Bool,
+    /// One of a few names (`ko=positional|simple`).
+    Choice(&'static [&'static str]),
+    /// Free text (a file name, a command line).
+    Text,
+}
+
+/// A parameter's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamValue {
+    /// A whole number.
+    Int(i64),
+    /// A number.
+    Float(f64),
+    /// A flag.
+    Bool(bool),
+    /// One of the choices.
+    Choice(&'static str),
+    /// Text.
+    Text(String),
+}
+
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(n) => write!(f, "{n}"),
+            ParamValue::Float(x) => write!(f, "{x}"),
+            ParamValue::Bool(b) => write!(f, "{b}"),
+            ParamValue::Choice(c) => f.write_str(c),
+            ParamValue::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl serde::Serialize for ParamValue {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ParamValue::Int(n) => s.serialize_i64(*n),
+            ParamValue::Float(x) => s.serialize_f64(*x),
+            ParamValue::Bool(b) => s.serialize_bool(*b),
+            ParamValue::Choice(c) => s.serialize_str(c),
+            ParamValue::Text(t) => s.serialize_str(t),
+        }
+    }
+}
+
+/// One parameter of a game or engine.
+#[derive(Clone, Debug)]
+pub struct ParamInfo {
+    /// Name, as written in specs.
+    pub name: &'static str,
+    /// The values it takes.
+    pub kind: ParamKind,
+    /// Its value when the spec leaves it out.
+    pub default: DefaultValue,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+/// A default that can live in a `static` (no `String`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DefaultValue {
+    /// A whole number.
+    Int(i64),
+    /// A number.
+    Float(f64),
+    /// A flag.
+    Bool(bool),
+    /// A choice or text.
+    Str(&'static str),
+}
+
+impl DefaultValue {
+    fn value(self, kind: ParamKind) -> ParamValue {
+        match (self, kind) {
+            (DefaultValue::Int(n), _) => ParamValue::Int(n),
+            (DefaultValue::Float(x), _) => ParamValue::Float(x),
+            (DefaultValue::Bool(b), _) => ParamValue::Bool(b),
+            (DefaultValue::Str(s), ParamKind::Choice(_)) => ParamValue::Choice(s),
+            (DefaultValue::Str(s), _) => ParamValue::Text(s.to_string()),
+        }
+    }
+}
+
+impl ParamInfo {
+    /// A whole-number parameter.
+    pub const fn int(
+        name: &'static str,
+        default: i64,
+        min: i64,
+        max: i64,
+        doc: &'static str,
+    ) -> Self {
+        ParamInfo {
+            name,
+            kind: ParamKind::Int { min, max },
+            default: DefaultValue::Int(default),
+            doc,
+        }
+    }
+
+    /// A number parameter.
+    pub const fn float(
+        name: &'static str,
+        default: f64,
+        min: f64,
+        max: f64,
+        doc: &'static str,
+    ) -> Self {
+        ParamInfo {
+            name,
+            kind: ParamKind::Float { min, max },
+            default: DefaultValue::Float(default),
+            doc,
+        }
+    }
+
+    /// A flag.
+    pub const fn flag(name: &'static str, default: bool, doc: &'static str) -> Self {
+        ParamInfo { name, kind: ParamKind::Bool, default: DefaultValue::Bool(default), doc }
+    }
+
+    /// A choice among names; `default` must be one of them.
+    pub const fn choice(
+        name: &'static str,
+        default: &'static str,
+        choices: &'static [&'static str],
+        doc: &'static str,
+    ) -> Self {
+        ParamInfo {
+            name,
+            kind: ParamKind::Choice(choices),
+            default: DefaultValue::Str(default),
+            doc,
+        }
+    }
+
+    /// Free text.
+    pub const fn text(name: &'static str, default: &'static str, doc: &'static str) -> Self {
+        ParamInfo { name, kind: ParamKind::Text, default: DefaultValue::Str(default), doc }
+    }
+
+    /// The default as a value.
+    pub fn default_value(&self) -> ParamValue {
+        self.default.value(self.kind)
+    }
+
+    /// The accepted values in words: `1–9`, `true or false`, `positional, simple`.
+    pub fn range(&self) -> String {
+        match self.kind {
+            ParamKind::Int { min, max } => format!("{min}–{max}"),
+            ParamKind::Float { min, max } => format!("{min}–{max}"),
+            ParamKind::Bool => "true or false".to_string(),
+            ParamKind::Choice(c) => c.join(", "),
+            ParamKind::Text => "text".to_string(),
+        }
+    }
+
+    /// Reads a value of this parameter; the error says what was expected.
+    fn read(&self, text: &str) -> Result<ParamValue, String> {
+        match self.kind {
+            ParamKind::Int { min, max } => {
+                let n: i64 =
+                    text.parse().map_err(|_| format!("expected a whole number {min}–{max}"))?;
+                if n < min || n > max {
+                    return Err(format!("{} must be {min}–{max}", self.name));
+                }
+                Ok(ParamValue::Int(n))
+            }
+            ParamKind::Float { min, max } => {
+                let x: f64 = text.parse().map_err(|_| format!("expected a number {min}–{max}"))?;
+                if !x.is_finite() || x < min || x > max {
+                    return Err(format!("{} must be {min}–{max}", self.name));
+                }
+                Ok(ParamValue::Float(x))
+            }
+            ParamKind::Bool => match text.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "1" | "on" => Ok(ParamValue::Bool(true)),
+                "false" | "no" | "0" | "off" => Ok(ParamValue::Bool(false)),
+                _ => Err("expected true or false".to_string()),
+            },
+            ParamKind::Choice(choices) => choices
+                .iter()
+                .find(|c| c.eq_ignore_ascii_case(text))
+                .map(|c| ParamValue::Choice(c))
+                .ok_or_else(|| format!("expected one of {}", choices.join(", "))),
+            ParamKind::Text => Ok(ParamValue::Text(text.to_string())),
+        }
+    }
+}
+
+/// The values of every parameter of one game or engine, defaults filled in.
+#[derive(Clone, Debug)]
+pub struct Params {
+    info: &'static [ParamInfo],
+    values: Vec<ParamValue>,
+}
+
+impl Params {
+    /// Checks `given` (`key=value` pairs as written) against `info`; `owner` names
+    /// the game or engine in errors.
+    pub fn parse(
+        owner: &str,
+        info: &'static [ParamInfo],
+        given: &[(String, String)],
+    ) -> Result<Params, SpecError> {
+        let mut values: Vec<ParamValue> = info.iter().map(ParamInfo::default_value).collect();
+        for (k, v) in given {
+            let Some(i) = info.iter().position(|p| p.name.eq_ignore_ascii_case(k)) else {
+                let known = if info.is_empty() {
+                    "none".to_string()
+                } else {
+                    info.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                };
+                return Err(SpecError::UnknownParam {
+                    game: owner.into(),
+                    param: k.clone(),
+                    known,
+                });
+            };
+            values[i] = info[i].read(v).map_err(|why| SpecError::BadValue {
+                game: owner.into(),
+                param: k.clone(),
+                value: v.clone(),
+                why,
+            })?;
+        }
+        Ok(Params { info, values })
+    }
+
+    /// The defaults.
+    pub fn defaults(info: &'static [ParamInfo]) -> Params {
+        Params { info, values: info.iter().map(ParamInfo::default_value).collect() }
+    }
+
+    fn get(&self, name: &str) -> &ParamValue {
+        let i = self.info.iter().position(|p| p.name == name);
+        // A game asks only for the parameters it declares: a miss is a bug in
+        // the game's declaration, caught by the registry's tests.
+        &self.values[i.unwrap_or_else(|| panic!("no parameter '{name}' declared"))]
+    }
+
+    /// A whole-number parameter.
+    pub fn int(&self, name: &str) -> i64 {
+        match self.get(name) {
+            ParamValue::Int(n) => *n,
+            other => panic!("parameter '{name}' is {other:?}, not a whole number"),
+        }
+    }
+
+    /// A number parameter (a whole number reads as one too).
+    pub fn float(&self, name: &str) -> f64 {
+        match self.get(name) {
+            ParamValue::Float(x) => *x,
+            ParamValue::Int(n) => *n as f64,
+            other => panic!("parameter '{name}' is {other:?}, not a number"),
+        }
+    }
+
+    /// A flag.
+    pub fn flag(&self, name: &str) -> bool {
+        match self.get(name) {
+            ParamValue::Bool(b) => *b,
+            other => panic!("parameter '{name}' is {other:?}, not a flag"),
+        }
+    }
+
+    /// A choice or text parameter.
+    pub fn text(&self, name: &str) -> &str {
+        match self.get(name) {
+            ParamValue::Choice(c) => c,
+            ParamValue::Text(t) => t,
+            other => panic!("parameter '{name}' is {other:?}, not text"),
+        }
+    }
+
+    /// `name(k=v,…)` with every parameter, in declaration order (just `name`
+    /// without parameters).
+    pub fn spec(&self, name: &str) -> String {
+        let pairs: Vec<(String, String)> = self
+            .info
+            .iter()
+            .zip(&self.values)
+            .map(|(p, v)| (p.name.to_string(), v.to_string()))
+            .collect();
+        crate::registry::write_spec(name, &pairs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static INFO: &[ParamInfo] = &[
+        ParamInfo::int("size", 9, 2, 19, "board side"),
+        ParamInfo::float("komi", 7.5, -100.0, 100.0, "komi"),
+        ParamInfo::flag("swap", false, "pie rule"),
+        ParamInfo::choice("ko", "positional", &["positional", "simple"], "ko rule"),
+    ];
+
+    fn given(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn typed_values_and_defaults() {
+        let p = Params::parse(
+            "go",
+            INFO,
+            &given(&[("komi", "6.5"), ("KO", "Simple"), ("swap", "true")]),
+        )
+        .unwrap();
+        assert_eq!(p.int("size"), 9);
+        assert_eq!(p.float("komi"), 6.5);
+        assert!(p.flag("swap"));
+        assert_eq!(p.text("ko"), "simple");
+        assert_eq!(p.spec("go"), "go(size=9,komi=6.5,swap=true,ko=simple)");
+        assert_eq!(
+            Params::defaults(INFO).spec("go"),
+            "go(size=9,komi=7.5,swap=false,ko=positional)"
+        );
+    }
+
+    #[test]
+    fn bad_values_name_the_fault() {
+        let e = Params::parse("go", INFO, &given(&[("size", "20")])).unwrap_err();
+        assert_eq!(e.to_string(), "go: bad value '20' for size: size must be 2–19");
+        let e = Params::parse("go", INFO, &given(&[("komi", "nan")])).unwrap_err();
+        assert!(e.to_string().contains("komi must be"), "{e}");
+        let e = Params::parse("go", INFO, &given(&[("ko", "super")])).unwrap_err();
+        assert!(e.to_string().contains("expected one of positional, simple"), "{e}");
+        let e = Params::parse("go", INFO, &given(&[("swap", "maybe")])).unwrap_err();
+        assert!(e.to_string().contains("true or false"), "{e}");
+        assert!(matches!(
+            Params::parse("go", INFO, &given(&[("depth", "3")])),
+            Err(SpecError::UnknownParam { .. })
+        ));
+    }
+}

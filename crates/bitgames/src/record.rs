@@ -1,0 +1,193 @@
+//! A game record for any game: the start position, the moves played and every
+//! state on the way, so apps can undo, replay and save a game without knowing its
+//! rules (Connect Four's position text, for one, does not say in which order the
+//! stones were dropped; the record does).
+
+use crate::dynamic::DynGame;
+use crate::game::{Outcome, ParseError, PlayError};
+use crate::registry::{new_game, SpecError};
+use thiserror::Error;
+
+/// A record that cannot be read back.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// Not JSON of a record.
+    #[error("not a game record: {0}")]
+    Syntax(String),
+    /// The game spec does not build.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The start position does not read.
+    #[error("start position: {0}")]
+    Start(#[from] ParseError),
+    /// A move that cannot be played.
+    #[error("move {number}: {error}")]
+    Move {
+        /// 1-based number of the move in the record.
+        number: usize,
+        /// Why it cannot be played.
+        error: PlayError,
+    },
+}
+
+/// A game in progress with its history.
+#[derive(Clone)]
+pub struct GameRecord {
+    /// The state before each move, then the current one (never empty).
+    states: Vec<Box<dyn DynGame>>,
+    /// The moves, in the game's own notation.
+    moves: Vec<String>,
+}
+
+/// A record as saved: `{"game": spec, "start": position, "moves": [...],
+/// "result": …}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedRecord {
+    /// The game's spec.
+    pub game: String,
+    /// The start position's text.
+    pub start: String,
+    /// The moves, in order.
+    pub moves: Vec<String>,
+    /// How the game ended, in words, or `in progress` (written, not read).
+    #[serde(default)]
+    pub result: String,
+}
+
+impl std::fmt::Debug for GameRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameRecord({:?})", self.saved())
+    }
+}
+
+impl GameRecord {
+    /// A record starting from `start`.
+    pub fn new(start: Box<dyn DynGame>) -> Self {
+        GameRecord { states: vec![start], moves: Vec::new() }
+    }
+
+    /// The current state.
+    pub fn current(&self) -> &dyn DynGame {
+        self.states.last().map(|b| b.as_ref()).expect("a record always has a state")
+    }
+
+    /// The start state.
+    pub fn start(&self) -> &dyn DynGame {
+        self.states[0].as_ref()
+    }
+
+    /// The moves played, in the game's notation.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The state after the first `n` moves (`n` ≤ the number of moves).
+    pub fn state_after(&self, n: usize) -> Option<&dyn DynGame> {
+        self.states.get(n).map(|b| b.as_ref())
+    }
+
+    /// Plays a move given as text; the record keeps it in the game's notation.
+    /// On error nothing changes.
+    pub fn play(&mut self, mv: &str) -> Result<(), PlayError> {
+        let mut next = self.current().clone_box();
+        let text = next.move_text(mv)?;
+        next.play_text(&text)?;
+        self.states.push(next);
+        self.moves.push(text);
+        Ok(())
+    }
+
+    /// Takes back the last move and returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<String> {
+        let mv = self.moves.pop()?;
+        self.states.pop();
+        Some(mv)
+    }
+
+    /// The outcome of the current state.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.current().outcome()
+    }
+
+    /// The record in its saved form.
+    pub fn saved(&self) -> SavedRecord {
+        let now = self.current();
+        SavedRecord {
+            game: now.spec(),
+            start: self.start().position(),
+            moves: self.moves.clone(),
+            result: match now.outcome() {
+                Some(o) => now.describe_outcome(o),
+                None => "in progress".to_string(),
+            },
+        }
+    }
+
+    /// The record as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.saved()).expect("a record serialises")
+    }
+
+    /// Replays a saved record, checking every move.
+    pub fn from_saved(saved: &SavedRecord) -> Result<GameRecord, RecordError> {
+        let mut start = new_game(&saved.game)?;
+        start.set_position(&saved.start)?;
+        let mut record = GameRecord::new(start);
+        for (i, mv) in saved.moves.iter().enumerate() {
+            record.play(mv).map_err(|error| RecordError::Move { number: i + 1, error })?;
+        }
+        Ok(record)
+    }
+
+    /// Reads a record written by [`to_json`](GameRecord::to_json).
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let saved: SavedRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
+        GameRecord::from_saved(&saved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_undo_save_and_replay() {
+        let mut r = GameRecord::new(new_game("connect4").unwrap());
+        for mv in ["4", "4", "5", "3"] {
+            r.play(mv).unwrap();
+        }
+        assert_eq!(r.current().position(), "4453");
+        assert!(r.play("8").is_err());
+        assert_eq!(r.moves().len(), 4);
+        assert_eq!(r.undo().as_deref(), Some("3"));
+        assert_eq!(r.current().position(), "445");
+        let json = r.to_json();
+        assert_eq!(
+            json,
+            r#"{"game":"connect4(width=7,height=6)","start":"","moves":["4","4","5"],"result":"in progress"}"#
+        );
+        let back = GameRecord::from_json(&json).unwrap();
+        assert_eq!(back.moves(), r.moves());
+        assert_eq!(back.current().position_hash(), r.current().position_hash());
+
+        // Moves are kept in the game's notation, whatever the case typed.
+        let mut o = GameRecord::new(new_game("othello").unwrap());
+        o.play("F5").unwrap();
+        assert_eq!(o.moves(), ["f5"]);
+    }
+
+    #[test]
+    fn bad_records_name_the_fault() {
+        assert!(matches!(GameRecord::from_json("{"), Err(RecordError::Syntax(_))));
+        let bad_move = r#"{"game":"tictactoe","start":"","moves":["a1","a1"]}"#;
+        // "" is not a tic-tac-toe position.
+        assert!(matches!(GameRecord::from_json(bad_move), Err(RecordError::Start(_))));
+        let bad_move = r#"{"game":"tictactoe","start":".../.../...","moves":["a1","a1"]}"#;
+        let e = GameRecord::from_json(bad_move).unwrap_err();
+        assert!(matches!(e, RecordError::Move { number: 2, .. }), "{e}");
+        assert!(e.to_string().contains("already taken"), "{e}");
+        let e = GameRecord::from_json(r#"{"game":"chess","start":"","moves":[]}"#).unwrap_err();
+        assert!(matches!(e, RecordError::Spec(_)));
+    }
+}
