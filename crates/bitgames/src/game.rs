@@ -219,7 +219,7 @@ pub enum SetupError {
     },
     /// A board that does not fit the game's storage.
     #[error(
-        "a {width}×{height} board needs {needed} bits, more than the {capacity} the game can store"
+        "a {width}×{height} board needs {needed} bits{how}, more than the {capacity} the game can store"
     )]
     TooLarge {
         /// Columns.
@@ -230,6 +230,8 @@ pub enum SetupError {
         needed: usize,
         /// Bits there are.
         capacity: usize,
+        /// How the bits are counted (empty, or starting with a space).
+        how: &'static str,
     },
     /// A grid that cannot be built.
     #[error(transparent)]
@@ -436,10 +438,19 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 /// (`count_moves`), not played. [`Game::perft`]'s default (with the game's own
 /// rule), and the reference the games' faster walks are tested against.
 pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
+    match rule {
+        PerftRule::FinishedIsLeaf => walk::<G, false>(game, depth),
+        PerftRule::FinishedCountsDeeper => walk::<G, true>(game, depth),
+    }
+}
+
+/// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
+/// every greater depth), so the walk tests nothing it need not.
+fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if rule == PerftRule::FinishedCountsDeeper && game.outcome().is_some() {
+    if DEEPER && game.outcome().is_some() {
         return 1;
     }
     if depth == 1 {
@@ -449,7 +460,7 @@ pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     game.for_each_move(|mv| {
         let mut child = game.clone();
         child.play_unchecked(mv);
-        total += perft_walk(&child, depth - 1, rule);
+        total += walk::<G, DEEPER>(&child, depth - 1);
     });
     total
 }

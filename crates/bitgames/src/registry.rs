@@ -230,7 +230,7 @@ pub fn with_words<B: WordsBuilder>(
         65..=128 => builder.build::<2>(),
         129..=256 => builder.build::<4>(),
         257..=384 => builder.build::<6>(),
-        _ => Err(SetupError::TooLarge { width, height, needed: bits, capacity: 384 }),
+        _ => Err(SetupError::TooLarge { width, height, needed: bits, capacity: 384, how: "" }),
     }
 }
 

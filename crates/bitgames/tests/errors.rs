@@ -16,8 +16,9 @@ fn unknown_game_and_bad_parameters() {
     assert!(message(new_game("chess")).contains("unknown game 'chess'"));
     assert!(message(new_game("connect4(width=0)")).contains("width must be 1–9"));
     assert!(message(new_game("connect4(width=10)")).contains("width must be 1–9"));
-    assert!(message(new_game("connect4(width=8,height=8)"))
-        .contains("needs width×(height+1) = 72 bits"));
+    assert!(
+        message(new_game("connect4(width=8,height=8)")).contains("needs 72 bits (width×(height+1)")
+    );
     assert!(message(new_game("connect4(colour=red)")).contains("no parameter 'colour'"));
     assert!(message(new_game("connect4(width=seven)")).contains("expected a whole number"));
     assert!(message(new_game("connect4(width=7")).contains("missing ')'"));

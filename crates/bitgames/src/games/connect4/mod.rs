@@ -98,6 +98,7 @@ pub fn check_size(width: usize, height: usize) -> Result<(), SetupError> {
             height,
             needed: width * (height + 1),
             capacity: 64,
+            how: " (width×(height+1): a spare bit on each column)",
         });
     }
     Ok(())
