@@ -222,6 +222,8 @@ pub struct Grid<const N: usize> {
     height: u16,
     stride: u16,
     kind: GridKind,
+    /// Whether some cells of the rectangle are off the board ([`Grid::masked`]).
+    masked: bool,
 }
 
 impl<const N: usize> Grid<N> {
@@ -296,7 +298,36 @@ impl<const N: usize> Grid<N> {
             height: height as u16,
             stride: stride as u16,
             kind,
+            masked: false,
         })
+    }
+
+    /// A board of any shape inside the `width × height` rectangle: the cells for
+    /// which `on_board(col, row)` holds (Y's triangle and Yavalath's hexagon on
+    /// the hexagonal grid, Browne §2.2's irregular boards). Steps, dilation and
+    /// erosion are masked with it as with any board, so pieces never step onto
+    /// the cut-away cells; names, pictures and [`coords`](Grid::coords) skip them.
+    pub fn masked(
+        kind: GridKind,
+        width: usize,
+        height: usize,
+        on_board: impl Fn(usize, usize) -> bool,
+    ) -> Result<Self, GridError> {
+        let mut g = Self::new(kind, width, height)?;
+        let mut mask = Bits::EMPTY;
+        for r in 0..height {
+            for c in 0..width {
+                if on_board(c, r) {
+                    mask.insert(r * g.stride() + c);
+                }
+            }
+        }
+        if mask.is_empty() {
+            return Err(GridError::Empty { kind, width: 0, height: 0 });
+        }
+        g.masked = mask != g.mask;
+        g.mask = mask;
+        Ok(g)
     }
 
     /// The grid's kind.
@@ -322,7 +353,11 @@ impl<const N: usize> Grid<N> {
     /// Number of on-board cells.
     #[inline]
     pub const fn cells(&self) -> usize {
-        self.width() * self.height()
+        if self.masked {
+            self.mask.count() as usize
+        } else {
+            self.width() * self.height()
+        }
     }
     /// The set of on-board cells (Browne Fig. 2, bottom).
     #[inline]
@@ -443,14 +478,18 @@ impl<const N: usize> Grid<N> {
         if row >= self.height() {
             return Bits::EMPTY;
         }
-        Bits::low(self.width()).shl(row * self.stride())
+        Bits::low(self.width()).shl(row * self.stride()) & self.mask
     }
 
     /// The bit index of `(col, row)`, or `None` off the board.
     #[inline]
     pub const fn cell(&self, col: usize, row: usize) -> Option<usize> {
         if col < self.width() && row < self.height() {
-            Some(row * self.stride() + col)
+            let i = row * self.stride() + col;
+            if self.masked && !self.mask.contains(i) {
+                return None;
+            }
+            Some(i)
         } else {
             None
         }
@@ -464,7 +503,7 @@ impl<const N: usize> Grid<N> {
         }
         let r = ((i as u64 * self.recip) >> 32) as usize;
         let c = i - r * self.stride();
-        if c < self.width() && r < self.height() {
+        if c < self.width() && r < self.height() && !(self.masked && !self.mask.contains(i)) {
             Some((c, r))
         } else {
             None
@@ -539,8 +578,12 @@ impl<const N: usize> Grid<N> {
                 if c > 0 {
                     s.push(' ');
                 }
-                s.push(f(r * self.stride() + c));
+                let i = r * self.stride() + c;
+                s.push(if self.mask.contains(i) { f(i) } else { ' ' });
             }
+            // Cut-away cells at the end of a masked row leave no trailing blanks.
+            let kept = s.trim_end_matches(' ').len();
+            s.truncate(kept);
             s.push('\n');
         }
         s
@@ -567,16 +610,19 @@ impl<const N: usize> Grid<N> {
         for (k, line) in rows.iter().enumerate() {
             let r = self.height() - 1 - k;
             let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != self.width() {
+            // The on-board columns of this row, left to right.
+            let cols: Vec<usize> =
+                (0..self.width()).filter(|&c| self.mask.contains(r * self.stride() + c)).collect();
+            if cells.len() != cols.len() {
                 return Err(GridError::BadPicture(format!(
                     "row {} ('{}') has {} cells, expected {}",
                     r + 1,
                     line,
                     cells.len(),
-                    self.width()
+                    cols.len()
                 )));
             }
-            for (c, ch) in cells.into_iter().enumerate() {
+            for (&c, ch) in cols.iter().zip(cells) {
                 if ch == '.' {
                     continue;
                 }
@@ -691,6 +737,40 @@ mod tests {
         assert!(g.parse_cell("t1").is_err());
         assert!(g.parse_cell("a0").is_err());
         assert!(g.parse_cell("3c").is_err());
+    }
+
+    #[test]
+    fn masked_hexhex_and_triangle() {
+        // Yavalath's board: a hexagon of side 5 in a 9×9 rhombus of the hex grid,
+        // the cells with |dc + dr| ≤ 4 around the centre (4, 4).
+        let side = 5usize;
+        let n = 2 * side - 1;
+        let g = Grid::<2>::masked(GridKind::Hex, n, n, |c, r| {
+            let s = c + r;
+            s >= side - 1 && s <= 3 * (side - 1)
+        })
+        .unwrap();
+        assert_eq!(g.cells(), 61);
+        assert_eq!(g.mask().count(), 61);
+        assert_eq!(g.cell(0, 0), None);
+        assert!(g.cell(4, 0).is_some());
+        // The centre has six neighbours; a corner three.
+        let centre = Bits::cell(g.cell(4, 4).unwrap());
+        assert_eq!(g.neighbours(centre).count(), 6);
+        let corner = Bits::cell(g.cell(4, 0).unwrap());
+        assert_eq!(g.neighbours(corner).count(), 3);
+        // The picture shows only board cells and reads back.
+        let pic = g.picture(centre);
+        assert_eq!(pic.lines().count(), 9);
+        assert_eq!(pic.lines().map(|l| l.split_whitespace().count()).sum::<usize>(), 61);
+        assert_eq!(g.parse_picture(&pic).unwrap(), centre);
+        assert!(g.mask().into_iter().all(|i| g.coords(i).is_some()));
+        assert_eq!(g.coords(g.stride() * 0), None);
+        // Y's triangle of side 4: row r keeps columns 0..4−r.
+        let t = Grid::<1>::masked(GridKind::Hex, 4, 4, |c, r| c + r < 4).unwrap();
+        assert_eq!(t.cells(), 10);
+        assert_eq!(t.row(3).count(), 1);
+        assert!(Grid::<1>::masked(GridKind::Hex, 4, 4, |_, _| false).is_err());
     }
 
     #[test]
