@@ -144,29 +144,7 @@ pub fn si(x: f64, unit: &str) -> String {
     format!("{} {unit}", si_number(x))
 }
 
-/// A number with an SI prefix: `12.3 M`, `456 k`, `7.00`.
-pub fn si_number(x: f64) -> String {
-    if !x.is_finite() {
-        return "-".to_string();
-    }
-    let (v, unit) = if x >= 1e9 {
-        (x / 1e9, " G")
-    } else if x >= 1e6 {
-        (x / 1e6, " M")
-    } else if x >= 1e3 {
-        (x / 1e3, " k")
-    } else {
-        (x, "")
-    };
-    let digits = if v >= 100.0 {
-        0
-    } else if v >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{v:.digits$}{unit}")
-}
+pub use bitgames::tools::si_number;
 
 /// `n / seconds`, infinite for a zero duration (printed as `-`).
 pub fn rate(n: u64, seconds: f64) -> f64 {

@@ -1,37 +1,36 @@
-//! `bitgames solve` and `bitgames book`: exact Connect Four scores, line by line
-//! like Pons' solver, and the opening book that speeds them up.
+//! `bitgames solve` and `bitgames book`: a game's exact solver, one position at a
+//! time, and its opening-book builder, reached through the registry (the game's
+//! own tools print its standard output: Pons' lines for Connect Four).
 
 use crate::common::{build_game, input_error};
-use crate::othello_cmd::OthelloSolve;
 use anyhow::{Context, Result};
-use bitgames::games::connect4::book::{self, Book};
-use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
-use bitgames::games::connect4::Connect4;
-use bitgames::{DynGame, Game};
+use bitgames::registry::{self, GameInfo};
+use bitgames::tools::{BookOptions, SolveMode, SolveOptions, ToolError};
+use bitgames::DynGame;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::Arc;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Options of `bitgames solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: `connect4`, `connect4(width=W,height=H)` or `othello`.
+    /// Game spec of a game with a solver (`bitgames solve --list` names them).
     pub game: String,
-    /// Connect Four: Pons' move strings (`""` for the empty board); none: one per
-    /// line from standard input. Othello: OBF positions (64 squares and the side
-    /// to move; put `--` before one that starts with '-') or .obf files.
+    /// Positions in the solver's format (Connect Four: Pons' move strings, `""`
+    /// for the empty board; Othello: OBF lines, which may start with '-'), or
+    /// files of them, one a line. None: one a line from standard input.
+    #[arg(allow_hyphen_values = true)]
     pub positions: Vec<String>,
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]
     pub weak: bool,
-    /// Print the score of every column (`-` for a full one) instead of one score;
-    /// Othello: the exact score of every move.
+    /// The score of every move (Connect Four: every column, `-` for a full one).
     #[arg(long, short, conflicts_with = "best")]
     pub analyze: bool,
-    /// Print the best columns (all that reach the best score, centre first) and
-    /// that score; Othello: every best move, not just one.
+    /// Every best move and the score.
     #[arg(long, conflicts_with = "weak")]
     pub best: bool,
     /// Transposition table size in MiB.
@@ -43,9 +42,7 @@ pub struct SolveArgs {
     /// No progress display on stderr, even on a terminal.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Search threads (0: all cores). Othello splits the principal line among
-    /// them (about 1.35× faster on 2 cores); Connect Four tests several values
-    /// of the score at once.
+    /// Search threads (0: all cores).
     #[arg(long, short, default_value_t = 1)]
     pub threads: usize,
 }
@@ -53,7 +50,7 @@ pub struct SolveArgs {
 /// Options of `bitgames book`.
 #[derive(Args, Debug)]
 pub struct BookArgs {
-    /// Game spec: `connect4` or `connect4(width=W,height=H)`.
+    /// Game spec of a game with a book builder (`connect4(width=6,height=5)`).
     pub game: String,
     /// Every position with at most this many moves goes in the book.
     #[arg(long)]
@@ -72,22 +69,27 @@ pub struct BookArgs {
     pub table_mib: usize,
 }
 
-/// The Connect Four board of a spec, or an input error for any other game.
-pub fn connect4_of(game: &dyn DynGame) -> Result<Connect4> {
-    game.as_any().downcast_ref::<Connect4>().cloned().ok_or_else(|| {
-        input_error(format!("no solver for {}: `solve` knows connect4 and othello", game.spec()))
-    })
+/// A [`ToolError`] as the CLI's error: input faults exit with 2.
+pub fn tool_error(e: ToolError) -> anyhow::Error {
+    if e.is_input() {
+        input_error(e.to_string())
+    } else {
+        anyhow::Error::new(e)
+    }
 }
 
-/// Loads a book file for a solver.
-pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read book '{}'", path.display()))?;
-    let name = path.display().to_string();
-    Ok(Arc::new(Book::from_bytes(&bytes, Some(&name)).map_err(|e| input_error(e.to_string()))?))
+/// The games that have a tool, for messages: `connect4, othello`.
+fn games_with(has: impl Fn(&GameInfo) -> bool) -> String {
+    let names: Vec<&str> = registry::games().iter().filter(|g| has(g)).map(|g| g.name).collect();
+    names.join(", ")
 }
 
-/// A spinner on stderr showing bounds and nodes while a solve runs.
+/// The registry entry of a built game.
+fn info(game: &dyn DynGame) -> Result<&'static GameInfo> {
+    registry::info_of(game).with_context(|| format!("{} is not in the registry", game.spec()))
+}
+
+/// A spinner on stderr for the progress notes of long runs.
 fn progress_bar(quiet: bool) -> Option<ProgressBar> {
     if quiet || !std::io::stderr().is_terminal() {
         return None;
@@ -100,125 +102,169 @@ fn progress_bar(quiet: bool) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Solves each position and prints `position score nodes microseconds` (or the
-/// column scores with `--analyze`). A bad line gets an error on stderr and the
-/// solver goes on; the exit code is 2 if any line was bad.
+/// One input line to solve, with where it came from (for messages).
+struct Line {
+    text: String,
+    place: Option<String>,
+}
+
+/// The lines of a file of positions: blank lines and lines starting with `%` or
+/// `#` skipped; a line that is not UTF-8 is reported as such.
+fn file_lines(path: &Path, bad: &std::cell::Cell<usize>) -> Result<Vec<Line>> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let mut lines = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let place = format!("{}, line {}", path.display(), i + 1);
+        match std::str::from_utf8(raw) {
+            Ok(t) => {
+                let t = t.trim();
+                if !t.is_empty() && !t.starts_with('%') && !t.starts_with('#') {
+                    lines.push(Line { text: t.to_string(), place: Some(place) });
+                }
+            }
+            Err(_) => {
+                bad.set(bad.get() + 1);
+                eprintln!("error: {place}: not UTF-8 text");
+            }
+        }
+    }
+    Ok(lines)
+}
+
+/// Solves each position and prints the solver's report for it. A bad line gets
+/// an error on stderr and the solver goes on; the exit code is 2 at the end if
+/// any line was bad.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let game = build_game(&args.game, None)?;
-    if game.as_any().is::<bitgames::games::othello::Othello>() {
-        if args.positions.is_empty() {
-            return Err(input_error("solve othello needs a position (OBF text) or an .obf file"));
-        }
-        if args.weak || args.book.is_some() {
-            return Err(input_error(
-                "--weak and --book are for connect4; solve othello is always exact, without a book",
-            ));
-        }
-        let mode = if args.analyze {
-            OthelloSolve::Analyze
+    let Some(solver_info) = info(game.as_ref())?.tools.solver else {
+        return Err(input_error(format!(
+            "no solver for {} (games with one: {})",
+            game.spec(),
+            games_with(|g| g.tools.solver.is_some())
+        )));
+    };
+    if args.weak && !solver_info.takes.weak {
+        return Err(input_error(format!("--weak is not for {}: its solver is always exact", game.spec())));
+    }
+    if args.book.is_some() && !solver_info.takes.book {
+        return Err(input_error(format!("--book is not for {}: its solver has no book", game.spec())));
+    }
+    let opts = SolveOptions {
+        mode: if args.analyze {
+            SolveMode::Analyze
         } else if args.best {
-            OthelloSolve::AllBest
+            SolveMode::Best
         } else {
-            OthelloSolve::Score
-        };
-        for p in &args.positions {
-            crate::othello_cmd::solve_othello(p, mode, args.table_mib, args.threads, out)?;
-        }
-        return Ok(());
-    }
-    let start = connect4_of(game.as_ref())?;
-    let mut solver = ConnectFourSolver::for_game(&start, args.table_mib.max(1));
-    solver.set_threads(if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    });
-    if let Some(path) = &args.book {
-        solver.set_book(load_book(path)?).map_err(|e| input_error(e.to_string()))?;
-    }
+            SolveMode::Score
+        },
+        weak: args.weak,
+        table_mib: args.table_mib,
+        threads: args.threads,
+        book: args.book.clone(),
+    };
+    let mut solver = (solver_info.build)(game.as_ref(), &opts).map_err(tool_error)?;
     let bar = progress_bar(args.quiet);
     if let Some(bar) = &bar {
         let bar = bar.clone();
-        solver.set_progress(Some(Box::new(move |p: Progress| {
-            bar.set_message(format!("score in [{}, {}], {} nodes", p.min, p.max, p.nodes));
+        solver.set_progress(Some(Box::new(move |note: &str| bar.set_message(note.to_string()))));
+    } else if !args.quiet {
+        // Off a terminal: a line on stderr every few seconds of a long solve.
+        let last = Arc::new(Mutex::new(Instant::now()));
+        solver.set_progress(Some(Box::new(move |note: &str| {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed() >= Duration::from_secs(5) {
+                eprintln!("solving: {note}");
+                *last = Instant::now();
+            }
         })));
     }
-    let mut bad = 0usize;
-    let mut solve_line = |line: &str, out: &mut dyn Write| -> Result<()> {
-        let text = line.trim();
-        let g = match start.parse_position(text) {
-            Ok(g) => g,
+    let bad = std::cell::Cell::new(0usize);
+    let mut failed = 0usize;
+    let mut solve_line = |line: &Line, out: &mut dyn Write| -> Result<()> {
+        match solver.solve(&line.text, out) {
+            Ok(()) => out.flush()?,
+            Err(ToolError::Io(e)) => return Err(e.into()),
             Err(e) => {
-                bad += 1;
-                if let Some(b) = &bar {
-                    b.suspend(|| eprintln!("error: {e}"));
+                if e.is_input() {
+                    bad.set(bad.get() + 1);
                 } else {
-                    eprintln!("error: {e}");
+                    failed += 1;
                 }
-                return Ok(());
-            }
-        };
-        let t = Instant::now();
-        let nodes_before = solver.nodes();
-        let result = if args.best {
-            solver.best_moves(&g).map(|(cols, score)| {
-                let cols: Vec<String> = cols.iter().map(|c| (c + 1).to_string()).collect();
-                format!("{} {score}", cols.join(","))
-            })
-        } else if args.analyze {
-            solver.analyze(&g, args.weak).map(|scores| {
-                let cols: Vec<String> =
-                    scores.iter().map(|s| s.map_or("-".to_string(), |v| v.to_string())).collect();
-                cols.join(" ")
-            })
-        } else {
-            solver.solve(&g, args.weak).map(|s| s.score.to_string())
-        };
-        let micros = t.elapsed().as_micros();
-        match result {
-            Ok(answer) => {
-                let nodes = solver.nodes() - nodes_before;
-                if let Some(b) = &bar {
-                    b.set_message(String::new());
+                let msg = match &line.place {
+                    Some(place) => format!("error: {place}: {e}"),
+                    None => format!("error: {e}"),
+                };
+                match &bar {
+                    Some(b) => b.suspend(|| eprintln!("{msg}")),
+                    None => eprintln!("{msg}"),
                 }
-                writeln!(out, "{text} {answer} {nodes} {micros}")?;
-                out.flush()?;
             }
-            Err(e) => {
-                bad += 1;
-                eprintln!("error: {e}");
-            }
+        }
+        if let Some(b) = &bar {
+            b.set_message(String::new());
         }
         Ok(())
     };
     if args.positions.is_empty() {
-        for line in std::io::stdin().lock().lines() {
-            solve_line(&line.context("reading standard input")?, out)?;
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        let mut number = 0;
+        loop {
+            buf.clear();
+            if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
+                break;
+            }
+            number += 1;
+            let place = Some(format!("standard input, line {number}"));
+            match std::str::from_utf8(&buf) {
+                // A blank line is not the empty board: `""` on the command line is.
+                Ok(t) if t.trim().is_empty() => {}
+                Ok(t) => solve_line(&Line { text: t.trim().to_string(), place }, out)?,
+                Err(_) => {
+                    bad.set(bad.get() + 1);
+                    eprintln!("error: standard input, line {number}: not UTF-8 text");
+                }
+            }
         }
     } else {
         for p in &args.positions {
-            solve_line(p, out)?;
+            let path = Path::new(p);
+            if !p.is_empty() && path.is_file() {
+                for line in file_lines(path, &bad)? {
+                    solve_line(&line, out)?;
+                }
+            } else if !p.is_empty() && path.is_dir() {
+                bad.set(bad.get() + 1);
+                eprintln!("error: '{}' is a directory, not a position or a file of them", path.display());
+            } else {
+                solve_line(&Line { text: p.clone(), place: None }, out)?;
+            }
         }
     }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if failed > 0 {
+        anyhow::bail!("{failed} position(s) failed (see above)");
+    }
+    let bad = bad.get();
     if bad > 0 {
         return Err(input_error(format!("{bad} position(s) could not be solved (see above)")));
     }
     Ok(())
 }
 
-/// Generates a book and writes it.
+/// Builds a book and writes it (to a temporary file first, renamed when whole).
 pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
-    let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
-    if args.depth > (start.width() * start.height()) as u32 {
+    let game = build_game(&args.game, None)?;
+    let Some(book_info) = info(game.as_ref())?.tools.book else {
         return Err(input_error(format!(
-            "--depth {} is more than the {} cells of the board",
-            args.depth,
-            start.width() * start.height()
+            "no book builder for {} (games with one: {})",
+            game.spec(),
+            games_with(|g| g.tools.book.is_some())
         )));
-    }
+    };
     let t = Instant::now();
     let bar = ProgressBar::new(0);
     if std::io::stderr().is_terminal() {
@@ -229,30 +275,30 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let b = book::generate(
-        start.width() as u32,
-        start.height() as u32,
-        args.depth,
-        args.weak,
-        args.table_mib,
-        args.threads,
-        |done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
-    )
-    .map_err(input_error)?;
+    let opts = BookOptions {
+        depth: args.depth,
+        weak: args.weak,
+        table_mib: args.table_mib,
+        threads: args.threads,
+    };
+    let made = (book_info.build)(game.as_ref(), &opts, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })
+    .map_err(tool_error)?;
     bar.finish_and_clear();
-    let bytes = b.to_bytes();
-    std::fs::write(&args.out, &bytes)
+    let tmp = args.out.with_extension("partial");
+    std::fs::write(&tmp, &made.bytes)
+        .with_context(|| format!("cannot write '{}'", tmp.display()))?;
+    std::fs::rename(&tmp, &args.out)
         .with_context(|| format!("cannot write '{}'", args.out.display()))?;
     writeln!(
         out,
         "{} positions up to {} moves ({}), {} bytes, written to {} in {:.1} s",
-        b.len(),
+        made.positions,
         args.depth,
         if args.weak { "win/draw/loss" } else { "exact scores" },
-        bytes.len(),
+        made.bytes.len(),
         args.out.display(),
         t.elapsed().as_secs_f64()
     )?;

@@ -13,6 +13,7 @@ pub mod params;
 pub mod record;
 pub mod registry;
 pub mod search;
+pub mod tools;
 
 pub use bits::{Bits, Bits128, Bits256, Bits384, Bits64};
 pub use board::{BoardCell, BoardShape, BoardView};

@@ -7,6 +7,7 @@
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineInfo};
 use crate::game::SetupError;
+use crate::tools::{BenchSuite, ProtocolInfo, Tools};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 use thiserror::Error;
 
@@ -98,6 +99,8 @@ pub struct GameInfo {
     /// Engines made for this game alone (a solver, a tuned player), besides the
     /// generic ones every game has.
     pub engines: &'static [&'static EngineInfo],
+    /// Its solver, benchmarks, book builder, converters and protocols.
+    pub tools: Tools,
 }
 
 impl GameInfo {
@@ -257,6 +260,16 @@ pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
         v.extend(info.engines.iter().copied());
     }
     v
+}
+
+/// Every benchmark suite of every game, with its game.
+pub fn bench_suites() -> Vec<(&'static GameInfo, &'static BenchSuite)> {
+    GAMES.iter().flat_map(|g| g.tools.benches.iter().map(move |b| (*g, *b))).collect()
+}
+
+/// The game that speaks a protocol, and the protocol (`nboard`).
+pub fn protocol(name: &str) -> Option<(&'static GameInfo, &'static ProtocolInfo)> {
+    GAMES.iter().find_map(|g| g.tools.protocols.iter().find(|p| p.name == name).map(|p| (*g, *p)))
 }
 
 /// Builds the engine a spec names (`random`, `alphabeta(level=6)`) for `game`.

@@ -10,6 +10,7 @@ use crate::game::{
 };
 use crate::grid::{Cell, Grid, GridKind};
 use crate::ops;
+use crate::tools::{CoreBench, Tools};
 use crate::registry::{with_words, GameInfo, ParamInfo, WordsBuilder};
 use rand::Rng;
 use std::fmt;
@@ -39,6 +40,10 @@ pub static INFO: GameInfo = GameInfo {
         with_words(Grid::<1>::bits_needed(GridKind::Square8, w, h), w, h, Build(w, h, k))
     },
     engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (9, 9), playouts: (2_000_000, 100_000) }),
+        ..Tools::NONE
+    },
 };
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.

@@ -12,12 +12,14 @@ pub mod player;
 pub mod sets;
 pub mod solver;
 pub mod table;
+pub mod tools;
 
 use crate::board::{BoardCell, BoardShape, BoardView};
 use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
     SetupError,
 };
+use crate::tools::{CoreBench, Tools};
 use crate::registry::{GameInfo, ParamInfo};
 use rand::Rng;
 use std::fmt;
@@ -58,6 +60,13 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| Ok(Box::new(Connect4::new(p.int("width") as usize, p.int("height") as usize)?)),
     engines: &[&player::SOLVER],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (9, 8), playouts: (1_000_000, 100_000) }),
+        solver: Some(&tools::SOLVER),
+        benches: &[&tools::BENCH],
+        book: Some(&tools::BOOK),
+        ..Tools::NONE
+    },
 };
 
 /// Largest supported width: columns are single digits in move strings.

@@ -74,6 +74,7 @@ use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule,
     Player, SetupError,
 };
+use crate::tools::{CoreBench, Tools};
 use crate::registry::GameInfo;
 use rand::Rng;
 use std::fmt;
@@ -90,6 +91,10 @@ pub static INFO: GameInfo = GameInfo {
     params: &[],
     build: |_| Ok(Box::new(Othello::start())),
     engines: &[&player::ALPHABETA],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (11, 9), playouts: (200_000, 20_000) }),
+        ..Tools::NONE
+    },
 };
 
 /// A square `a1`–`h8`, stored as its bit index `0..64` (`a1` = 0, `h1` = 7,

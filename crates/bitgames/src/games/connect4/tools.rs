@@ -1,0 +1,215 @@
+//! Connect Four's tools for the registry: the solver behind `bitgames solve`
+//! (Pons' output, `position score nodes µs`), the benchmark of Pons' six test
+//! sets behind `bitgames bench connect4`, and the opening-book builder behind
+//! `bitgames book`.
+
+use super::book::{self, Book};
+use super::sets::TEST_SETS;
+use super::solver::{ConnectFourSolver, Progress};
+use super::Connect4;
+use crate::dynamic::DynGame;
+use crate::game::Game;
+use crate::tools::{
+    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, SolveMode,
+    SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
+};
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The solver of `bitgames solve connect4`.
+pub static SOLVER: SolverInfo = SolverInfo {
+    about: "exact scores, one position a line as Pons' move string (1-based columns, \
+            '' for the empty board); prints 'position score nodes µs' like Pons' solver \
+            (--analyze: every column's score, '-' for a full one; --best: the best \
+            columns and the score)",
+    takes: SolverTakes { weak: true, book: true },
+    build: build_solver,
+};
+
+/// The board a registry game is, or an input error naming it.
+fn board_of(game: &dyn DynGame) -> Result<&Connect4, ToolError> {
+    game.as_any()
+        .downcast_ref::<Connect4>()
+        .ok_or_else(|| ToolError::Input(format!("{} is not a connect4 game", game.spec())))
+}
+
+/// Reads a book file for a solver.
+pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| ToolError::Input(format!("cannot read book '{}': {e}", path.display())))?;
+    let name = path.display().to_string();
+    Ok(Arc::new(Book::from_bytes(&bytes, Some(&name)).map_err(ToolError::input)?))
+}
+
+fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
+    let start = board_of(game)?.clone();
+    let mut solver = ConnectFourSolver::for_game(&start, opts.table_mib.max(1));
+    solver.set_threads(crate::search::threads(opts.threads));
+    if let Some(path) = &opts.book {
+        solver.set_book(load_book(path)?).map_err(ToolError::input)?;
+    }
+    Ok(Box::new(LineSolver { start, solver, mode: opts.mode, weak: opts.weak }))
+}
+
+struct LineSolver {
+    start: Connect4,
+    solver: ConnectFourSolver,
+    mode: SolveMode,
+    weak: bool,
+}
+
+impl Solver for LineSolver {
+    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError> {
+        let text = line.trim();
+        let g = self.start.parse_position(text).map_err(ToolError::input)?;
+        let t = Instant::now();
+        let nodes_before = self.solver.nodes();
+        let answer = match self.mode {
+            SolveMode::Best => self.solver.best_moves(&g).map(|(cols, score)| {
+                let cols: Vec<String> = cols.iter().map(|c| (c + 1).to_string()).collect();
+                format!("{} {score}", cols.join(","))
+            }),
+            SolveMode::Analyze => self.solver.analyze(&g, self.weak).map(|scores| {
+                let cols: Vec<String> =
+                    scores.iter().map(|s| s.map_or("-".to_string(), |v| v.to_string())).collect();
+                cols.join(" ")
+            }),
+            SolveMode::Score => self.solver.solve(&g, self.weak).map(|s| s.score.to_string()),
+        }
+        .map_err(ToolError::input)?;
+        let micros = t.elapsed().as_micros();
+        let nodes = self.solver.nodes() - nodes_before;
+        writeln!(out, "{text} {answer} {nodes} {micros}")?;
+        Ok(())
+    }
+
+    fn set_progress(&mut self, f: Option<ProgressFn>) {
+        self.solver.set_progress(f.map(|mut f| {
+            Box::new(move |p: Progress| {
+                f(&format!("score in [{}, {}], {} nodes", p.min, p.max, p.nodes))
+            }) as super::solver::ProgressFn
+        }));
+    }
+}
+
+/// `bitgames bench connect4`: the solver on Pons' six test sets.
+pub static BENCH: BenchSuite = BenchSuite {
+    name: "connect4",
+    about: "the Connect Four solver on Pons' six test sets (every score checked)",
+    run: run_bench,
+};
+
+/// The solver on Pons' sets: `set positions mean-time mean-nodes nodes/s`, every
+/// score checked. The table is cleared before each position, as Pons' own
+/// benchmark does.
+fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> {
+    let wanted: Option<Vec<&str>> =
+        opts.sets.as_deref().map(|s| s.split(',').map(str::trim).collect());
+    if let Some(w) = &wanted {
+        if let Some(bad) = w.iter().find(|n| !TEST_SETS.iter().any(|s| s.name == **n)) {
+            let names: Vec<&str> = TEST_SETS.iter().map(|s| s.name).collect();
+            return Err(ToolError::Input(format!(
+                "unknown set '{}' (sets: {})",
+                crate::game::clip(bad),
+                names.join(", ")
+            )));
+        }
+    }
+    let start = Connect4::standard();
+    let mut solver = ConnectFourSolver::for_game(&start, opts.table_mib.max(1));
+    let threads = crate::search::threads(opts.threads);
+    solver.set_threads(threads);
+    writeln!(
+        out,
+        "connect4 solver ({}, {} thread{}, {} MiB table, table cleared per position):",
+        if opts.weak { "weak" } else { "strong" },
+        threads,
+        if threads == 1 { "" } else { "s" },
+        opts.table_mib
+    )?;
+    writeln!(
+        out,
+        "  {:<11} {:<14} {:>9} {:>12} {:>14} {:>10}",
+        "set", "Pons' name", "positions", "mean time", "mean nodes", "nodes/s"
+    )?;
+    for set in TEST_SETS.iter().filter(|s| wanted.as_ref().is_none_or(|w| w.contains(&s.name))) {
+        let limit = opts.limit.unwrap_or(match (set.name, opts.quick) {
+            (_, true) => 10,
+            ("Test_L1_R2", _) => 100,
+            ("Test_L1_R3", _) => 10,
+            _ => 1000,
+        });
+        let (mut n, mut nodes, mut secs) = (0u64, 0u64, 0.0f64);
+        for (moves, want) in set.positions().take(limit) {
+            let g = start.parse_position(moves).map_err(|e| ToolError::Failed(e.to_string()))?;
+            solver.reset();
+            let t = Instant::now();
+            let r = solver.solve(&g, opts.weak).map_err(|e| ToolError::Failed(e.to_string()))?;
+            secs += t.elapsed().as_secs_f64();
+            let want = if opts.weak { want.signum() } else { want };
+            if r.score != want {
+                return Err(ToolError::Failed(format!(
+                    "{}: {moves} solved as {}, expected {want}",
+                    set.name, r.score
+                )));
+            }
+            n += 1;
+            nodes += r.nodes;
+        }
+        let mean = secs / n.max(1) as f64;
+        let mean_time = if mean < 1e-3 {
+            format!("{:.2} µs", mean * 1e6)
+        } else if mean < 1.0 {
+            format!("{:.3} ms", mean * 1e3)
+        } else {
+            format!("{mean:.3} s")
+        };
+        let rate = if secs > 0.0 { nodes as f64 / secs } else { f64::INFINITY };
+        writeln!(
+            out,
+            "  {:<11} {:<14} {:>9} {:>12} {:>14.1} {:>10}",
+            set.name,
+            set.pons_name,
+            n,
+            mean_time,
+            nodes as f64 / n.max(1) as f64,
+            crate::tools::si_number(rate)
+        )?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// `bitgames book connect4`: every position up to a depth, solved.
+pub static BOOK: BookInfo = BookInfo {
+    about: "every position with at most --depth moves, reflections merged, solved deepest \
+            first; about 9 bytes a position",
+    build: build_book,
+};
+
+fn build_book(
+    game: &dyn DynGame,
+    opts: &BookOptions,
+    progress: &mut (dyn FnMut(usize, usize) + Send),
+) -> Result<BookMade, ToolError> {
+    let start = board_of(game)?;
+    let cells = start.width() * start.height();
+    if opts.depth as usize > cells {
+        return Err(ToolError::Input(format!(
+            "--depth {} is more than the {cells} cells of the board",
+            opts.depth
+        )));
+    }
+    let b = book::generate(
+        start.width() as u32,
+        start.height() as u32,
+        opts.depth,
+        opts.weak,
+        opts.table_mib,
+        crate::search::threads(opts.threads),
+        progress,
+    )
+    .map_err(ToolError::input)?;
+    Ok(BookMade { bytes: b.to_bytes(), positions: b.len() })
+}

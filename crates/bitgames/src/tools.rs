@@ -1,0 +1,271 @@
+//! Game-specific tools behind game-agnostic faces: exact solvers, benchmark
+//! suites, opening books, record converters and line protocols. A game module
+//! declares the ones it has in its [`GameInfo::tools`](crate::registry::GameInfo);
+//! the CLI and the apps reach them through the registry and never name a game.
+//!
+//! Each tool writes its report in its game's own standard form (Pons' `position
+//! score nodes µs` lines for Connect Four, FFO-style lines for Othello), so a
+//! front end only passes text through.
+
+use crate::dynamic::DynGame;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// A tool that could not do what it was asked.
+#[derive(Debug, Error)]
+pub enum ToolError {
+    /// What the user gave is wrong (a position, an option, a file's contents).
+    #[error("{0}")]
+    Input(String),
+    /// The work itself failed (a score that differs from the published one).
+    #[error("{0}")]
+    Failed(String),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl ToolError {
+    /// An [`Input`](ToolError::Input) error from anything printable.
+    pub fn input(e: impl std::fmt::Display) -> Self {
+        ToolError::Input(e.to_string())
+    }
+
+    /// Whether the user's input was at fault (the CLI's exit code 2).
+    pub fn is_input(&self) -> bool {
+        matches!(self, ToolError::Input(_))
+    }
+}
+
+/// What a solve reports for each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveMode {
+    /// The score (and, where cheap, one best move).
+    Score,
+    /// Every best move and the score.
+    Best,
+    /// The score of every move.
+    Analyze,
+}
+
+/// Options of a solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// What to report.
+    pub mode: SolveMode,
+    /// Only win, draw or loss.
+    pub weak: bool,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Search threads (0: all cores).
+    pub threads: usize,
+    /// An opening book file.
+    pub book: Option<PathBuf>,
+}
+
+/// A progress note from a long solve or book build (bounds, nodes), for a
+/// spinner or a periodic line.
+pub type ProgressFn = Box<dyn FnMut(&str) + Send>;
+
+/// An exact solver: one position at a time.
+pub trait Solver: Send {
+    /// Solves one line of input (a position in the game's solve format, with
+    /// whatever else that format allows on the line) and writes its report.
+    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError>;
+
+    /// Where to send progress notes during long solves (none by default).
+    fn set_progress(&mut self, _f: Option<ProgressFn>) {}
+}
+
+/// A game's solver.
+pub struct SolverInfo {
+    /// What it solves and how a line of input looks.
+    pub about: &'static str,
+    /// Which options it takes besides the table size and threads.
+    pub takes: SolverTakes,
+    /// Builds one for a game (the registry's start position of it).
+    pub build: fn(&dyn DynGame, &SolveOptions) -> Result<Box<dyn Solver>, ToolError>,
+}
+
+/// The options a solver understands (the others are an error, not ignored).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverTakes {
+    /// `--weak`.
+    pub weak: bool,
+    /// `--book`.
+    pub book: bool,
+}
+
+/// Options of a benchmark suite.
+#[derive(Clone, Debug, Default)]
+pub struct BenchOptions {
+    /// A smaller run.
+    pub quick: bool,
+    /// Which sets, comma-separated (the suite's own names).
+    pub sets: Option<String>,
+    /// At most this many positions a set.
+    pub limit: Option<usize>,
+    /// Weak solves.
+    pub weak: bool,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Threads (0: all cores).
+    pub threads: usize,
+}
+
+/// A named benchmark of one of a game's tools (`bench connect4`).
+pub struct BenchSuite {
+    /// Name, as `bitgames bench NAME` takes it.
+    pub name: &'static str,
+    /// What it measures.
+    pub about: &'static str,
+    /// Runs it, printing its table; every result is checked.
+    pub run: fn(&BenchOptions, &mut dyn Write) -> Result<(), ToolError>,
+}
+
+/// Options of an opening-book build.
+#[derive(Clone, Debug)]
+pub struct BookOptions {
+    /// Every position with at most this many moves.
+    pub depth: u32,
+    /// Win/draw/loss only.
+    pub weak: bool,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Threads.
+    pub threads: usize,
+}
+
+/// A book made: its file contents and size in positions.
+pub struct BookMade {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Positions in it.
+    pub positions: usize,
+}
+
+/// A game's opening-book builder.
+pub struct BookInfo {
+    /// What the book holds and how long a build takes.
+    pub about: &'static str,
+    /// Builds one, calling `progress(done, total)` as positions are solved.
+    pub build: fn(
+        &dyn DynGame,
+        &BookOptions,
+        &mut (dyn FnMut(usize, usize) + Send),
+    ) -> Result<BookMade, ToolError>,
+}
+
+/// Options of a record conversion.
+#[derive(Clone, Debug)]
+pub struct ConvertOptions {
+    /// The input's format (`auto` to detect).
+    pub from: String,
+    /// The output's format.
+    pub to: String,
+    /// The position records start from, where the format does not say.
+    pub start: Option<String>,
+}
+
+/// A game's record converter.
+pub struct ConverterInfo {
+    /// Input formats: name and description (`auto` first).
+    pub inputs: &'static [(&'static str, &'static str)],
+    /// Output formats: name and description.
+    pub outputs: &'static [(&'static str, &'static str)],
+    /// Converts `input` (the text of a file, of standard input, or a record
+    /// given on the command line); reports each bad record and goes on, so the
+    /// error at the end counts them.
+    pub convert: fn(&str, &ConvertOptions, &mut dyn Write) -> Result<(), ToolError>,
+}
+
+/// What one protocol line produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Lines for the other side (the GUI).
+    pub lines: Vec<String>,
+    /// Diagnostics for a log (stderr).
+    pub log: Vec<String>,
+    /// The other side asked to end the session.
+    pub done: bool,
+}
+
+/// A line protocol session (NBoard for Othello; GTP later).
+pub trait Protocol: Send {
+    /// Handles one line.
+    fn handle(&mut self, line: &str) -> Reply;
+}
+
+/// A protocol a game speaks.
+pub struct ProtocolInfo {
+    /// Name, as the CLI's subcommand takes it (`nboard`).
+    pub name: &'static str,
+    /// What it is for.
+    pub about: &'static str,
+    /// A new session; `depth` is the search depth before the other side sets one.
+    pub build: fn(depth: u32) -> Result<Box<dyn Protocol>, ToolError>,
+}
+
+/// The default workload of `bitgames bench` for a game: perft to a depth and a
+/// number of random playouts, full and `--quick`.
+#[derive(Clone, Copy, Debug)]
+pub struct CoreBench {
+    /// Perft depth (full, quick).
+    pub perft: (usize, usize),
+    /// Random playouts (full, quick).
+    pub playouts: (u64, u64),
+}
+
+/// The tools a game has.
+#[derive(Clone, Copy)]
+pub struct Tools {
+    /// `bitgames bench` (no argument): its perft and playout workload.
+    pub core_bench: Option<CoreBench>,
+    /// `bitgames solve`.
+    pub solver: Option<&'static SolverInfo>,
+    /// `bitgames bench NAME`.
+    pub benches: &'static [&'static BenchSuite],
+    /// `bitgames book`.
+    pub book: Option<&'static BookInfo>,
+    /// `bitgames convert`.
+    pub converter: Option<&'static ConverterInfo>,
+    /// Protocol sessions (`bitgames nboard`).
+    pub protocols: &'static [&'static ProtocolInfo],
+}
+
+impl Tools {
+    /// No tools.
+    pub const NONE: Tools = Tools {
+        core_bench: None,
+        solver: None,
+        benches: &[],
+        book: None,
+        converter: None,
+        protocols: &[],
+    };
+}
+
+/// A number with an SI prefix: `12.3 M`, `456 k`, `7.00`; `-` if not finite.
+pub fn si_number(x: f64) -> String {
+    if !x.is_finite() {
+        return "-".to_string();
+    }
+    let (v, unit) = if x >= 1e9 {
+        (x / 1e9, " G")
+    } else if x >= 1e6 {
+        (x / 1e6, " M")
+    } else if x >= 1e3 {
+        (x / 1e3, " k")
+    } else {
+        (x, "")
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$}{unit}")
+}
