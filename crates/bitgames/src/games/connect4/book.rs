@@ -16,6 +16,7 @@
 //! scores   count × i8
 //! ```
 
+use super::bits::mirror_key;
 use thiserror::Error;
 
 const MAGIC: &[u8; 16] = b"bitgames c4book\n";
@@ -56,19 +57,6 @@ pub struct Book {
     weak: bool,
     keys: Vec<u64>,
     scores: Vec<i8>,
-}
-
-/// The key of the mirror image of a position key on a `w × h` board (columns
-/// reversed; each column keeps its `h + 1` bits).
-#[inline]
-pub fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
-    let col = (1u64 << (h + 1)) - 1;
-    let mut out = 0;
-    for c in 0..w {
-        let bits = (key >> (c * (h + 1))) & col;
-        out |= bits << ((w - 1 - c) * (h + 1));
-    }
-    out
 }
 
 impl Book {
@@ -288,15 +276,6 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mirror_is_an_involution() {
-        for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
-            let k = key & ((1 << 49) - 1);
-            assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
-        }
-        assert_eq!(mirror_key(1, 7, 6), 1 << 42);
-    }
 
     #[test]
     fn round_trip_and_bad_files() {

@@ -2,20 +2,15 @@
 //! position's score without a search.
 
 use super::dims::Dims;
-use super::position::{shl, shr, Position};
+use super::position::Position;
+use crate::games::connect4::bits::{has_four, shl};
 
 impl<D: Dims> Position<D> {
     /// Whether four cells in a row are all in `free` (the cells a player holds
     /// or could still take): if not, that player can never win.
     #[inline(always)]
-    pub fn open_window(&self, free: u64) -> bool {
-        let h = self.dims.height();
-        let mut any = 0;
-        for s in [1, h, h + 1, h + 2] {
-            let pairs = free & shr(free, s);
-            any |= pairs & shr(pairs, 2 * s);
-        }
-        any != 0
+    fn open_window(&self, free: u64) -> bool {
+        has_four(free, self.dims.height())
     }
 
     /// Allis' claimeven and its odd-threat counterpart, as one strategy of
