@@ -4,7 +4,8 @@
 use crate::common::{build_game, input_error};
 use crate::othello_cmd::OthelloSolve;
 use anyhow::{Context, Result};
-use bitgames::games::connect4::book::{self, Book};
+use bitgames::games::connect4::book::{Book, BookError};
+use bitgames::games::connect4::book_builder;
 use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
 use bitgames::games::connect4::Connect4;
 use bitgames::{DynGame, Game};
@@ -212,13 +213,6 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
 /// Generates a book and writes it.
 pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     let start = connect4_of(build_game(&args.game, None)?.as_ref())?;
-    if args.depth > (start.width() * start.height()) as u32 {
-        return Err(input_error(format!(
-            "--depth {} is more than the {} cells of the board",
-            args.depth,
-            start.width() * start.height()
-        )));
-    }
     let t = Instant::now();
     let bar = ProgressBar::new(0);
     if std::io::stderr().is_terminal() {
@@ -229,7 +223,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let b = book::generate(
+    let b = book_builder::generate(
         start.width() as u32,
         start.height() as u32,
         args.depth,
@@ -241,7 +235,12 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
             bar.set_position(done as u64);
         },
     )
-    .map_err(input_error)?;
+    .map_err(|e| match e {
+        BookError::TooDeep { depth, cells } => {
+            input_error(format!("--depth {depth} is more than the {cells} cells of the board"))
+        }
+        e => input_error(e.to_string()),
+    })?;
     bar.finish_and_clear();
     let bytes = b.to_bytes();
     std::fs::write(&args.out, &bytes)

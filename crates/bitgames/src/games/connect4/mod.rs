@@ -9,6 +9,7 @@
 
 pub mod bits;
 pub mod book;
+pub mod book_builder;
 pub mod sets;
 pub mod solver;
 pub mod table;
@@ -58,20 +59,42 @@ pub struct Connect4 {
 }
 
 /// Why a board size is not supported.
-pub fn check_size(width: usize, height: usize) -> Result<(), String> {
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// No columns or no rows.
+    #[error("the board must be at least 1×1, got {width}×{height}")]
+    Empty {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+    /// More columns than one digit can name.
+    #[error("width {width} is more than {MAX_WIDTH} (columns are written as one digit)")]
+    TooWide {
+        /// Columns asked for.
+        width: usize,
+    },
+    /// The board with a spare bit per column does not fit one word.
+    #[error("a {width}×{height} board needs width×(height+1) = {} bits, more than the 64 of one word", .width * (.height + 1))]
+    BoardTooLarge {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+}
+
+/// Whether a board size is supported, and if not why.
+pub fn check_size(width: usize, height: usize) -> Result<(), SizeError> {
     if width == 0 || height == 0 {
-        return Err(format!("the board must be at least 1×1, got {width}×{height}"));
+        return Err(SizeError::Empty { width, height });
     }
     if width > MAX_WIDTH {
-        return Err(format!(
-            "width {width} is more than {MAX_WIDTH} (columns are written as one digit)"
-        ));
+        return Err(SizeError::TooWide { width });
     }
     if width * (height + 1) > 64 {
-        return Err(format!(
-            "a {width}×{height} board needs width×(height+1) = {} bits, more than the 64 of one word",
-            width * (height + 1)
-        ));
+        return Err(SizeError::BoardTooLarge { width, height });
     }
     Ok(())
 }
@@ -84,7 +107,7 @@ impl Connect4 {
 
     /// The empty `width × height` board.
     pub fn new(width: usize, height: usize) -> Result<Self, String> {
-        check_size(width, height)?;
+        check_size(width, height).map_err(|e| e.to_string())?;
         let h1 = height + 1;
         let mut bottom = 0u64;
         for c in 0..width {

@@ -50,10 +50,18 @@ pub use search::{Solver, AGE_EVERY, BIG_AFTER_NODES, LEAN_MAX_EMPTY, NEAR_EMPTY,
 pub use window::{Solved, ZERO_FIRST_MAX_MOVES};
 
 use super::book::{Book, BookError};
-use super::Connect4;
+use super::{Connect4, SizeError};
 use crate::game::Game;
 use std::sync::Arc;
 use thiserror::Error;
+
+/// Why a solver cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolverError {
+    /// The board size is not supported.
+    #[error("no Connect Four solver for this board: {0}")]
+    BadSize(#[from] SizeError),
+}
 
 /// Why a position cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -141,7 +149,7 @@ pub struct ConnectFourSolver {
 
 impl ConnectFourSolver {
     /// A solver for `width × height` positions with a `table_mib` MiB table.
-    pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, String> {
+    pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, SolverError> {
         super::check_size(width as usize, height as usize)?;
         Ok(ConnectFourSolver { width, height, inner: BySize::new(width, height, table_mib) })
     }
