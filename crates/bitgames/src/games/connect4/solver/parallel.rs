@@ -12,8 +12,7 @@ use std::sync::Arc;
 
 /// With several threads, nodes with at least this many empty cells split their
 /// younger children among the threads (see [`Solver::split`]), where subtrees
-/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies;
-/// 26, 30 and 34 solve it equally fast on two threads).
+/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies).
 pub(super) const SPLIT_MIN_EMPTY: u32 = 26;
 
 /// ... and whose eldest child took at least this many nodes (about a

@@ -12,10 +12,8 @@ use crate::games::connect4::table::TranspositionTable;
 use std::sync::Arc;
 
 /// Enhanced transposition cutoffs are tried at nodes with at least this many
-/// empty cells. Each probe waits on memory: from 16 rather than 12, the three
-/// positions 445, 443 and 435 take 6% more nodes but 12% less time (paired
-/// runs on the two cores at once, swapped, 8 rounds), the empty 7×6 board 3–5%
-/// less.
+/// empty cells: each probe waits on memory, which pays only far from the
+/// leaves.
 const ETC_MIN_EMPTY: u32 = 16;
 
 /// Positions with at most this many empty cells get the lean search
@@ -31,17 +29,12 @@ const LEAN_TABLE_MIN_EMPTY: u32 = 7;
 pub const NEAR_EMPTY: u32 = 20;
 
 /// Size of the small table, in MiB: small enough to stay in the cache (the
-/// level-2 cache of a core here is 1 MiB). From the empty 7×6 board 2 MiB
-/// searched 4% more nodes than 4 MiB but ran 10–20% faster; since the lean
-/// search keeps the last plies out of it, 1 MiB runs 5% faster than 2 MiB for
-/// 4% more nodes (445, 443, 435: paired runs), and 512 KiB 3% slower again.
+/// level-2 cache of a core here is 1 MiB).
 pub const NEAR_MIB: usize = 1;
 
 /// Until the searches since the last [`Solver::reset`] have taken this many
 /// nodes, every position goes to the small table: a small solve then never
-/// waits on the big table's memory (Begin-Easy, about 3,000 nodes a position
-/// from 28–38 empty cells: 200 -> 135 µs with a 64 MiB table, which missed the
-/// cache on nearly every probe).
+/// waits on the big table's memory.
 pub const BIG_AFTER_NODES: u64 = 1 << 16;
 
 /// Until this many nodes after a reset, a position missing from the big table
@@ -53,8 +46,7 @@ const MOVE_OVER_NODES: u64 = BIG_AFTER_NODES << 6;
 /// Every this many nodes a search thread ages the small table
 /// ([`TranspositionTable::age`]): in a big search it fills with entries of
 /// past subtrees that the work-based replacement would otherwise keep for
-/// good (from the empty 7×6 board: 561 M -> 517 M nodes; aging the big table
-/// too saves nothing).
+/// good. The big table is not aged.
 pub const AGE_EVERY: u64 = 1 << 20;
 
 /// Nodes between two rounds of bookkeeping (big-table switch, stop flag,
@@ -194,7 +186,7 @@ impl<D: Dims> Solver<D> {
     /// Clears the transposition table. The big level is cleared only if the
     /// searches since the last clear used it (see [`BIG_AFTER_NODES`]):
     /// zeroing 64 MiB for nothing would also push the code and the small
-    /// level out of the cache (1.2 µs of a 3 µs End-Easy solve after it).
+    /// level out of the cache.
     pub fn reset(&mut self) {
         if self.big_on {
             Arc::get_mut(&mut self.table).expect("no search thread holds the table").clear();
@@ -270,10 +262,8 @@ impl<D: Dims> Solver<D> {
     /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
     /// non-losing moves in centre-first order, the small table only from
     /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
-    /// move scoring or prefetching. Near the leaves those cost more than the
-    /// nodes they save: the three positions 445, 443 and 435 take 125 M nodes
-    /// instead of 115 M but 12–18% less time (paired runs), the empty 7×6
-    /// board about 5% less. The caller has counted this node, and the player
+    /// move scoring or prefetching, which near the leaves cost more time than
+    /// the nodes they save. The caller has counted this node, and the player
     /// to move cannot win at once; same results as
     /// [`negamax`](Self::negamax).
     pub(super) fn lean(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {

@@ -15,8 +15,8 @@ pub struct Solved {
 }
 
 /// Positions with at most this many empty cells are solved in one search over
-/// the whole window instead of null-window searches (on Pons' End-Easy set,
-/// 34 nodes a position instead of 51).
+/// the whole window instead of null-window searches, which each start over
+/// from the root.
 const FULL_WINDOW_EMPTY: u32 = 16;
 
 /// A window this narrow is simply halved (see [`next_test`]).
@@ -24,21 +24,15 @@ const NARROW_WINDOW: i32 = 8;
 
 /// From a root with at most this many stones, a narrow window is tested at the
 /// value nearest 0, then walks out from it: the scores there are near 0, where
-/// halving spends a third expensive test. Measured on 7×6 from every position
-/// of at most one stone (the empty board and, up to mirror images, the four
-/// first moves): 4–35% fewer nodes each (the empty board 539 M -> 481 M;
-/// columns 1–4: 286 -> 276 M, 588 -> 510 M, 432 -> 283 M, 414 -> 391 M); from
-/// two stones it costs more than it saves on four of the six positions measured
-/// (up to 45% more nodes where the score is 2).
+/// halving spends a third expensive test. From two stones on it costs more
+/// than it saves.
 pub const ZERO_FIRST_MAX_MOVES: u32 = 1;
 
 /// The value to test next when the score is known to lie in `[min, max]`
 /// (`min < max`): in a wide window, halfway but pushed out from 0 (Pons'
 /// choice: the tests far from the score are cheap and cut the window most);
 /// in a narrow one ([`NARROW_WINDOW`]), halfway, which saves one of the
-/// expensive tests next to the score (from the empty 7×6 board the tests are
-/// -10, 10, -4, 5, 1, -1, 0 instead of ..., 2, -1, 1, 0: 8% fewer nodes; on
-/// Pons' sets within ±2%, 5% fewer on Middle-Medium). With `near_zero` (see
+/// expensive tests next to the score. With `near_zero` (see
 /// [`ZERO_FIRST_MAX_MOVES`]) a narrow window is tested at the value nearest 0
 /// instead.
 pub(super) fn next_test(min: i32, max: i32, near_zero: bool) -> i32 {
