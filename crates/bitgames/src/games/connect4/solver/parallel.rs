@@ -4,35 +4,11 @@
 
 use super::dims::Dims;
 use super::position::Position;
-use super::search::Solver;
+use super::search::{Solver, Stop};
 use crate::games::connect4::book::Book;
 use crate::games::connect4::table::TranspositionTable;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
-
-/// With several threads, nodes with at least this many empty cells split their
-/// younger children among the threads (see [`Solver::split`]), where subtrees
-/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies).
-pub(super) const SPLIT_MIN_EMPTY: u32 = 26;
-
-/// ... and whose eldest child took at least this many nodes (about a
-/// millisecond): smaller subtrees cost less than handing them out.
-pub(super) const SPLIT_MIN_NODES: u64 = 20_000;
-
-/// A flag that calls a search off, and the flag of the search it is part of
-/// (a split's helpers stop when the split is cut off or when anything above it
-/// is called off).
-#[derive(Default)]
-pub(super) struct Stop {
-    pub(super) flag: AtomicBool,
-    pub(super) parent: Option<Arc<Stop>>,
-}
-
-impl Stop {
-    pub(super) fn raised(&self) -> bool {
-        self.flag.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.raised())
-    }
-}
 
 /// The shared part of a solver, to make search threads from.
 #[derive(Clone)]

@@ -4,11 +4,11 @@
 
 use super::dims::Dims;
 use super::ordering::MoveSorter;
-use super::parallel::{Stop, SPLIT_MIN_EMPTY, SPLIT_MIN_NODES};
 use super::position::{Position, SYMMETRY_MAX_MOVES};
-use super::progress::{ProgressFn, PROGRESS_EVERY};
+use super::progress::{Progress, ProgressFn, PROGRESS_EVERY};
 use crate::games::connect4::book::{Book, BookError};
 use crate::games::connect4::table::TranspositionTable;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Enhanced transposition cutoffs are tried at nodes with at least this many
@@ -52,6 +52,30 @@ pub const AGE_EVERY: u64 = 1 << 20;
 /// Nodes between two rounds of bookkeeping (big-table switch, stop flag,
 /// progress, aging); the other periods are multiples of it.
 const CHECK_EVERY: u64 = 1 << 10;
+
+/// With several threads, nodes with at least this many empty cells split their
+/// younger children among the threads (see [`Solver::split`]), where subtrees
+/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies).
+pub(super) const SPLIT_MIN_EMPTY: u32 = 26;
+
+/// ... and whose eldest child took at least this many nodes (about a
+/// millisecond): smaller subtrees cost less than handing them out.
+pub(super) const SPLIT_MIN_NODES: u64 = 20_000;
+
+/// A flag that calls a search off, and the flag of the search it is part of
+/// (a split's helpers stop when the split is cut off or when anything above it
+/// is called off).
+#[derive(Default)]
+pub(super) struct Stop {
+    pub(super) flag: AtomicBool,
+    pub(super) parent: Option<Arc<Stop>>,
+}
+
+impl Stop {
+    pub(super) fn raised(&self) -> bool {
+        self.flag.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.raised())
+    }
+}
 
 /// A table entry's bound on a position's score.
 enum Bound {
@@ -164,6 +188,15 @@ impl<D: Dims> Solver<D> {
     /// Calls `f` every few million nodes and after each null-window search.
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
         self.progress = f;
+    }
+
+    /// Reports the current window and the nodes of this solve, if anyone listens.
+    pub(super) fn report(&mut self) {
+        let (min, max) = self.window;
+        let nodes = self.nodes - self.solve_start;
+        if let Some(f) = self.progress.as_mut() {
+            f(Progress { min, max, nodes });
+        }
     }
 
     /// Whether a position with `empty` empty cells is filed in the small
