@@ -111,8 +111,7 @@ struct Line {
 /// The lines of a file of positions: blank lines and lines starting with `%` or
 /// `#` skipped; a line that is not UTF-8 is reported as such.
 fn file_lines(path: &Path, bad: &std::cell::Cell<usize>) -> Result<Vec<Line>> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
     let mut lines = Vec::new();
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let place = format!("{}, line {}", path.display(), i + 1);
@@ -145,10 +144,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         )));
     };
     if args.weak && !solver_info.takes.weak {
-        return Err(input_error(format!("--weak is not for {}: its solver is always exact", game.spec())));
+        return Err(input_error(format!(
+            "--weak is not for {}: its solver is always exact",
+            game.spec()
+        )));
     }
     if args.book.is_some() && !solver_info.takes.book {
-        return Err(input_error(format!("--book is not for {}: its solver has no book", game.spec())));
+        return Err(input_error(format!(
+            "--book is not for {}: its solver has no book",
+            game.spec()
+        )));
     }
     let opts = SolveOptions {
         mode: if args.analyze {
@@ -236,7 +241,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 }
             } else if !p.is_empty() && path.is_dir() {
                 bad.set(bad.get() + 1);
-                eprintln!("error: '{}' is a directory, not a position or a file of them", path.display());
+                eprintln!(
+                    "error: '{}' is a directory, not a position or a file of them",
+                    path.display()
+                );
             } else {
                 solve_line(&Line { text: p.clone(), place: None }, out)?;
             }

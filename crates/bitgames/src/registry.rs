@@ -7,8 +7,8 @@
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineInfo};
 use crate::game::SetupError;
-use crate::tools::{BenchSuite, ProtocolInfo, Tools};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
+use crate::tools::{BenchSuite, ProtocolInfo, Tools};
 use thiserror::Error;
 
 /// A game spec that cannot be built.

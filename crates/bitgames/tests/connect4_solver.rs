@@ -3,11 +3,13 @@
 //! beginning sets are ignored tests: `cargo test --release -- --ignored`), known
 //! results on small boards, analysis, best moves and books.
 
-use bitgames::games::connect4::book::{self, Book};
+use bitgames::games::connect4::book::{Book, BookError};
+use bitgames::games::connect4::book_builder;
 use bitgames::games::connect4::sets::TEST_SETS;
-use bitgames::games::connect4::solver::{ConnectFourSolver, SolveError};
+use bitgames::games::connect4::solver::{ConnectFourSolver, SolveError, SolverError};
 use bitgames::games::connect4::Connect4;
 use bitgames::Game;
+use bitgames::SetupError;
 use std::sync::Arc;
 
 fn check_set(name: &str, limit: usize, weak: bool) {
@@ -168,7 +170,7 @@ fn analysis_and_best_moves() {
 /// book for the wrong size is refused.
 #[test]
 fn book_gives_the_same_scores() {
-    let b = book::generate(5, 4, 3, false, 8, 2, |_, _| {}).unwrap();
+    let b = book_builder::generate(5, 4, 3, false, 8, 2, |_, _| {}).unwrap();
     assert!(!b.is_empty());
     let again = Book::from_bytes(&b.to_bytes(), None).unwrap();
     assert_eq!(again, b);
@@ -185,7 +187,37 @@ fn book_gives_the_same_scores() {
         );
     }
     let mut standard = ConnectFourSolver::for_game(&Connect4::standard(), 1);
-    assert!(standard.set_book(Arc::new(b)).is_err());
+    assert!(matches!(
+        standard.set_book(Arc::new(b)),
+        Err(BookError::WrongSize { book_w: 5, book_h: 4, width: 7, height: 6 })
+    ));
+}
+
+/// Bad sizes and depths are errors callers can match, naming the input.
+#[test]
+fn typed_errors() {
+    let e = ConnectFourSolver::new(8, 8, 1).err().expect("8×8 needs 72 bits");
+    assert!(matches!(
+        e,
+        SolverError::BadSize(SetupError::TooLarge { width: 8, height: 8, needed: 72, .. })
+    ));
+    assert!(e.to_string().contains("8×8"), "{e}");
+    assert!(matches!(
+        ConnectFourSolver::new(10, 4, 1),
+        Err(SolverError::BadSize(SetupError::OutOfRange { param: "width", value: 10, .. }))
+    ));
+    assert!(matches!(
+        ConnectFourSolver::new(0, 4, 1),
+        Err(SolverError::BadSize(SetupError::OutOfRange { param: "width", value: 0, .. }))
+    ));
+    assert!(matches!(
+        book_builder::generate(4, 4, 17, false, 1, 1, |_, _| {}),
+        Err(BookError::TooDeep { depth: 17, cells: 16 })
+    ));
+    assert!(matches!(
+        book_builder::generate(9, 7, 1, false, 1, 1, |_, _| {}),
+        Err(BookError::BadSize(SetupError::TooLarge { width: 9, height: 7, .. }))
+    ));
 }
 
 /// The empty 7×6 board is a first-player win: +1 (the first player wins with

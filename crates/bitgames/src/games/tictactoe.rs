@@ -10,8 +10,8 @@ use crate::game::{
 };
 use crate::grid::{Cell, Grid, GridKind};
 use crate::ops;
-use crate::tools::{CoreBench, Tools};
 use crate::registry::{with_words, GameInfo, ParamInfo, WordsBuilder};
+use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;

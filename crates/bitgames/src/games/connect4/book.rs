@@ -15,7 +15,12 @@
 //! keys     count × u64, strictly increasing (canonical keys)
 //! scores   count × i8
 //! ```
+//!
+//! Building a book needs the solver: see [`book_builder`](super::book_builder).
 
+use super::bits::mirror_key;
+use super::check_size;
+use crate::game::SetupError;
 use thiserror::Error;
 
 const MAGIC: &[u8; 16] = b"bitgames c4book\n";
@@ -45,6 +50,17 @@ pub enum BookError {
         /// Board height.
         height: u32,
     },
+    /// A book asked for on a board size that is not supported.
+    #[error("no Connect Four book for this board: {0}")]
+    BadSize(#[from] SetupError),
+    /// A book deeper than the board has cells.
+    #[error("a book of depth {depth} is deeper than the {cells} cells of the board")]
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+        /// Cells of the board.
+        cells: u32,
+    },
 }
 
 /// Exact (or weak) scores of all positions up to `depth` moves.
@@ -56,19 +72,6 @@ pub struct Book {
     weak: bool,
     keys: Vec<u64>,
     scores: Vec<i8>,
-}
-
-/// The key of the mirror image of a position key on a `w × h` board (columns
-/// reversed; each column keeps its `h + 1` bits).
-#[inline]
-pub fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
-    let col = (1u64 << (h + 1)) - 1;
-    let mut out = 0;
-    for c in 0..w {
-        let bits = (key >> (c * (h + 1))) & col;
-        out |= bits << ((w - 1 - c) * (h + 1));
-    }
-    out
 }
 
 impl Book {
@@ -175,8 +178,11 @@ impl Book {
             return Err(bad(format!("version {version}, this program reads version {VERSION}")));
         }
         let (width, height, depth, weak) = (bytes[20], bytes[21], bytes[22], bytes[23]);
-        if width == 0 || height == 0 || width as u32 * (height as u32 + 1) > 64 || weak > 1 {
-            return Err(bad(format!("impossible header: {width}×{height}, weak flag {weak}")));
+        if let Err(e) = check_size(width as usize, height as usize) {
+            return Err(bad(format!("impossible header: {e}")));
+        }
+        if weak > 1 {
+            return Err(bad(format!("impossible header: weak flag {weak}")));
         }
         let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
         let expected = (count as u128) * 9 + HEADER as u128;
@@ -204,99 +210,9 @@ impl Book {
     }
 }
 
-/// Builds a book of every position with at most `depth` moves on a `width × height`
-/// board (reflections merged), solving the deepest positions first so that each
-/// shallower one is answered from the book almost at once. `threads` solvers share
-/// each ply, each with a `table_mib / threads` MiB table. `progress(done, total)`
-/// is called after each position.
-pub fn generate(
-    width: u32,
-    height: u32,
-    depth: u32,
-    weak: bool,
-    table_mib: usize,
-    threads: usize,
-    mut progress: impl FnMut(usize, usize) + Send,
-) -> Result<Book, String> {
-    use super::solver::ConnectFourSolver;
-    use super::Connect4;
-    use crate::game::Game;
-    use std::sync::{Arc, Mutex};
-
-    let start = Connect4::new(width as usize, height as usize).map_err(|e| e.to_string())?;
-    let canon = |g: &Connect4| {
-        let k = g.key();
-        k.min(mirror_key(k, width, height))
-    };
-    // Every unfinished position by ply, one per reflection pair.
-    let mut layers: Vec<Vec<Connect4>> = vec![vec![start]];
-    let mut moves = Vec::new();
-    for _ in 0..depth {
-        let mut seen = std::collections::HashSet::new();
-        let mut next = Vec::new();
-        for g in layers.last().expect("one layer") {
-            g.legal_moves(&mut moves);
-            for &m in &moves {
-                let mut c = g.clone();
-                c.play_unchecked(m);
-                if c.outcome().is_none() && seen.insert(canon(&c)) {
-                    next.push(c);
-                }
-            }
-        }
-        layers.push(next);
-    }
-    let total: usize = layers.iter().map(Vec::len).sum();
-    let threads = threads.max(1);
-    let mib = (table_mib / threads).max(1);
-    let mut entries: Vec<(u64, i8)> = Vec::with_capacity(total);
-    let done = Mutex::new(0usize);
-    let progress = Mutex::new(&mut progress);
-    for layer in layers.iter().rev() {
-        let book = Arc::new(Book::from_entries(width, height, depth, weak, entries.clone()));
-        let chunk = layer.len().div_ceil(threads).max(1);
-        let results: Vec<Result<Vec<(u64, i8)>, String>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = layer
-                .chunks(chunk)
-                .map(|part| {
-                    let book = Arc::clone(&book);
-                    let (done, progress) = (&done, &progress);
-                    scope.spawn(move || {
-                        let mut solver = ConnectFourSolver::new(width, height, mib)?;
-                        solver.set_book(book).map_err(|e| e.to_string())?;
-                        let mut out = Vec::with_capacity(part.len());
-                        for g in part {
-                            let s = solver.solve(g, weak).map_err(|e| e.to_string())?;
-                            out.push((canon(g), s.score as i8));
-                            let mut d = done.lock().expect("progress lock");
-                            *d += 1;
-                            (progress.lock().expect("progress lock"))(*d, total);
-                        }
-                        Ok(out)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("book worker panicked")).collect()
-        });
-        for r in results {
-            entries.extend(r?);
-        }
-    }
-    Ok(Book::from_entries(width, height, depth, weak, entries))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mirror_is_an_involution() {
-        for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
-            let k = key & ((1 << 49) - 1);
-            assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
-        }
-        assert_eq!(mirror_key(1, 7, 6), 1 << 42);
-    }
 
     #[test]
     fn round_trip_and_bad_files() {

@@ -7,20 +7,24 @@
 //! on top of each column. `position` holds the stones of the player to move and
 //! `mask` every stone; `position + mask` is a unique key.
 
+pub mod bits;
 pub mod book;
+pub mod book_builder;
 pub mod player;
 pub mod sets;
 pub mod solver;
 pub mod table;
 pub mod tools;
 
+pub use bits::has_four;
+
 use crate::board::{BoardCell, BoardShape, BoardView};
 use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
     SetupError,
 };
-use crate::tools::{CoreBench, Tools};
 use crate::registry::{GameInfo, ParamInfo};
+use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -274,19 +278,6 @@ impl Connect4 {
             h => has_four(stones, h as u32),
         }
     }
-}
-
-/// Four-in-a-row test on the column-major layout of height `h` (Browne, Alg. 7):
-/// `pairs = b & (b >> s)`, then `pairs & (pairs >> 2s)`, for `s` in `1, h, h+1, h+2`.
-#[inline]
-pub fn has_four(b: u64, h: u32) -> bool {
-    // A shift by 64 or more empties the word (tall thin boards: h + 2 > 63).
-    let shr = |x: u64, s: u32| x.checked_shr(s).unwrap_or(0);
-    let test = |s: u32| {
-        let pairs = b & shr(b, s);
-        pairs & shr(pairs, 2 * s) != 0
-    };
-    test(1) || test(h + 1) || test(h) || test(h + 2)
 }
 
 impl Clone for Connect4 {

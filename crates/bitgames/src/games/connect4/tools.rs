@@ -3,15 +3,16 @@
 //! sets behind `bitgames bench connect4`, and the opening-book builder behind
 //! `bitgames book`.
 
-use super::book::{self, Book};
+use super::book::Book;
+use super::book_builder;
 use super::sets::TEST_SETS;
 use super::solver::{ConnectFourSolver, Progress};
 use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::tools::{
-    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, SolveMode,
-    SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
+    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, SolveMode, SolveOptions,
+    Solver, SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
 use std::sync::Arc;
@@ -201,7 +202,7 @@ fn build_book(
             opts.depth
         )));
     }
-    let b = book::generate(
+    let b = book_builder::generate(
         start.width() as u32,
         start.height() as u32,
         opts.depth,

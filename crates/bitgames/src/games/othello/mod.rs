@@ -74,8 +74,8 @@ use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule,
     Player, SetupError,
 };
-use crate::tools::{CoreBench, Tools};
 use crate::registry::GameInfo;
+use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;

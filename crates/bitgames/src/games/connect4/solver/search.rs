@@ -1,0 +1,553 @@
+//! The search: negamax with alpha-beta on a two-level transposition table,
+//! enhanced transposition cut-offs far from the leaves, and a lean search for
+//! the last plies.
+
+use super::dims::Dims;
+use super::ordering::MoveSorter;
+use super::position::{Position, SYMMETRY_MAX_MOVES};
+use super::progress::{Progress, ProgressFn, PROGRESS_EVERY};
+use crate::games::connect4::book::{Book, BookError};
+use crate::games::connect4::table::TranspositionTable;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+
+/// Enhanced transposition cutoffs are tried at nodes with at least this many
+/// empty cells: each probe waits on memory, which pays only far from the
+/// leaves.
+const ETC_MIN_EMPTY: u32 = 16;
+
+/// Positions with at most this many empty cells get the lean search
+/// ([`Solver::lean`]).
+pub const LEAN_MAX_EMPTY: u32 = 8;
+
+/// The lean search files and looks up positions with at least this many
+/// empty cells in the small table (below, a search costs less than a probe).
+const LEAN_TABLE_MIN_EMPTY: u32 = 7;
+
+/// Positions with at most this many empty cells are filed in the small table
+/// (see [`Solver`]): near the leaves, where searches are small and many.
+pub const NEAR_EMPTY: u32 = 20;
+
+/// Size of the small table, in MiB: small enough to stay in the cache (the
+/// level-2 cache of a core here is 1 MiB).
+pub const NEAR_MIB: usize = 1;
+
+/// Until the searches since the last [`Solver::reset`] have taken this many
+/// nodes, every position goes to the small table: a small solve then never
+/// waits on the big table's memory.
+pub const BIG_AFTER_NODES: u64 = 1 << 16;
+
+/// Until this many nodes after a reset, a position missing from the big table
+/// is looked up in the small one too (where it may have been filed before the
+/// big table was switched on) and moved over; by then the big table holds all
+/// that are still used.
+const MOVE_OVER_NODES: u64 = BIG_AFTER_NODES << 6;
+
+/// Every this many nodes a search thread ages the small table
+/// ([`TranspositionTable::age`]): in a big search it fills with entries of
+/// past subtrees that the work-based replacement would otherwise keep for
+/// good. The big table is not aged.
+pub const AGE_EVERY: u64 = 1 << 20;
+
+/// Nodes between two rounds of bookkeeping (big-table switch, stop flag,
+/// progress, aging); the other periods are multiples of it.
+const CHECK_EVERY: u64 = 1 << 10;
+
+/// With several threads, nodes with at least this many empty cells split their
+/// younger children among the threads (see [`Solver::split`]), where subtrees
+/// are big enough to pay for it (from the empty 7×6 board, the first 16 plies).
+pub(super) const SPLIT_MIN_EMPTY: u32 = 26;
+
+/// ... and whose eldest child took at least this many nodes (about a
+/// millisecond): smaller subtrees cost less than handing them out.
+pub(super) const SPLIT_MIN_NODES: u64 = 20_000;
+
+/// A flag that calls a search off, and the flag of the search it is part of
+/// (a split's helpers stop when the split is cut off or when anything above it
+/// is called off).
+#[derive(Default)]
+pub(super) struct Stop {
+    pub(super) flag: AtomicBool,
+    pub(super) parent: Option<Arc<Stop>>,
+}
+
+impl Stop {
+    pub(super) fn raised(&self) -> bool {
+        self.flag.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.raised())
+    }
+}
+
+/// A table entry's bound on a position's score.
+enum Bound {
+    None,
+    Lower(i32),
+    Upper(i32),
+}
+
+/// The solver: a transposition table and a node counter, for one board size.
+///
+/// The table has two levels: positions with at most [`NEAR_EMPTY`] empty cells
+/// go to a small table of [`NEAR_MIB`] MiB that stays in the cache, the others to
+/// the big one, so the many small searches near the leaves do not wait on memory
+/// (nor push the results of big searches out).
+pub struct Solver<D: Dims> {
+    pub(super) dims: D,
+    pub(super) table: Arc<TranspositionTable>,
+    pub(super) near: Arc<TranspositionTable>,
+    /// Search threads (see [`Solver::set_threads`]): more than 1 lets big
+    /// nodes split their children among rayon's threads.
+    pub(super) threads: usize,
+    /// For a thread searching one child of a split: raised when a sibling cuts
+    /// the split off, or anything above calls it off.
+    pub(super) stop: Option<Arc<Stop>>,
+    pub(super) aborted: bool,
+    /// Whether positions with more than [`NEAR_EMPTY`] empty cells go to the
+    /// big table (from [`BIG_AFTER_NODES`] nodes after a reset on), and so
+    /// whether it may hold entries (see [`reset`](Self::reset)).
+    pub(super) big_on: bool,
+    /// The node count at the last reset.
+    pub(super) reset_nodes: u64,
+    pub(super) nodes: u64,
+    /// The node count at the last bookkeeping (see [`CHECK_EVERY`]).
+    pub(super) last_check: u64,
+    pub(super) column_order: [u32; 16],
+    /// The cells of each column of `column_order`.
+    pub(super) order_masks: [u64; 16],
+    pub(super) book: Option<Arc<Book>>,
+    pub(super) weak_book: bool,
+    /// Whether the parity rules ([`Position::claimeven_bound`]) are used.
+    pub(super) parity: bool,
+    pub(super) progress: Option<ProgressFn>,
+    pub(super) solve_start: u64,
+    pub(super) window: (i32, i32),
+    /// Bounds are encoded in one byte: upper bounds in `1..=span`, lower bounds
+    /// above it (Pons' encoding, with `span = MAX - MIN + 1`).
+    pub(super) min_score: i32,
+    pub(super) max_score: i32,
+}
+
+impl<D: Dims> Solver<D> {
+    /// A solver for `dims` with a transposition table of about `table_mib` MiB.
+    pub fn new(dims: D, table_mib: usize) -> Self {
+        let w = dims.width();
+        let mut column_order = [0u32; 16];
+        for (i, slot) in column_order.iter_mut().enumerate().take(w as usize) {
+            // Centre first, then alternately left and right.
+            let i = i as i32;
+            *slot = (w as i32 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u32;
+        }
+        let h = dims.height();
+        let order_masks = column_order.map(|c| ((1u64 << h) - 1) << (c * (h + 1)));
+        let cells = (dims.width() * dims.height()) as i32;
+        let key_bits = dims.width() * (dims.height() + 1);
+        Solver {
+            dims,
+            table: Arc::new(TranspositionTable::new(table_mib, key_bits)),
+            near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
+            threads: 1,
+            stop: None,
+            aborted: false,
+            big_on: false,
+            reset_nodes: 0,
+            nodes: 0,
+            last_check: 0,
+            column_order,
+            order_masks,
+            book: None,
+            weak_book: false,
+            parity: true,
+            progress: None,
+            solve_start: 0,
+            window: (0, 0),
+            min_score: -cells / 2,
+            max_score: (cells + 1) / 2,
+        }
+    }
+
+    /// The geometry.
+    pub fn dims(&self) -> D {
+        self.dims
+    }
+
+    /// Uses an opening book (checked against the board size). A weak book only
+    /// serves weak solves.
+    pub fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError> {
+        book.check_size(self.dims.width(), self.dims.height())?;
+        self.weak_book = book.is_weak();
+        self.book = Some(book);
+        Ok(())
+    }
+
+    /// Turns the parity rules ([`Position::claimeven_bound`],
+    /// [`Position::claimeven_answer`]) off or on (on by default): off, the
+    /// search is Pons' alone, for comparisons and tests.
+    pub fn set_parity_rules(&mut self, on: bool) {
+        self.parity = on;
+    }
+
+    /// Calls `f` every few million nodes and after each null-window search.
+    pub fn set_progress(&mut self, f: Option<ProgressFn>) {
+        self.progress = f;
+    }
+
+    /// Reports the current window and the nodes of this solve, if anyone listens.
+    pub(super) fn report(&mut self) {
+        let (min, max) = self.window;
+        let nodes = self.nodes - self.solve_start;
+        if let Some(f) = self.progress.as_mut() {
+            f(Progress { min, max, nodes });
+        }
+    }
+
+    /// Whether a position with `empty` empty cells is filed in the small
+    /// table: near the leaves, or anywhere until the big one is switched on.
+    #[inline(always)]
+    fn near_level(&self, empty: u32) -> bool {
+        empty <= NEAR_EMPTY || !self.big_on
+    }
+
+    /// The small table (positions near the leaves) or the big one.
+    #[inline(always)]
+    fn tt(&self, near: bool) -> &TranspositionTable {
+        if near {
+            &self.near
+        } else {
+            &self.table
+        }
+    }
+
+    /// Clears the transposition table. The big level is cleared only if the
+    /// searches since the last clear used it (see [`BIG_AFTER_NODES`]):
+    /// zeroing 64 MiB for nothing would also push the code and the small
+    /// level out of the cache.
+    pub fn reset(&mut self) {
+        if self.big_on {
+            Arc::get_mut(&mut self.table).expect("no search thread holds the table").clear();
+            self.big_on = false;
+        }
+        self.reset_nodes = self.nodes;
+        self.last_check = self.nodes;
+        Arc::get_mut(&mut self.near).expect("no search thread holds the table").clear();
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// What a stored payload says about the position's score.
+    #[inline(always)]
+    fn decode(&self, stored: u16) -> Bound {
+        let v = (stored & 0xff) as i32;
+        if stored == 0 {
+            Bound::None
+        } else if v > self.max_score - self.min_score + 1 {
+            Bound::Lower(v + 2 * self.min_score - self.max_score - 2)
+        } else {
+            Bound::Upper(v + self.min_score - 1)
+        }
+    }
+
+    /// What every node of both searches checks first (the player to move
+    /// cannot win at once): the non-losing moves, and the score bounds `min`
+    /// and `max` with `alpha` raised to `min`; or the node's result when
+    /// that settles it.
+    #[inline(always)]
+    fn open_node(p: &Position<D>, alpha: &mut i32, beta: i32) -> Result<(u64, i32, i32), i32> {
+        let next = p.possible_non_losing_moves();
+        if next == 0 {
+            // Every move loses: the opponent wins with their next stone.
+            return Err(-((p.cells() - p.moves) as i32) / 2);
+        }
+        if p.moves + 2 >= p.cells() {
+            // At most one stone each left, and neither wins: a draw.
+            return Err(0);
+        }
+        // We cannot win at once, so the opponent's best reply comes first:
+        // our best is winning with our stone after next.
+        let min = -((p.cells() - 2 - p.moves) as i32) / 2;
+        if *alpha < min {
+            *alpha = min;
+            if *alpha >= beta {
+                return Err(*alpha);
+            }
+        }
+        Ok((next, min, (p.cells() as i32 - 1 - p.moves as i32) / 2))
+    }
+
+    #[inline(always)]
+    fn encode_upper(&self, v: i32) -> u16 {
+        (v - self.min_score + 1) as u16
+    }
+    #[inline(always)]
+    fn encode_lower(&self, v: i32) -> u16 {
+        (v + self.max_score - 2 * self.min_score + 2) as u16
+    }
+
+    /// Files a cut-off: the lower bound `score` and the refuting column `col`
+    /// (in the table's orientation), found in `work` nodes.
+    #[inline(always)]
+    fn put_lower(&self, near: bool, tkey: u64, score: i32, col: u32, work: u64) {
+        let payload = self.encode_lower(score) | ((col as u16 + 1) << 8);
+        self.tt(near).put(tkey, payload, work);
+    }
+
+    /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
+    /// non-losing moves in centre-first order, the small table only from
+    /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
+    /// move scoring or prefetching, which near the leaves cost more time than
+    /// the nodes they save. The caller has counted this node, and the player
+    /// to move cannot win at once; same results as
+    /// [`negamax`](Self::negamax).
+    pub(super) fn lean(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+            Ok(opened) => opened,
+            Err(score) => return score,
+        };
+        let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
+        let key = p.key();
+        if filed {
+            match self.decode(self.near.get(key)) {
+                Bound::Lower(lower) if alpha < lower => {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+                Bound::Upper(upper) => max = max.min(upper),
+                _ => {}
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let entry_nodes = self.nodes;
+        let mut best = min;
+        let width = p.dims.width() as usize;
+        for i in 0..width {
+            let (col, mv) = (self.column_order[i], next & self.order_masks[i]);
+            if mv == 0 {
+                continue;
+            }
+            let mut child = *p;
+            child.play_bit(mv);
+            self.nodes += 1;
+            let score = -self.lean(&child, -beta, -alpha);
+            if score >= beta {
+                if filed {
+                    self.put_lower(true, key, score, col, self.nodes - entry_nodes);
+                }
+                return score;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+        }
+        if filed {
+            self.near.put(key, self.encode_upper(best), self.nodes - entry_nodes);
+        }
+        best
+    }
+
+    /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
+    /// at once (the caller checks). Returns the exact score inside the window, an
+    /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
+    pub(super) fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        if self.aborted {
+            return 0;
+        }
+        let entry_nodes = self.nodes;
+        self.nodes += 1;
+        if self.nodes - self.last_check >= CHECK_EVERY {
+            // Bookkeeping (the lean search counts nodes too, so the periods
+            // are crossed rather than hit), in nodes since the last reset so
+            // that a reset solver searches like a new one.
+            let last = std::mem::replace(&mut self.last_check, self.nodes) - self.reset_nodes;
+            let now = self.nodes - self.reset_nodes;
+            let crossed = |period: u64| last / period != now / period;
+            self.big_on |= now >= BIG_AFTER_NODES;
+            if let Some(stop) = &self.stop {
+                if stop.raised() {
+                    // Called off (a sibling's cut-off): unwind, store nothing.
+                    self.aborted = true;
+                    return 0;
+                }
+            }
+            if crossed(PROGRESS_EVERY) && self.progress.is_some() {
+                self.report();
+            }
+            if crossed(AGE_EVERY) {
+                self.near.age();
+            }
+        }
+        if p.cells() - p.moves <= LEAN_MAX_EMPTY {
+            return self.lean(p, alpha, beta);
+        }
+        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+            Ok(opened) => opened,
+            Err(score) => return score,
+        };
+        let key = p.key();
+        if let Some(book) = &self.book {
+            if p.moves <= book.depth() {
+                if let Some(v) = book.get(key) {
+                    return v;
+                }
+            }
+        }
+        let width = p.dims.width();
+        // Early positions are filed under the smaller of their key and their
+        // mirror image's (see `table_key`). The mirror of a key is the sum of
+        // the mirrors of its two parts (no carry crosses a column), so two
+        // mirrors per node serve the node and all its children.
+        let (mirror_current, mirror_mask, tkey, mirrored) = if p.moves <= SYMMETRY_MAX_MOVES {
+            let (mc, mm) = (p.mirror_key(p.current), p.mirror_key(p.mask));
+            (mc, mm, key.min(mc + mm), mc + mm < key)
+        } else {
+            (0, 0, key, false)
+        };
+        let child_key = |mv: u64, c: u32| p.child_table_key(mv, c, mirror_current, mirror_mask);
+        // Columns of a mirrored entry are the mirror image's.
+        let flip = |c: u32| if mirrored { width - 1 - c } else { c };
+        let empty = p.cells() - p.moves;
+        let near = self.near_level(empty);
+        let child_near = self.near_level(empty - 1);
+        let mut stored = self.tt(near).get(tkey);
+        if stored == 0 && !near && self.nodes - self.reset_nodes < MOVE_OVER_NODES {
+            // Filed in the small table before the big one was switched on:
+            // moved over on its first use (the big level soon has them all).
+            stored = self.near.get(tkey);
+            if stored != 0 {
+                self.table.put(tkey, stored, BIG_AFTER_NODES);
+            }
+        }
+        // The column that refuted this position before, tried first.
+        let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
+        let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
+        match self.decode(stored) {
+            Bound::Lower(lower) if alpha < lower => {
+                alpha = lower;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            Bound::Upper(upper) => max = max.min(upper),
+            _ => {}
+        }
+        // Allis' parity strategies give bounds without a search.
+        if self.parity && beta > -1 && max > -1 {
+            if let Some(bound) = p.claimeven_bound() {
+                max = max.min(bound);
+            }
+        }
+        if self.parity && alpha < 1 {
+            if let Some(bound) = p.claimeven_answer() {
+                if alpha < bound {
+                    alpha = bound;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        // The best child score so far (fail-soft: an upper bound below alpha is
+        // kept as it is, and the table files it).
+        let mut best = min;
+        // Nodes the eldest child took: a split pays only for big subtrees.
+        let mut eldest_nodes = None;
+        let mut rest = next;
+        if tt_col < width && next & p.column_mask(tt_col) != 0 {
+            // The column that refuted this position before, searched before any
+            // work on the others: it usually refutes it again.
+            let mv = next & p.column_mask(tt_col);
+            rest ^= mv;
+            let mut child = *p;
+            child.play_bit(mv);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                self.put_lower(near, tkey, score, flip(tt_col), self.nodes - entry_nodes);
+                return score;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            eldest_nodes = Some(self.nodes - entry_nodes);
+        }
+
+        let mut moves = MoveSorter::new();
+        let (mut mvs, mut cols, mut n) = ([0u64; 16], [0u32; 16], 0);
+        for i in (0..p.dims.width() as usize).rev() {
+            let (c, mv) = (self.column_order[i], rest & self.order_masks[i]);
+            if mv != 0 {
+                self.tt(child_near).prefetch(child_key(mv, c));
+                (mvs[n], cols[n]) = (mv, c);
+                n += 1;
+            }
+        }
+        let mut scores = [0u32; 16];
+        if n > 1 {
+            p.move_scores(&mvs, n, &mut scores);
+        }
+        for i in 0..n {
+            moves.add(scores[i], cols[i]);
+        }
+        // Enhanced transposition cutoff: a child already known to score at most
+        // -beta for the opponent refutes this node without a search. Far from
+        // the leaves only, where a search costs more than the probes.
+        if p.moves + ETC_MIN_EMPTY <= p.cells() {
+            for c in moves.columns() {
+                let mv = rest & p.column_mask(c);
+                // An upper bound on the child's score: ours is at least -upper.
+                if let Bound::Upper(upper) = self.decode(self.tt(child_near).get(child_key(mv, c)))
+                {
+                    if -upper >= beta {
+                        return -upper;
+                    }
+                }
+            }
+        }
+        let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
+        while let Some(col) = moves.next() {
+            let mv = rest & p.column_mask(col);
+            let big = eldest_nodes.is_some_and(|n| n >= SPLIT_MIN_NODES);
+            let (score, col) = if split && big {
+                // The younger children, all at once (this empties `moves`).
+                let mut younger = vec![(mv, col)];
+                while let Some(c) = moves.next() {
+                    younger.push((rest & p.column_mask(c), c));
+                }
+                self.split(p, alpha, beta, &younger)
+            } else {
+                let mut child = *p;
+                child.play_bit(mv);
+                let before = self.nodes;
+                let score = -self.negamax(&child, -beta, -alpha);
+                eldest_nodes.get_or_insert(self.nodes - before);
+                (score, col)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                self.put_lower(near, tkey, score, flip(col), self.nodes - entry_nodes);
+                return score;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+        }
+        self.tt(near).put(tkey, self.encode_upper(best), self.nodes - entry_nodes);
+        best
+    }
+}
