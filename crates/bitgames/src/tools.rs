@@ -78,6 +78,9 @@ pub trait Solver: Send {
     fn set_progress(&mut self, _f: Option<ProgressFn>) {}
 }
 
+/// Builds a solver for a game.
+pub type SolverBuildFn = fn(&dyn DynGame, &SolveOptions) -> Result<Box<dyn Solver>, ToolError>;
+
 /// A game's solver.
 pub struct SolverInfo {
     /// What it solves and how a line of input looks.
@@ -85,7 +88,7 @@ pub struct SolverInfo {
     /// Which options it takes besides the table size and threads.
     pub takes: SolverTakes,
     /// Builds one for a game (the registry's start position of it).
-    pub build: fn(&dyn DynGame, &SolveOptions) -> Result<Box<dyn Solver>, ToolError>,
+    pub build: SolverBuildFn,
 }
 
 /// The options a solver understands (the others are an error, not ignored).
@@ -145,16 +148,19 @@ pub struct BookMade {
     pub positions: usize,
 }
 
+/// Builds a book for a game, calling `progress(done, total)` as it goes.
+pub type BookBuildFn = fn(
+    &dyn DynGame,
+    &BookOptions,
+    &mut (dyn FnMut(usize, usize) + Send),
+) -> Result<BookMade, ToolError>;
+
 /// A game's opening-book builder.
 pub struct BookInfo {
     /// What the book holds and how long a build takes.
     pub about: &'static str,
     /// Builds one, calling `progress(done, total)` as positions are solved.
-    pub build: fn(
-        &dyn DynGame,
-        &BookOptions,
-        &mut (dyn FnMut(usize, usize) + Send),
-    ) -> Result<BookMade, ToolError>,
+    pub build: BookBuildFn,
 }
 
 /// Options of a record conversion.

@@ -503,7 +503,7 @@ impl<const N: usize> Grid<N> {
         }
         let r = ((i as u64 * self.recip) >> 32) as usize;
         let c = i - r * self.stride();
-        if c < self.width() && r < self.height() && !(self.masked && !self.mask.contains(i)) {
+        if c < self.width() && r < self.height() && (!self.masked || self.mask.contains(i)) {
             Some((c, r))
         } else {
             None
@@ -765,7 +765,7 @@ mod tests {
         assert_eq!(pic.lines().map(|l| l.split_whitespace().count()).sum::<usize>(), 61);
         assert_eq!(g.parse_picture(&pic).unwrap(), centre);
         assert!(g.mask().into_iter().all(|i| g.coords(i).is_some()));
-        assert_eq!(g.coords(g.stride() * 0), None);
+        assert_eq!(g.coords(0), None);
         // Y's triangle of side 4: row r keeps columns 0..4−r.
         let t = Grid::<1>::masked(GridKind::Hex, 4, 4, |c, r| c + r < 4).unwrap();
         assert_eq!(t.cells(), 10);
