@@ -76,8 +76,8 @@ mod shallow;
 mod tests;
 
 use super::movegen::{self, Backend, Portable, Reference};
-use super::{Othello, OthelloMove, SPEC};
-use crate::game::{clip, Game, ParseError};
+use super::{Othello, OthelloMove};
+use crate::game::Game;
 use parity::parity_of;
 use search::{Search, SearchOps};
 use std::time::Instant;
@@ -299,51 +299,4 @@ pub fn solve_window(
     table_mib: usize,
 ) -> Result<WindowResult, EndgameError> {
     EndgameSolver::new(table_mib).solve_window(pos, alpha, beta)
-}
-
-/// One line of an OBF file as the FFO test suite writes it: a position and,
-/// after it, moves with their exact scores, `;`-separated (`… X; A2:+38; C7:+36;`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ObfRecord {
-    /// The position.
-    pub position: Othello,
-    /// The moves listed after the position with their scores, in file order
-    /// (best first in FFO files).
-    pub scored_moves: Vec<(OthelloMove, i32)>,
-}
-
-impl ObfRecord {
-    /// Reads one line: the OBF position, then any number of `move:score` fields
-    /// (`A2:+38`, `pass:-4`), each after a `;`; empty fields are skipped.
-    pub fn parse(line: &str) -> Result<ObfRecord, ParseError> {
-        let err =
-            |why: String| ParseError::Position { game: SPEC.to_string(), text: clip(line), why };
-        let mut fields = line.split(';');
-        let position = Othello::start().parse_position(fields.next().unwrap_or(""))?;
-        let mut scored_moves = Vec::new();
-        for f in fields.map(str::trim).filter(|f| !f.is_empty()) {
-            let Some((m, v)) = f.split_once(':') else {
-                return Err(err(format!("'{f}' is not a scored move like A2:+38")));
-            };
-            let mv: OthelloMove = m.parse().map_err(|e: String| err(format!("in '{f}': {e}")))?;
-            let score: i32 = v
-                .trim()
-                .trim_start_matches('+')
-                .parse()
-                .map_err(|_| err(format!("in '{f}': '{v}' is not a score")))?;
-            scored_moves.push((mv, score));
-        }
-        Ok(ObfRecord { position, scored_moves })
-    }
-
-    /// The best listed score, if any move is listed.
-    pub fn best_score(&self) -> Option<i32> {
-        self.scored_moves.iter().map(|&(_, s)| s).max()
-    }
-
-    /// The listed moves that reach the best listed score.
-    pub fn best_moves(&self) -> Vec<OthelloMove> {
-        let best = self.best_score();
-        self.scored_moves.iter().filter(|&&(_, s)| Some(s) == best).map(|&(m, _)| m).collect()
-    }
 }
