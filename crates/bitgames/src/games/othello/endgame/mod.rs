@@ -40,15 +40,13 @@
 //!   potential mobility, square type and parity. From 12 empties on, moves are
 //!   instead sorted by a shallow search (1 ply at 12–15 empties, one more every 4)
 //!   on a heuristic evaluation (mobility, potential mobility, corner stability),
-//!   which shrinks the trees of the harder FFO positions 1.5 to 3.5 times. There,
-//!   *enhanced transposition cut-offs* look every child up in the table first.
+//!   which orders far better where the trees are large. There, *enhanced
+//!   transposition cut-offs* look every child up in the table first.
 //!
 //! Before the search, the root is tested for a *forced wipe-out* either way
 //! (module `wipeout`: depth-first proof-number search, stable discs ending every
 //! line in which the victim keeps one), within a node budget. A wipe-out is the
-//! score ±64 outright; FFO #59, where the plain search spends its first minutes
-//! on a move that only wins by 62, is proved this way in 3,371 nodes. The test
-//! costs 3 to 420,000 nodes on the other FFO positions.
+//! score ±64 outright, which the plain search is slow to prove (FFO #59).
 //!
 //! All nodes below the root are searched with null windows (is the score above
 //! alpha?) except along the principal variation, which gets full windows
@@ -60,6 +58,8 @@
 //! (each thread takes the next move, with a null window at the alpha of the
 //! moment and, if it beats it, a full-window re-search that raises the shared
 //! alpha; a cut-off calls the others off). The threads share the table.
+//!
+//! What was measured when these parts were tuned is in `docs/tuning-othello.md`.
 
 pub mod stability;
 mod table;

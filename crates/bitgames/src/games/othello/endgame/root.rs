@@ -13,8 +13,7 @@ use crate::games::othello::{OthelloMove, Square};
 
 /// The most nodes spent looking for a forced wipe-out (module `wipeout`) before
 /// an exact search at the root with `n` empty squares: `2^n`, at most `2^24`, a
-/// small part of the exact search's cost (the proofs and disproofs of FFO #40–#59
-/// take 3 to 420,000 nodes).
+/// small part of the exact search's cost.
 fn wipeout_budget(n: u32) -> u64 {
     1 << n.min(24)
 }

@@ -22,7 +22,7 @@ pub(super) const INF: i32 = 127;
 /// The stability cut-off is tried in a null-window search when alpha is at
 /// least this (indexed by empty squares): with many empties few discs are
 /// stable, so only a high alpha can be out of reach (Edax's thresholds, but
-/// none at 4 empties, where the test costs more than it saves).
+/// none at 4 empties, where the test does not pay for itself).
 const STABILITY_THRESHOLD: [i32; 65] = [
     99, 99, 99, 99, 99, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
     48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
