@@ -4,10 +4,9 @@
 
 use crate::common::input_error;
 use anyhow::Result;
-use bitgames::games::othello::endgame::ObfRecord;
 use bitgames::games::othello::formats::{
     parse_ggf_all, parse_transcript_from, write_ggf, write_obf, write_transcript, GameRecord,
-    GgfGame,
+    GgfGame, ObfRecord,
 };
 use bitgames::games::othello::Othello;
 use bitgames::{Game, Player};

@@ -3,7 +3,8 @@
 
 use crate::common::{grouped, input_error, rate, si_number};
 use anyhow::{Context, Result};
-use bitgames::games::othello::endgame::{EndgameResult, EndgameSolver, ObfRecord};
+use bitgames::games::othello::endgame::{EndgameResult, EndgameSolver};
+use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::OthelloMove;
 use bitgames::Game;
 use std::io::Write;

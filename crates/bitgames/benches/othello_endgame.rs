@@ -5,7 +5,8 @@
 //!
 //! The user-facing table of FFO #40–#59 is `bitgames bench othello-ffo`.
 
-use bitgames::games::othello::endgame::{EndgameSolver, ObfRecord};
+use bitgames::games::othello::endgame::EndgameSolver;
+use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::movegen::{best_backend, Backend};
 use bitgames::games::othello::Othello;
 use bitgames::Game;

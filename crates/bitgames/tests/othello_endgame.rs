@@ -11,7 +11,8 @@
 
 mod common;
 
-use bitgames::games::othello::endgame::{self, EndgameSolver, ObfRecord};
+use bitgames::games::othello::endgame::{self, EndgameSolver};
+use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::{movegen::Backend, Othello, OthelloMove};
 use bitgames::{Game, Player};
 use rand::SeedableRng;

@@ -2,10 +2,9 @@
 //! their published end, round trips, forced passes, every kind of bad input, and
 //! no panic on any prefix of a valid record.
 
-use bitgames::games::othello::endgame::ObfRecord;
 use bitgames::games::othello::formats::{
     parse_ggf, parse_ggf_all, parse_transcript, parse_transcript_from, write_ggf, write_obf,
-    write_transcript, FormatError, GameRecord, GgfGame, MoveNote,
+    write_transcript, FormatError, GameRecord, GgfGame, MoveNote, ObfRecord, TranscriptFault,
 };
 use bitgames::games::othello::{Othello, OthelloMove, Square};
 use bitgames::{Game, Player};
@@ -108,7 +107,8 @@ fn transcript_errors_name_the_token() {
     match &e {
         FormatError::Transcript { index, token, column, why } => {
             assert_eq!((*index, token.as_str(), *column), (3, "x9", 7));
-            assert!(why.contains("not a square"), "{why}");
+            assert_eq!(why, &TranscriptFault::NotAMove);
+            assert!(why.to_string().contains("not a square"), "{why}");
         }
         other => panic!("{other:?}"),
     }

@@ -6,11 +6,11 @@
 mod common;
 
 use bitgames::games::connect4::Connect4;
-use bitgames::games::othello::endgame::ObfRecord;
 use bitgames::games::othello::eval::{
     absolute, decided_discs, mobility, positional, positional_corner_aware, Heuristic, OthelloEval,
     MARGIN,
 };
+use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::player::{Level, OthelloPlayer, Value};
 use bitgames::games::othello::{Othello, OthelloMove};
 use bitgames::games::tictactoe::TicTacToe;

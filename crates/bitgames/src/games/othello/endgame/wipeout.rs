@@ -25,8 +25,8 @@
 //!
 //! Only a proof answers: a search that runs out of budget proves nothing.
 
+use super::search::Search;
 use super::stability;
-use super::Search;
 use crate::game::mix64;
 use crate::games::othello::movegen::MoveGen;
 
@@ -234,7 +234,9 @@ impl<G: MoveGen> Search<'_, G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parity_of, table::Table, EndgameSolver, Search, SearchOps, SCORE_MAX};
+    use super::super::parity::parity_of;
+    use super::super::search::SearchOps;
+    use super::super::{table::Table, EndgameSolver, SCORE_MAX};
     use super::*;
     use crate::games::othello::movegen::Portable;
     use crate::games::othello::Othello;

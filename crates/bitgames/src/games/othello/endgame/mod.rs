@@ -1,0 +1,302 @@
+//! The exact Othello endgame solver: the final disc difference for the side to
+//! move, with the empty squares going to the winner (the FFO and Edax convention),
+//! and the move(s) that reach it.
+//!
+//! ```
+//! use bitgames::games::othello::{endgame, Othello};
+//! use bitgames::Game;
+//!
+//! // FFO #40 (20 empties): Black plays a2 and wins by 38.
+//! # let obf = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+//! # // Solve it one move further on in the doctest, to keep it quick.
+//! let pos = Othello::start().parse_position(obf).unwrap();
+//! let mut after = pos;
+//! after.play(after.parse_move("a2").unwrap()).unwrap();
+//! let r = endgame::solve(&after, 16).unwrap();
+//! assert_eq!(r.score, -38); // White to move, losing by 38
+//! ```
+//!
+//! # How it searches
+//!
+//! Negamax with fail-soft alpha-beta on the side-to-move-relative bitboards
+//! `(player, opponent)`, in layers by the number of empty squares `n`:
+//!
+//! - **1 to 4 empties** (`solve_1` … `solve_4`): no move generation. With one
+//!   empty square the score comes from the flip count alone (four table look-ups,
+//!   one per line through the square; the opponent's count only if it matters);
+//!   with 2–4 each empty square is tried directly (a neighbouring opponent disc
+//!   first, then the flips), in *parity* order: a square alone in its quadrant of
+//!   the board first.
+//! - **5 to [`SHALLOW_MAX`] empties** (shallow null-window search): empty squares
+//!   of the quadrants with an odd number of them first (squares next to a corner
+//!   last), no table, and a *stability cut-off*: the side to move ends with at
+//!   most `64 − stable(opponent)` discs, so when `64 − 2·stable` is at most alpha
+//!   the node fails low at once (see [`stability`]).
+//! - **More empties** (deep search): the stability cut-off, then a *transposition
+//!   table* of lower and upper bounds and best moves (bucketed, huge pages, each
+//!   child's bucket prefetched while the moves are sorted), the table's move
+//!   first, and *fastest-first* ordering: moves that leave the opponent the
+//!   fewest replies (corners counted twice) first, then corner stability,
+//!   potential mobility, square type and parity. From 12 empties on, moves are
+//!   instead sorted by a shallow search (1 ply at 12–15 empties, one more every 4)
+//!   on a heuristic evaluation (mobility, potential mobility, corner stability),
+//!   which orders far better where the trees are large. There, *enhanced
+//!   transposition cut-offs* look every child up in the table first.
+//!
+//! Before the search, the root is tested for a *forced wipe-out* either way
+//! (module `wipeout`: depth-first proof-number search, stable discs ending every
+//! line in which the victim keeps one), within a node budget. A wipe-out is the
+//! score ±64 outright, which the plain search is slow to prove (FFO #59).
+//!
+//! All nodes below the root are searched with null windows (is the score above
+//! alpha?) except along the principal variation, which gets full windows
+//! (principal variation search). Final scores are always even: the empties go to
+//! the winner, so the two sides' counts add up to 64.
+//!
+//! With [`EndgameSolver::set_threads`], nodes of the principal variation with at
+//! least 16 empties search their first move, then the other moves in parallel
+//! (each thread takes the next move, with a null window at the alpha of the
+//! moment and, if it beats it, a full-window re-search that raises the shared
+//! alpha; a cut-off calls the others off). The threads share the table.
+//!
+//! What was measured when these parts were tuned is in `docs/tuning-othello.md`.
+
+pub mod stability;
+mod table;
+mod wipeout;
+
+mod last_moves;
+mod ordering;
+mod parallel;
+mod parity;
+mod root;
+mod search;
+mod shallow;
+#[cfg(test)]
+mod tests;
+
+use super::movegen::{self, Backend, Portable, Reference};
+use super::{Othello, OthelloMove};
+use crate::game::Game;
+use parity::parity_of;
+use search::{Search, SearchOps};
+use std::time::Instant;
+use table::Table;
+use thiserror::Error;
+
+/// Positions with at most this many empty squares are searched without the
+/// transposition table or move sorting (parity order only).
+pub const SHALLOW_MAX: u32 = 6;
+
+/// The largest score: every disc, after a wipe-out or a full board.
+pub const SCORE_MAX: i32 = 64;
+
+/// The result of an exact solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndgameResult {
+    /// The final disc difference for the side to move with perfect play, empty
+    /// squares to the winner (always even, between −64 and 64).
+    pub score: i32,
+    /// Moves that reach `score`, the one the search found first at the head: a
+    /// lone [`OthelloMove::Pass`] when the side to move must pass, and none when
+    /// the game is over. Every such move if [`all_best`](Self::all_best) is set,
+    /// else at least one.
+    pub best_moves: Vec<OthelloMove>,
+    /// Whether `best_moves` holds every move that reaches `score`.
+    pub all_best: bool,
+    /// Positions visited: every node, the last-empty ones and those of the
+    /// shallow searches that sort moves included.
+    pub nodes: u64,
+    /// Empty squares in the position solved.
+    pub empties: u32,
+    /// Wall-clock seconds the solve took.
+    pub seconds: f64,
+}
+
+/// The result of a search with a window (see [`EndgameSolver::solve_window`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowResult {
+    /// Fail-soft: at or below alpha, an upper bound on the score; at or above
+    /// beta, a lower bound; strictly between, the exact score.
+    pub score: i32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Why a solve could not run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EndgameError {
+    /// The window asked of [`EndgameSolver::solve_window`] is empty or out of
+    /// range.
+    #[error("bad search window [{alpha}, {beta}]: need -64 <= alpha < beta <= 64")]
+    BadWindow {
+        /// The lower end given.
+        alpha: i32,
+        /// The upper end given.
+        beta: i32,
+    },
+}
+
+/// An exact endgame solver with its transposition table, which it keeps from one
+/// solve to the next (so solving positions of the same game in turn reuses work).
+pub struct EndgameSolver {
+    table: Table,
+    backend: Backend,
+    threads: usize,
+}
+
+impl EndgameSolver {
+    /// A solver with a transposition table of about `table_mib` MiB (a power of
+    /// two, at least 1 MiB) and the fastest move generator of this CPU.
+    pub fn new(table_mib: usize) -> Self {
+        Self::with_backend(table_mib, movegen::best_backend())
+    }
+
+    /// A solver that generates moves with `backend` (to check the back-ends
+    /// against each other; [`Backend::Reference`] is very slow).
+    pub fn with_backend(table_mib: usize, backend: Backend) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        let backend = match backend {
+            Backend::Avx2 if movegen::Avx2::detect().is_none() => Backend::Portable,
+            b => b,
+        };
+        EndgameSolver { table: Table::new(table_mib), backend, threads: 1 }
+    }
+
+    /// Searches on `threads` threads (all the machine's if 0; 1 by default): the
+    /// first move of each node on the principal variation is searched first, then
+    /// its siblings in parallel, sharing the table. Scores do not depend on it;
+    /// node counts, and the best move among equals, may.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The move generator in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets everything the table holds.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `pos` and one best move. Any position is accepted (one
+    /// with more than about 30 empty squares may take hours); the result type
+    /// leaves room for limits, none of which exists yet, so it is always `Ok`.
+    pub fn solve(&mut self, pos: &Othello) -> Result<EndgameResult, EndgameError> {
+        Ok(self.run(pos, false))
+    }
+
+    /// The exact score of `pos` and every move that reaches it (each other move
+    /// costs one more null-window search).
+    pub fn solve_all_best(&mut self, pos: &Othello) -> Result<EndgameResult, EndgameError> {
+        Ok(self.run(pos, true))
+    }
+
+    /// The exact score of every legal move of `pos` for the side to move (what
+    /// an FFO line lists), best first, moves of equal score in square order;
+    /// `[(Pass, score)]` when the side to move must pass, empty when the game is
+    /// over. Each move is one exact solve of the position after it, the table
+    /// kept from one to the next.
+    pub fn analyze(&mut self, pos: &Othello) -> Result<Vec<(OthelloMove, i32)>, EndgameError> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut scores = Vec::new();
+        for mv in moves {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            scores.push((mv, -self.run(&child, false).score));
+        }
+        scores.sort_by_key(|&(mv, s)| (-s, mv));
+        Ok(scores)
+    }
+
+    /// A fail-soft alpha-beta search of `pos` with the window `(alpha, beta)`,
+    /// `-64 <= alpha < beta <= 64`: `solve_window(pos, s - 1, s)` tells whether
+    /// the score is at least `s` (null-window use). Passes and finished games are
+    /// handled like [`solve`](Self::solve).
+    pub fn solve_window(
+        &mut self,
+        pos: &Othello,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<WindowResult, EndgameError> {
+        if !(-SCORE_MAX..=SCORE_MAX).contains(&alpha)
+            || !(-SCORE_MAX..=SCORE_MAX).contains(&beta)
+            || alpha >= beta
+        {
+            return Err(EndgameError::BadWindow { alpha, beta });
+        }
+        self.table.new_date();
+        let (p, o) = (pos.player(), pos.opponent());
+        let (score, nodes) = self.with_search(|s| {
+            let n = (!(p | o)).count_ones();
+            let score = s.pvs(p, o, alpha, beta, n, parity_of(!(p | o)));
+            (score, s.nodes())
+        });
+        Ok(WindowResult { score, nodes })
+    }
+
+    /// Runs `f` on a search with this solver's table and move generator.
+    fn with_search<R>(&mut self, f: impl FnOnce(&mut dyn SearchOps) -> R) -> R {
+        let (table, threads) = (&self.table, self.threads);
+        match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => match movegen::Avx2::detect() {
+                Some(g) => f(&mut Search::new(g, table, threads, None)),
+                None => f(&mut Search::new(Portable, table, threads, None)),
+            },
+            Backend::Reference => f(&mut Search::new(Reference, table, threads, None)),
+            _ => f(&mut Search::new(Portable, table, threads, None)),
+        }
+    }
+
+    fn run(&mut self, pos: &Othello, all_best: bool) -> EndgameResult {
+        let start = Instant::now();
+        self.table.new_date();
+        let (p, o) = (pos.player(), pos.opponent());
+        let empties = (!(p | o)).count_ones();
+        let (score, best, nodes) = self.with_search(|s| s.solve_root(p, o, all_best));
+        EndgameResult {
+            score,
+            best_moves: best,
+            all_best,
+            nodes,
+            empties,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Solves `pos` exactly with a fresh `table_mib` MiB table: the score for the
+/// side to move and one best move (see [`EndgameSolver`] to keep the table, or to
+/// get every best move).
+pub fn solve(pos: &Othello, table_mib: usize) -> Result<EndgameResult, EndgameError> {
+    EndgameSolver::new(table_mib).solve(pos)
+}
+
+/// One fail-soft search of `pos` with the window `(alpha, beta)` and a fresh
+/// `table_mib` MiB table (see [`EndgameSolver::solve_window`]).
+pub fn solve_window(
+    pos: &Othello,
+    alpha: i32,
+    beta: i32,
+    table_mib: usize,
+) -> Result<WindowResult, EndgameError> {
+    EndgameSolver::new(table_mib).solve_window(pos, alpha, beta)
+}
