@@ -10,11 +10,10 @@ mod bench;
 mod common;
 mod convert;
 mod list;
-mod nboard;
-mod othello_cmd;
 mod perft;
 mod play;
 mod playout;
+mod protocol;
 mod show;
 mod solve;
 
@@ -58,7 +57,7 @@ enum Command {
     /// Convert Othello game records between transcripts, GGF and OBF.
     Convert(convert::ConvertArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
-    Nboard(nboard::NboardArgs),
+    Nboard(protocol::ProtocolArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -77,7 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
-        Some(Command::Nboard(a)) => nboard::run(&a, &mut out),
+        Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));

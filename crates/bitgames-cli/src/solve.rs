@@ -20,9 +20,9 @@ pub struct SolveArgs {
     /// Game spec of a game with a solver (`bitgames solve --list` names them).
     pub game: String,
     /// Positions in the solver's format (Connect Four: Pons' move strings, `""`
-    /// for the empty board; Othello: OBF lines, which may start with '-'), or
-    /// files of them, one a line. None: one a line from standard input.
-    #[arg(allow_hyphen_values = true)]
+    /// for the empty board; Othello: OBF lines — put `--` before one that starts
+    /// with '-'), or files of them, one a line. None: one a line from standard
+    /// input.
     pub positions: Vec<String>,
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ok, ok_with_input};
+use common::{ok, ok_with_input, run_with_input};
 use std::path::PathBuf;
 
 /// The shortest Othello game: nine plies and White has no disc left.
@@ -111,8 +111,12 @@ fn forced_passes_are_written_as_pa() {
 fn bad_input_exits_2() {
     let e = fails_with_input(&["convert", "othello", "f5d6a1"], "");
     assert!(e.contains("token 3 ('a1'") && e.contains("flips no disc"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "-", "--from", "transcript"], "f5\nf5 x1\n");
+    let args = ["convert", "othello", "-", "--from", "transcript", "--to", "transcript"];
+    let e = fails_with_input(&args, "f5\nf5 x1\nf5d6\n");
     assert!(e.contains("<stdin>, line 2: transcript token 2 ('x1'"), "{e}");
+    // The good records around the bad one are still converted.
+    let out = run_with_input(&args, "f5\nf5 x1\nf5d6\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "f5\nf5d6\n");
     let bad = format!("(;GM[Othello]{START_BO}B[f5]B[d6];)");
     let e = fails_with_input(&["convert", "othello", "-"], &bad);
     assert!(e.contains("move 2 (B[d6]): a Black move, but White is to move"), "{e}");
@@ -123,7 +127,7 @@ fn bad_input_exits_2() {
     let e = fails_with_input(&["convert", "othello", "no/such/file.ggf"], "");
     assert!(e.contains("no such file"), "{e}");
     let e = fails_with_input(&["convert", "connect4", "4453"], "");
-    assert!(e.contains("only othello"), "{e}");
+    assert!(e.contains("no game-record formats (games with some: othello)"), "{e}");
     let e = fails_with_input(&["convert", "othello", "f5", "--start", "XO X"], "");
     assert!(e.contains("--start"), "{e}");
     let e = fails_with_input(&["convert", "othello", "-", "--start", "XO X"], &bad);

@@ -61,8 +61,10 @@ pub mod endgame;
 pub mod eval;
 pub mod formats;
 pub mod movegen;
+pub mod nboard;
 pub mod perft;
 pub mod player;
+pub mod tools;
 
 #[cfg(target_arch = "x86_64")]
 pub use movegen::Avx2;
@@ -93,6 +95,10 @@ pub static INFO: GameInfo = GameInfo {
     engines: &[&player::ALPHABETA],
     tools: Tools {
         core_bench: Some(CoreBench { perft: (11, 9), playouts: (200_000, 20_000) }),
+        solver: Some(&tools::SOLVER),
+        benches: &[&tools::BENCH_FFO],
+        converter: Some(&formats::convert::CONVERTER),
+        protocols: &[&nboard::NBOARD],
         ..Tools::NONE
     },
 };

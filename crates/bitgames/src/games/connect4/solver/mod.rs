@@ -31,7 +31,7 @@
 //! The board size is a type parameter: [`Fixed`] sizes let the compiler fold
 //! every shift and mask to a constant, [`Dynamic`] serves any other size.
 //!
-//! What each setting was measured to do is in `docs/tuning-connect4.md`.
+//! What each setting was measured to do is in `docs/tuning.md` (Connect Four).
 
 mod dims;
 mod ordering;

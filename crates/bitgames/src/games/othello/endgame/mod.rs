@@ -59,7 +59,7 @@
 //! moment and, if it beats it, a full-window re-search that raises the shared
 //! alpha; a cut-off calls the others off). The threads share the table.
 //!
-//! What was measured when these parts were tuned is in `docs/tuning-othello.md`.
+//! What was measured when these parts were tuned is in `docs/tuning.md` (Othello).
 
 pub mod stability;
 mod table;
@@ -168,11 +168,7 @@ impl EndgameSolver {
     /// its siblings in parallel, sharing the table. Scores do not depend on it;
     /// node counts, and the best move among equals, may.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            threads
-        };
+        self.threads = crate::search::threads(threads);
     }
 
     /// The number of search threads.

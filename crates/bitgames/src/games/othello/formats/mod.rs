@@ -80,6 +80,7 @@
 //! assert_eq!(parse_ggf(&ggf).unwrap().record(), &game);
 //! ```
 
+pub mod convert;
 mod ggf;
 mod obf;
 mod transcript;

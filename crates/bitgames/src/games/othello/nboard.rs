@@ -1,4 +1,5 @@
-//! `bitgames nboard`: the Othello engine behind the NBoard protocol (version 2),
+//! The NBoard protocol (version 2) for Othello, behind `bitgames nboard`: the
+//! engine side of a session,
 //! so the NBoard GUI (and any GUI that speaks it) can play against it and ask it
 //! for hints, as it does with Edax and NTest.
 //!
@@ -20,27 +21,29 @@
 //!
 //! Evaluations are from the side to move's view, in discs: exact endgame values
 //! as they are, heuristic values divided by
-//! [`HEURISTIC_PER_DISC`](bitgames::games::othello::player::HEURISTIC_PER_DISC).
+//! [`HEURISTIC_PER_DISC`](super::player::HEURISTIC_PER_DISC).
 //! The engine thinks synchronously (the protocol allows it): a `ping` is answered
 //! once the search before it has finished. A command it does not know is ignored,
 //! as the protocol asks; a malformed one (a GGF it cannot read, an illegal move)
 //! is reported on a `status` line and on stderr, and the board is left unchanged.
 
-use anyhow::Result;
-use bitgames::games::othello::formats::parse_ggf;
-use bitgames::games::othello::player::{Choice, Level, OthelloPlayer};
-use bitgames::games::othello::{Othello, OthelloMove};
-use bitgames::Game;
-use clap::Args;
-use std::io::{BufRead, Write};
+use super::formats::parse_ggf;
+use super::player::{Choice, Level, OthelloPlayer, Value};
+use super::{Othello, OthelloMove};
+use crate::game::Game;
+use crate::tools::{Protocol, ProtocolInfo, Reply, ToolError};
 
-/// Options of `bitgames nboard`.
-#[derive(Args, Debug)]
-pub struct NboardArgs {
-    /// Midgame depth before the GUI sends `set depth` (NBoard always does).
-    #[arg(long, default_value_t = 6)]
-    pub depth: u32,
-}
+/// The registry's entry for `bitgames nboard`.
+pub static NBOARD: ProtocolInfo = ProtocolInfo {
+    name: "nboard",
+    about: "Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout)",
+    build: |depth| {
+        if !(1..=60).contains(&depth) {
+            return Err(ToolError::Input(format!("depth {depth} is out of range 1–60")));
+        }
+        Ok(Box::new(Session::new(depth)))
+    },
+};
 
 /// The engine's name, as `set myname` announces it.
 pub const NAME: &str = "bitgames";
@@ -65,7 +68,6 @@ impl Session {
     }
 
     /// The current position.
-    #[cfg(test)]
     pub fn board(&self) -> &Othello {
         &self.board
     }
@@ -186,9 +188,9 @@ impl Session {
 fn search_line(c: &Choice) -> String {
     let pv: String = c.pv.iter().map(|&m| nboard_move(m)).collect();
     let kind = match c.value {
-        bitgames::games::othello::player::Value::Exact(_) => "exact",
-        bitgames::games::othello::player::Value::Decided(_) => "game end seen",
-        bitgames::games::othello::player::Value::Heuristic(_) => "heuristic",
+        Value::Exact(_) => "exact",
+        Value::Decided(_) => "game end seen",
+        Value::Heuristic(_) => "heuristic",
     };
     format!("search {pv} {:.2} 0 {} {kind}", c.value.discs(), c.depth)
 }
@@ -207,24 +209,11 @@ pub fn depth_settings(n: u32) -> (u32, u32) {
     (n.max(1), (2 * n).min(22))
 }
 
-/// Runs a session on stdin/stdout until `quit` or the end of input.
-pub fn run(args: &NboardArgs, out: &mut dyn Write) -> Result<()> {
-    let mut session = Session::new(args.depth);
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        for reply in session.handle(&line) {
-            writeln!(out, "{reply}")?;
-        }
-        out.flush()?;
-        for l in session.log.drain(..) {
-            eprintln!("{l}");
-        }
-        if session.done {
-            break;
-        }
+impl Protocol for Session {
+    fn handle(&mut self, line: &str) -> Reply {
+        let lines = Session::handle(self, line);
+        Reply { lines, log: std::mem::take(&mut self.log), done: self.done }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -276,7 +265,7 @@ mod tests {
     fn exact_in_the_endgame() {
         // FFO #40 (20 empties, best a2 = +38) set as a GGF board; depth 10 solves
         // from 20 empties.
-        let line = include_str!("../../bitgames/tests/data/othello/fforum-40-59.obf");
+        let line = include_str!("../../../tests/data/othello/fforum-40-59.obf");
         let board = &line[..64];
         assert_eq!(&line[64..66], " X");
         let ggf_board: String = board.chars().map(|c| if c == 'X' { '*' } else { c }).collect();

@@ -1,0 +1,46 @@
+//! Line protocols on stdin/stdout (`bitgames nboard`): the registry finds the
+//! game that speaks the protocol and builds a session; this only moves lines.
+
+use crate::common::input_error;
+use anyhow::{Context, Result};
+use clap::Args;
+use std::io::{BufRead, Write};
+
+/// Options of a protocol command.
+#[derive(Args, Debug)]
+pub struct ProtocolArgs {
+    /// Search depth before the GUI sets one (NBoard always does), 1–60.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+}
+
+/// Runs a session of protocol `name` until the other side quits or the input
+/// ends. A line that is not UTF-8 is reported on stderr and skipped.
+pub fn run(name: &str, args: &ProtocolArgs, out: &mut dyn Write) -> Result<()> {
+    let (_, info) = bitgames::registry::protocol(name)
+        .with_context(|| format!("no game speaks the {name} protocol"))?;
+    let mut session = (info.build)(args.depth).map_err(|e| input_error(e.to_string()))?;
+    let mut stdin = std::io::stdin().lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
+            return Ok(());
+        }
+        let Ok(line) = std::str::from_utf8(&buf) else {
+            eprintln!("error: a line that is not UTF-8 text was skipped");
+            continue;
+        };
+        let reply = session.handle(line.trim_end_matches(['\n', '\r']));
+        for l in &reply.lines {
+            writeln!(out, "{l}")?;
+        }
+        out.flush()?;
+        for l in &reply.log {
+            eprintln!("{l}");
+        }
+        if reply.done {
+            return Ok(());
+        }
+    }
+}

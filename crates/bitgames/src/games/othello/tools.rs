@@ -1,0 +1,383 @@
+//! Othello's tools for the registry: the exact endgame solver behind `bitgames
+//! solve othello` (one OBF line at a time, checked against the scores the line
+//! lists, as FFO lines do), and the FFO #40–#59 benchmark behind `bitgames bench
+//! othello-ffo`.
+
+use super::endgame::{EndgameResult, EndgameSolver};
+use super::formats::ObfRecord;
+use super::{Othello, OthelloMove};
+
+use crate::game::Game;
+use crate::tools::{
+    si_number, BenchOptions, BenchSuite, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes,
+    ToolError,
+};
+use std::io::Write;
+
+/// FFO #40–#59 (Edax's `problem/fforum-40-59.obf`), one position a line.
+pub const FFO_40_59: &str = include_str!("../../../tests/data/othello/fforum-40-59.obf");
+
+/// Positions with more empty squares than this get a note: an exact solve of
+/// them may take hours.
+const MANY_EMPTIES: u32 = 30;
+
+/// The solver of `bitgames solve othello`.
+pub static SOLVER: SolverInfo = SolverInfo {
+    about: "exact final disc difference for the side to move (empties to the winner), one \
+            OBF line at a time (64 squares a1..h8 of X, O or -, a space, the side to move; \
+            scored moves after ';' are checked); --best: every best move; --analyze: every \
+            move's score",
+    takes: SolverTakes { weak: false, book: false },
+    build: build_solver,
+};
+
+fn build_solver(
+    _: &dyn crate::dynamic::DynGame,
+    opts: &SolveOptions,
+) -> Result<Box<dyn Solver>, ToolError> {
+    let mut solver = EndgameSolver::new(opts.table_mib.max(1));
+    solver.set_threads(opts.threads);
+    Ok(Box::new(LineSolver { solver, mode: opts.mode }))
+}
+
+/// The moves, space-separated (`-` for none).
+fn move_list(moves: &[OthelloMove]) -> String {
+    if moves.is_empty() {
+        "-".to_string()
+    } else {
+        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A count with thousands separators: `1,000,000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(ch);
+    }
+    s
+}
+
+/// `n / seconds`, infinite for no time.
+fn rate(n: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        n as f64 / seconds
+    } else {
+        f64::INFINITY
+    }
+}
+
+struct LineSolver {
+    solver: EndgameSolver,
+    mode: SolveMode,
+}
+
+impl Solver for LineSolver {
+    /// Prints the position, then (by mode) the score and one or every best move
+    /// with nodes, time and speed, or every move's score; where the line lists
+    /// scored moves, the result is checked against them and a mismatch is an
+    /// error after the report.
+    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError> {
+        let rec = ObfRecord::parse(line.trim()).map_err(ToolError::input)?;
+        let pos = &rec.position;
+        let empties = pos.empty().count_ones();
+        writeln!(out, "position {}", pos.position())?;
+        if empties > MANY_EMPTIES {
+            writeln!(
+                out,
+                "  note: {empties} empty squares; an exact solve this early may take very long"
+            )?;
+        }
+        out.flush()?;
+        self.solver.clear();
+        let side = pos.player_name(pos.side_to_move());
+        if self.mode == SolveMode::Analyze {
+            return self.analyze(pos, &rec, empties, side, out);
+        }
+        let r = if self.mode == SolveMode::Best {
+            self.solver.solve_all_best(pos)
+        } else {
+            self.solver.solve(pos)
+        }
+        .map_err(|e| ToolError::Failed(e.to_string()))?;
+        let best = if r.best_moves.is_empty() {
+            "none (the game is over)".to_string()
+        } else {
+            move_list(&r.best_moves)
+        };
+        writeln!(
+            out,
+            "  {empties} empties, {side} to move: score {:+}, best {best}, {} nodes, {:.3} s, {} nodes/s",
+            r.score,
+            grouped(r.nodes),
+            r.seconds,
+            si_number(rate(r.nodes, r.seconds)),
+        )?;
+        if let Some(want) = rec.best_score() {
+            if want == r.score {
+                writeln!(out, "  matches the line's {want:+}")?;
+            } else {
+                writeln!(out, "  MISMATCH: the line says {want:+}")?;
+                return Err(ToolError::Failed(format!(
+                    "score {:+} differs from the line's {want:+}",
+                    r.score
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl LineSolver {
+    /// `--analyze`: the exact score of every move, checked against every move the
+    /// line scores.
+    fn analyze(
+        &mut self,
+        pos: &Othello,
+        rec: &ObfRecord,
+        empties: u32,
+        side: &str,
+        out: &mut dyn Write,
+    ) -> Result<(), ToolError> {
+        let start = std::time::Instant::now();
+        let scores = self.solver.analyze(pos).map_err(|e| ToolError::Failed(e.to_string()))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let list: Vec<String> = scores.iter().map(|(m, s)| format!("{m}:{s:+}")).collect();
+        if list.is_empty() {
+            writeln!(out, "  the game is over: no move")?;
+        } else {
+            writeln!(
+                out,
+                "  {empties} empties, {side} to move: {} ({seconds:.3} s)",
+                list.join(" ")
+            )?;
+        }
+        let wrong: Vec<String> = rec
+            .scored_moves
+            .iter()
+            .filter_map(|&(m, want)| match scores.iter().find(|&&(g, _)| g == m).map(|&(_, s)| s) {
+                Some(got) if got == want => None,
+                Some(got) => Some(format!("{m} is {got:+}, the line says {want:+}")),
+                None => Some(format!("{m} is not legal, the line scores it {want:+}")),
+            })
+            .collect();
+        if wrong.is_empty() {
+            if !rec.scored_moves.is_empty() {
+                let n = rec.scored_moves.len();
+                writeln!(out, "  matches the line's {n} scored move(s)")?;
+            }
+            Ok(())
+        } else {
+            writeln!(out, "  MISMATCH: {}", wrong.join("; "))?;
+            Err(ToolError::Failed(format!(
+                "move scores differ from the line's: {}",
+                wrong.join("; ")
+            )))
+        }
+    }
+}
+
+/// `bitgames bench othello-ffo`: FFO #40–#59 solved exactly.
+pub static BENCH_FFO: BenchSuite = BenchSuite {
+    name: "othello-ffo",
+    about: "the Othello endgame solver on FFO #40-#59 (--sets 40-44 for a range; --quick: #40-#44)",
+    run: run_bench_ffo,
+};
+
+/// Whether a solve agrees with an FFO line: same score, and a best move the
+/// line scores as best.
+fn agrees(r: &EndgameResult, rec: &ObfRecord) -> bool {
+    Some(r.score) == rec.best_score()
+        && r.best_moves.first().is_some_and(|m| rec.best_moves().contains(m))
+}
+
+/// The FFO numbers `--sets` asks for: `40-44`, `47`, or all of #40–#59.
+fn ffo_range(opts: &BenchOptions) -> Result<(usize, usize), ToolError> {
+    let bad = |t: &str| {
+        ToolError::Input(format!(
+            "FFO positions '{}': the built-in set is #40 to #59 (e.g. --sets 40-44)",
+            crate::game::clip(t)
+        ))
+    };
+    let (first, last) = match opts.sets.as_deref() {
+        None if opts.quick => (40, 44),
+        None => (40, 59),
+        Some(t) => {
+            let (a, b) = t.split_once('-').unwrap_or((t, t));
+            let a: usize = a.trim().trim_start_matches('#').parse().map_err(|_| bad(t))?;
+            let b: usize = b.trim().trim_start_matches('#').parse().map_err(|_| bad(t))?;
+            (a, b)
+        }
+    };
+    if !(40..=59).contains(&first) || !(40..=59).contains(&last) || first > last {
+        return Err(bad(&format!("{first}-{last}")));
+    }
+    Ok((first, last))
+}
+
+/// Solves FFO positions on one thread, the table cleared before each, and prints
+/// a table: number, empties, score, expected score, best move, nodes, time,
+/// nodes/s, then totals. Every score and best move is checked against the suite;
+/// a mismatch is marked and makes the whole run an error (after the table).
+fn run_bench_ffo(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> {
+    let (first, last) = ffo_range(opts)?;
+    let records: Vec<ObfRecord> = FFO_40_59
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(ObfRecord::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|e| ToolError::Failed(format!("the built-in FFO data: {e}")))?;
+    let mut solver = EndgameSolver::new(opts.table_mib.max(1));
+    solver.set_threads(opts.threads.max(1));
+    writeln!(
+        out,
+        "FFO #{first}-#{last}: exact solve, {} thread(s), {} MiB table cleared per position",
+        solver.threads(),
+        solver.table_bytes() >> 20
+    )?;
+    writeln!(
+        out,
+        "{:>4} {:>7} {:>6} {:>8} {:>5} {:>15} {:>10} {:>9}",
+        "#", "empties", "score", "expected", "best", "nodes", "time", "nodes/s"
+    )?;
+    let (mut total_nodes, mut total_secs) = (0u64, 0.0f64);
+    let mut bad = Vec::new();
+    for (i, rec) in records.iter().enumerate() {
+        let number = 40 + i;
+        if !(first..=last).contains(&number) {
+            continue;
+        }
+        solver.clear();
+        let r = solver.solve(&rec.position).map_err(|e| ToolError::Failed(e.to_string()))?;
+        total_nodes += r.nodes;
+        total_secs += r.seconds;
+        let ok = agrees(&r, rec);
+        if !ok {
+            bad.push(format!("#{number}"));
+        }
+        writeln!(
+            out,
+            "{:>4} {:>7} {:>+6} {:>+8} {:>5} {:>15} {:>10} {:>9}{}",
+            number,
+            r.empties,
+            r.score,
+            rec.best_score().unwrap_or(0),
+            move_list(&r.best_moves[..r.best_moves.len().min(1)]),
+            grouped(r.nodes),
+            format!("{:.3} s", r.seconds),
+            si_number(rate(r.nodes, r.seconds)),
+            if ok { "" } else { "  <-- MISMATCH" }
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "total: {} positions, {} nodes, {total_secs:.3} s, {} nodes/s{}",
+        last - first + 1,
+        grouped(total_nodes),
+        si_number(rate(total_nodes, total_secs)),
+        if bad.is_empty() { ", all exact".to_string() } else { format!(", {} WRONG", bad.len()) }
+    )?;
+    if !bad.is_empty() {
+        return Err(ToolError::Failed(format!(
+            "wrong score or best move at FFO {}",
+            bad.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::new_game;
+
+    fn solver(mode: SolveMode) -> Box<dyn Solver> {
+        let opts = SolveOptions { mode, weak: false, table_mib: 16, threads: 1, book: None };
+        build_solver(new_game("othello").unwrap().as_ref(), &opts).unwrap()
+    }
+
+    fn run(s: &mut dyn Solver, line: &str) -> (Result<(), ToolError>, String) {
+        let mut out = Vec::new();
+        let r = s.solve(line, &mut out);
+        (r, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn bad_input_is_an_input_error() {
+        let mut s = solver(SolveMode::Score);
+        for arg in ["nonsense", "XO X", &"-".repeat(64)] {
+            let (r, _) = run(s.as_mut(), arg);
+            assert!(r.unwrap_err().is_input(), "{arg}");
+        }
+        for sets in ["39-40", "40-60", "45-44", "x"] {
+            let opts = BenchOptions { sets: Some(sets.into()), table_mib: 1, ..Default::default() };
+            assert!(run_bench_ffo(&opts, &mut Vec::new()).unwrap_err().is_input(), "{sets}");
+        }
+    }
+
+    #[test]
+    fn scores_are_checked_against_the_line() {
+        // Ten empty squares; Black to move.
+        let pos = format!("{}XXXXXX{} X", "XXXXXXXXOOOOOOOO".repeat(3), "-".repeat(10));
+        let mut s = solver(SolveMode::Score);
+        let (r, text) = run(s.as_mut(), &pos);
+        r.unwrap();
+        assert!(text.contains("10 empties, Black to move: score"), "{text}");
+        let score = super::super::endgame::solve(&ObfRecord::parse(&pos).unwrap().position, 1)
+            .unwrap()
+            .score;
+        let (r, text) = run(s.as_mut(), &format!("{pos}; a1:{score};"));
+        r.unwrap();
+        assert!(text.contains("matches the line's"), "{text}");
+        let (r, text) = run(s.as_mut(), &format!("{pos}; a1:{};", score + 2));
+        assert!(matches!(r, Err(ToolError::Failed(_))));
+        assert!(text.contains("MISMATCH"), "{text}");
+    }
+
+    /// `--analyze` scores every move of FFO #40 as the FFO line does, and names
+    /// a move whose listed score is wrong.
+    #[test]
+    fn analyze_checks_every_scored_move() {
+        let line = FFO_40_59.lines().next().unwrap();
+        let mut s = solver(SolveMode::Analyze);
+        let (r, text) = run(s.as_mut(), line);
+        r.unwrap();
+        assert!(text.contains("a2:+38"), "{text}");
+        let listed = ObfRecord::parse(line).unwrap().scored_moves.len();
+        assert!(text.contains(&format!("matches the line's {listed} scored move(s)")), "{text}");
+        let (pos, _) = line.split_once(';').unwrap();
+        let (r, text) = run(s.as_mut(), &format!("{pos}; A2:+38; H1:+0;"));
+        assert!(r.is_err());
+        assert!(text.contains("MISMATCH: h1 is"), "{text}");
+    }
+
+    /// The default prints one best move, `--best` every one (FFO #44: d2 and b8).
+    #[test]
+    fn one_best_move_or_all() {
+        let line = FFO_40_59.lines().nth(4).unwrap();
+        let (pos, _) = line.split_once(';').unwrap();
+        let (r, text) = run(solver(SolveMode::Best).as_mut(), pos);
+        r.unwrap();
+        assert!(text.contains("score -14, best d2 b8,"), "{text}");
+        let (r, text) = run(solver(SolveMode::Score).as_mut(), pos);
+        r.unwrap();
+        assert!(
+            text.contains("score -14, best d2,") || text.contains("score -14, best b8,"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn bench_checks_ffo_40() {
+        let mut out = Vec::new();
+        let opts = BenchOptions { sets: Some("40".into()), table_mib: 16, ..Default::default() };
+        run_bench_ffo(&opts, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("all exact"), "{text}");
+    }
+}
