@@ -1,14 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-pub mod bits;
+pub use bitgames_core::{bits, grid, ops};
+
 pub mod board;
 pub mod dynamic;
 pub mod engine;
 pub mod game;
 pub mod games;
-pub mod grid;
-pub mod ops;
 pub mod params;
 pub mod record;
 pub mod registry;

@@ -200,11 +200,35 @@ pub enum GridError {
         /// The text given.
         name: String,
         /// What was wrong.
-        why: String,
+        why: CellFault,
     },
     /// A picture that does not match the grid.
     #[error("bad board picture: {0}")]
     BadPicture(String),
+}
+
+/// Why a cell name is not a cell of a board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CellFault {
+    /// Not letters then digits.
+    #[error("not a cell name like c3")]
+    Syntax,
+    /// A column past `ffff` (4096).
+    #[error("the column is out of range")]
+    Column,
+    /// Row 0, or past 4096.
+    #[error("the row is out of range (rows count from 1)")]
+    Row,
+    /// A real name, but not of this board.
+    #[error("off the {width}×{height} board (columns a–{last_column}, rows 1–{height})")]
+    OffBoard {
+        /// Columns of the board.
+        width: usize,
+        /// Rows of the board.
+        height: usize,
+        /// The last column's name.
+        last_column: String,
+    },
 }
 
 /// A grid geometry stored in `N` words: its size, separating bits, on-board mask and
@@ -519,17 +543,14 @@ impl<const N: usize> Grid<N> {
 
     /// Parses an algebraic cell name such as `c3`.
     pub fn parse_cell(&self, name: &str) -> Result<usize, GridError> {
-        let cell: Cell =
-            name.parse().map_err(|why| GridError::BadCell { name: name.to_string(), why })?;
+        let cell: Cell = name.parse()?;
         self.index_of(cell).ok_or_else(|| GridError::BadCell {
             name: name.to_string(),
-            why: format!(
-                "off the {}×{} board (columns a–{}, rows 1–{})",
-                self.width(),
-                self.height(),
-                column_name(self.width() - 1),
-                self.height()
-            ),
+            why: CellFault::OffBoard {
+                width: self.width(),
+                height: self.height(),
+                last_column: column_name(self.width() - 1),
+            },
         })
     }
 
@@ -684,28 +705,46 @@ impl fmt::Display for Cell {
 }
 
 impl FromStr for Cell {
-    type Err = String;
+    type Err = GridError;
     /// Reads `c3`, `aa10`, … (case-insensitive). Range is checked by the grid.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, GridError> {
+        let fault = |why| GridError::BadCell { name: clip(s), why };
         let t = s.trim();
         let split = t.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(t.len());
         let (letters, digits) = t.split_at(split);
         if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!("'{s}' is not a cell name like c3"));
+            return Err(fault(CellFault::Syntax));
         }
         let mut col = 0usize;
         for ch in letters.chars() {
             col = col * 26 + (ch.to_ascii_lowercase() as usize - 'a' as usize + 1);
             if col > 4096 {
-                return Err(format!("column of '{s}' is out of range"));
+                return Err(fault(CellFault::Column));
             }
         }
-        let row: usize = digits.parse().map_err(|_| format!("row of '{s}' is out of range"))?;
+        let row: usize = digits.parse().map_err(|_| fault(CellFault::Row))?;
         if row == 0 || row > 4096 {
-            return Err(format!("row of '{s}' is out of range (rows count from 1)"));
+            return Err(fault(CellFault::Row));
         }
         Ok(Cell { col: (col - 1) as u16, row: (row - 1) as u16 })
     }
+}
+
+/// User text for an error message: at most 40 characters, control characters
+/// escaped.
+fn clip(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(40) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
 }
 
 /// Column name: `a`…`z`, then `aa`, `ab`, ….
