@@ -125,35 +125,13 @@ pub fn legal_summary(moves: &[String]) -> String {
     }
 }
 
-/// A count with thousands separators: `1,000,000`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut s = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            s.push(',');
-        }
-        s.push(ch);
-    }
-    s
-}
-
 /// A rate with an SI prefix and a unit: `si(12.3e6, "leaves/s")` is
 /// `12.3 M leaves/s`.
 pub fn si(x: f64, unit: &str) -> String {
     format!("{} {unit}", si_number(x))
 }
 
-pub use bitgames::tools::si_number;
-
-/// `n / seconds`, infinite for a zero duration (printed as `-`).
-pub fn rate(n: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        n as f64 / seconds
-    } else {
-        f64::INFINITY
-    }
-}
+pub use bitgames::tools::{grouped, rate, si_number};
 
 /// A seed from the clock, for runs without `--seed`.
 pub fn clock_seed() -> u64 {

@@ -275,3 +275,25 @@ pub fn si_number(x: f64) -> String {
     };
     format!("{v:.digits$}{unit}")
 }
+
+/// A count with thousands separators: `1,000,000`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(ch);
+    }
+    s
+}
+
+/// `n / seconds`, infinite for no time (printed as `-` by [`si_number`]).
+pub fn rate(n: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        n as f64 / seconds
+    } else {
+        f64::INFINITY
+    }
+}

@@ -166,7 +166,6 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
         } else {
             format!("{mean:.3} s")
         };
-        let rate = if secs > 0.0 { nodes as f64 / secs } else { f64::INFINITY };
         writeln!(
             out,
             "  {:<11} {:<14} {:>9} {:>12} {:>14.1} {:>10}",
@@ -175,7 +174,7 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
             n,
             mean_time,
             nodes as f64 / n.max(1) as f64,
-            crate::tools::si_number(rate)
+            crate::tools::si_number(crate::tools::rate(nodes, secs))
         )?;
         out.flush()?;
     }

@@ -9,8 +9,8 @@ use super::{Othello, OthelloMove};
 
 use crate::game::Game;
 use crate::tools::{
-    si_number, BenchOptions, BenchSuite, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes,
-    ToolError,
+    grouped, rate, si_number, BenchOptions, BenchSuite, SolveMode, SolveOptions, Solver,
+    SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
 
@@ -46,28 +46,6 @@ fn move_list(moves: &[OthelloMove]) -> String {
         "-".to_string()
     } else {
         moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-    }
-}
-
-/// A count with thousands separators: `1,000,000`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut s = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            s.push(',');
-        }
-        s.push(ch);
-    }
-    s
-}
-
-/// `n / seconds`, infinite for no time.
-fn rate(n: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        n as f64 / seconds
-    } else {
-        f64::INFINITY
     }
 }
 
