@@ -8,8 +8,8 @@
 //! `√3/2` apart and shift each row half a cell, so neighbours touch.
 
 use crate::bits::Bits;
-use crate::game::Player;
 use crate::grid::{Grid, GridKind};
+use crate::player::Player;
 
 /// The outline of a board, for drawing its frame and edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

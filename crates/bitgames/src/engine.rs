@@ -4,7 +4,7 @@
 //!
 //! The generic engines here ([`GENERIC`]) play any [`DynGame`]; a game module
 //! adds engines made for it alone (Connect Four's solver, Othello's alpha-beta
-//! player) in its [`GameInfo::engines`](crate::registry::GameInfo::engines).
+//! player) in its [`GameInfo::engines`](crate::info::GameInfo::engines).
 //! [`registry::new_engine`](crate::registry::new_engine) builds either kind.
 
 use crate::dynamic::DynGame;

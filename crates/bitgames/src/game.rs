@@ -2,68 +2,11 @@
 //! the errors a user can provoke.
 
 use crate::board::BoardView;
+pub use crate::player::{Outcome, Player};
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
 use thiserror::Error;
-
-/// One of the two players. `First` moves first (X in Connect Four and tic-tac-toe,
-/// Black in Othello and Go).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum Player {
-    /// The player who moves first.
-    First,
-    /// The player who moves second.
-    Second,
-}
-
-impl Player {
-    /// The other player.
-    #[inline]
-    pub const fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-
-    /// 0 for `First`, 1 for `Second`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The player who moves at ply `ply` (counting from 0) in a game without passes.
-    #[inline]
-    pub const fn at_ply(ply: usize) -> Player {
-        if ply % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Outcome {
-    /// The player won.
-    WonBy(Player),
-    /// Nobody won.
-    Draw,
-}
-
-impl Outcome {
-    /// +1 if `p` won, -1 if `p` lost, 0 for a draw.
-    #[inline]
-    pub const fn value_for(self, p: Player) -> i32 {
-        match self {
-            Outcome::WonBy(w) if w as usize == p as usize => 1,
-            Outcome::WonBy(_) => -1,
-            Outcome::Draw => 0,
-        }
-    }
-}
 
 /// A move or position that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

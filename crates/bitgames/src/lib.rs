@@ -8,10 +8,13 @@ pub mod dynamic;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod info;
 pub mod params;
+pub mod player;
 pub mod record;
 pub mod registry;
 pub mod search;
+pub mod spec;
 pub mod tools;
 
 pub use bits::{Bits, Bits128, Bits256, Bits384, Bits64};

@@ -5,7 +5,7 @@
 //! its rules; [`Params::parse`] checks what a spec gives against them and fills in
 //! the defaults, so every game reads its values already typed and in range.
 
-use crate::registry::SpecError;
+use crate::spec::SpecError;
 use std::fmt;
 
 /// What values a parameter takes.
@@ -311,7 +311,7 @@ impl Params {
             .zip(&self.values)
             .map(|(p, v)| (p.name.to_string(), v.to_string()))
             .collect();
-        crate::registry::write_spec(name, &pairs)
+        crate::spec::write_spec(name, &pairs)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Game-specific tools behind game-agnostic faces: exact solvers, benchmark
 //! suites, opening books, record converters and line protocols. A game module
-//! declares the ones it has in its [`GameInfo::tools`](crate::registry::GameInfo);
+//! declares the ones it has in its [`GameInfo::tools`](crate::info::GameInfo);
 //! the CLI and the apps reach them through the registry and never name a game.
 //!
 //! Each tool writes its report in its game's own standard form (Pons' `position

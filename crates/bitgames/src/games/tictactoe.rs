@@ -9,8 +9,9 @@ use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{Cell, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
-use crate::registry::{with_words, GameInfo, ParamInfo, WordsBuilder};
+use crate::params::ParamInfo;
 use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;

@@ -23,7 +23,8 @@ use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
     SetupError,
 };
-use crate::registry::{GameInfo, ParamInfo};
+use crate::info::GameInfo;
+use crate::params::ParamInfo;
 use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;

@@ -76,7 +76,7 @@ use crate::game::{
     clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule,
     Player, SetupError,
 };
-use crate::registry::GameInfo;
+use crate::info::GameInfo;
 use crate::tools::{CoreBench, Tools};
 use rand::Rng;
 use std::fmt;
