@@ -560,6 +560,21 @@ impl<const N: usize> Grid<N> {
         self.cell(c.col as usize, c.row as usize)
     }
 
+    /// The bit index of a [`Cell`] known to be on the board (no checks: for
+    /// moves a game has already checked or generated).
+    #[inline(always)]
+    pub const fn index_unchecked(&self, c: Cell) -> usize {
+        c.row as usize * self.stride() + c.col as usize
+    }
+
+    /// The [`Cell`] of a bit known to be on the board (no checks: for bits taken
+    /// from a set of board cells).
+    #[inline(always)]
+    pub const fn cell_at_unchecked(&self, i: usize) -> Cell {
+        let r = ((i as u64 * self.recip) >> 32) as usize;
+        Cell { col: (i - r * self.stride()) as u16, row: r as u16 }
+    }
+
     /// The [`Cell`] of bit `i`, or `None` for an off-board bit.
     #[inline]
     pub const fn cell_at(&self, i: usize) -> Option<Cell> {

@@ -143,9 +143,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             return ControlFlow::Continue(());
         }
         for i in self.empty() {
-            if let Some(c) = self.grid.cell_at(i) {
-                f(c)?;
-            }
+            f(self.grid.cell_at_unchecked(i))?;
         }
         ControlFlow::Continue(())
     }
@@ -176,7 +174,11 @@ impl<const N: usize> Game for TicTacToe<N> {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Cell) {
-        if let Some(i) = self.grid.index_of(mv) {
+        // A cell off the board (only an unchecked caller's mistake) lands on
+        // a separator, an unspecified but memory-safe result, or past the
+        // storage, where it is ignored.
+        let i = self.grid.index_unchecked(mv);
+        if i < Bits::<N>::CAPACITY {
             let p = self.ply as usize % 2;
             self.stones[p].insert(i);
             self.ply += 1;
@@ -195,7 +197,7 @@ impl<const N: usize> Game for TicTacToe<N> {
             return None;
         }
         let pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-        empty.nth(pick).and_then(|i| self.grid.cell_at(i))
+        empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
     }
 
     #[inline]
