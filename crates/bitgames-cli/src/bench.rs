@@ -54,6 +54,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
             names.join(", ")
         )));
     };
+    crate::common::check_threads(args.threads)?;
+    crate::common::check_table_mib(args.table_mib)?;
     let opts = BenchOptions {
         quick: args.quick,
         sets: args.sets.clone(),

@@ -52,6 +52,48 @@ pub fn build_game(spec: &str, position: Option<&str>) -> Result<Box<dyn DynGame>
     Ok(game)
 }
 
+/// Threads an option may ask for: this many per core at most (0 means one
+/// per core).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// Checks a `--threads` value: 0 (all cores) or up to [`THREADS_PER_CORE`] per
+/// core, so a slip of the finger does not spawn thousands of threads.
+pub fn check_threads(threads: usize) -> Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = (THREADS_PER_CORE * cores).max(8);
+    if threads > max {
+        return Err(input_error(format!(
+            "--threads {threads} is too many for this machine's {cores} core(s) (at most {max}; 0 for one per core)"
+        )));
+    }
+    Ok(())
+}
+
+/// The machine's memory in MiB, where the system says (Linux: /proc/meminfo).
+fn memory_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Checks a `--table-mib` value against the machine's memory (at most three
+/// quarters of it), so an oversized table is a clear error, not an abort.
+pub fn check_table_mib(mib: usize) -> Result<()> {
+    if mib == 0 {
+        return Err(input_error("--table-mib must be at least 1"));
+    }
+    if let Some(total) = memory_mib() {
+        let max = (total / 4 * 3).max(1);
+        if mib > max {
+            return Err(input_error(format!(
+                "--table-mib {mib} is more than this machine can give a table ({max} MiB of its {total})"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Splits a move list at blanks and commas: `"4 4,5  3"` is four moves.
 pub fn split_moves(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).collect()

@@ -49,6 +49,12 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(out, "perft {}, {from} ({state})", game.spec())?;
 
+    if args.divide && args.depth == 0 {
+        return Err(input_error(
+            "--divide splits the count by first move, so it needs depth 1 or more",
+        ));
+    }
+    crate::common::check_threads(args.threads)?;
     if args.divide {
         let t = Instant::now();
         let split = game.perft_divide(args.depth);

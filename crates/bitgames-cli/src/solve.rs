@@ -135,6 +135,8 @@ fn file_lines(path: &Path, bad: &std::cell::Cell<usize>) -> Result<Vec<Line>> {
 /// an error on stderr and the solver goes on; the exit code is 2 at the end if
 /// any line was bad.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
+    crate::common::check_threads(args.threads)?;
+    crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;
     let Some(solver_info) = info(game.as_ref())?.tools.solver else {
         return Err(input_error(format!(
@@ -265,6 +267,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
 
 /// Builds a book and writes it (to a temporary file first, renamed when whole).
 pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
+    crate::common::check_threads(args.threads)?;
+    crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;
     let Some(book_info) = info(game.as_ref())?.tools.book else {
         return Err(input_error(format!(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails, ok, run_with_input};
+use common::{fails, ok, run_bytes, run_with_input};
 use serde_json::{json, Value};
 
 /// Stdout of a successful run, parsed as one JSON value.
@@ -204,4 +204,55 @@ fn connect4_on_two_threads() {
     let out = ok(&["bench", "connect4", "--sets", "Test_L1_R1", "--limit", "20", "--threads", "2"]);
     assert!(out.contains("2 threads"), "{out}");
     assert!(out.contains("Test_L1_R1"), "{out}");
+}
+
+/// Resource options out of range, tools a game lacks, engines of another game,
+/// blank and non-UTF-8 solve input, and control characters in echoed input:
+/// one clear error line each, never an abort or a silent long run.
+#[test]
+fn hardening_regressions() {
+    let e = fails(&["perft", "connect4", "3", "--threads", "100000"]);
+    assert!(e.contains("--threads 100000 is too many"), "{e}");
+    let e = fails(&["solve", "connect4", "--table-mib", "1000000000", "4453"]);
+    assert!(e.contains("--table-mib 1000000000 is more than this machine"), "{e}");
+    let e = fails(&["solve", "othello", "--threads", "100000", "--", "x"]);
+    assert!(e.contains("too many"), "{e}");
+    let e = fails(&[
+        "book",
+        "connect4(width=5,height=4)",
+        "--depth",
+        "2",
+        "--threads",
+        "100000",
+        "--out",
+        "x",
+    ]);
+    assert!(e.contains("too many"), "{e}");
+    let e = fails(&["perft", "connect4", "0", "--divide"]);
+    assert!(e.contains("depth 1 or more"), "{e}");
+    let e = fails(&["book", "othello", "--depth", "1", "--out", "o.book"]);
+    assert!(e.contains("no book builder for othello (games with one: connect4)"), "{e}");
+    let e = fails(&["solve", "tictactoe", "X../.../..."]);
+    assert!(e.contains("no solver for tictactoe") && e.contains("connect4, othello"), "{e}");
+    let e = fails(&["solve", "othello", "--weak", "--", "x"]);
+    assert!(e.contains("--weak is not for othello"), "{e}");
+    let e = fails(&["play", "connect4", "--engine", "alphabeta"]);
+    assert!(e.contains("does not play connect4"), "{e}");
+    let e = fails(&["solve", "othello", "/tmp"]);
+    assert!(e.contains("is a directory"), "{e}");
+    // A blank line is skipped, not solved as the empty board; a line that is not
+    // UTF-8 is reported and the next one solved.
+    let out = run_with_input(&["solve", "connect4"], "271713432331713132\n\n\u{1}\n");
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("271713432331713132 -11 "), "{stdout}");
+    let mut input = b"271713432331713132\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\n271713432331713132\n");
+    let out = run_bytes(&["solve", "connect4"], &input);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not UTF-8"));
+    // Escape sequences typed by the user come back escaped.
+    let e = fails(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"]);
+    assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");
 }

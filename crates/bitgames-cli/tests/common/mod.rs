@@ -6,6 +6,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `bitgames` with `args` and `stdin` piped in.
 pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+/// Runs `bitgames` with `args` and raw bytes (not necessarily UTF-8) on stdin.
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
         .args(args)
         .stdin(Stdio::piped())
@@ -13,7 +18,7 @@ pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start bitgames");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
     child.wait_with_output().expect("wait for bitgames")
 }
 

@@ -666,7 +666,8 @@ impl<const N: usize> Grid<N> {
                     Some(p) => out[p].insert(r * self.stride() + c),
                     None => {
                         return Err(GridError::BadPicture(format!(
-                            "unexpected '{ch}' at {}{} (expected '.' or one of {:?})",
+                            "unexpected '{}' at {}{} (expected '.' or one of {:?})",
+                            ch.escape_debug(),
                             column_name(c),
                             r + 1,
                             symbols

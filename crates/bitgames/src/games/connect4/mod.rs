@@ -462,8 +462,9 @@ impl Game for Connect4 {
                 Some(d) if d >= 1 && d as usize <= g.width() => (d - 1) as usize,
                 _ => {
                     return Err(err(format!(
-                        "character {} is '{ch}', expected a column digit 1–{}",
+                        "character {} is '{}', expected a column digit 1–{}",
                         i + 1,
+                        ch.escape_debug(),
                         g.width
                     )))
                 }

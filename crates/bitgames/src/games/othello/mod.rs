@@ -395,7 +395,11 @@ fn read_board(board: &str) -> Result<(u64, u64), String> {
         ));
     }
     read_squares(board, 'X', &['-', '.']).map_err(|(sq, ch)| {
-        format!("character {} ('{ch}', square {sq}) is not X, O or -", sq.index() + 1)
+        format!(
+            "character {} ('{}', square {sq}) is not X, O or -",
+            sq.index() + 1,
+            ch.escape_debug()
+        )
     })
 }
 
