@@ -2,7 +2,7 @@
 //! move leaves the game as it was.
 
 use bitgames::games::connect4::Connect4;
-use bitgames::{new_game, Game, ParseError, PlayError, SpecError};
+use bitgames::{new_game, Game, IllegalReason, ParseError, PlayError, SpecError};
 
 fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
     match r {
@@ -65,4 +65,53 @@ fn illegal_and_unparsable_moves_leave_the_state_unchanged() {
     let e = won.play(won.parse_move("3").unwrap()).unwrap_err();
     assert!(matches!(e, PlayError::GameOver { .. }));
     assert!(e.to_string().contains("is over (X wins)"));
+}
+
+#[test]
+fn clobber_bad_input() {
+    assert!(message(new_game("clobber(width=0)")).contains("width must be 1–64"));
+    assert!(message(new_game("clobber(width=40,height=40)")).contains("needs"));
+    let mut g = new_game("clobber").unwrap();
+    let before = g.position();
+    // x moves first: b1 is o's.
+    let wrong_side = g.play_text("b1a1").unwrap_err();
+    assert!(matches!(wrong_side, PlayError::Illegal { reason: IllegalReason::NotYourPiece, .. }));
+    assert!(wrong_side.to_string().contains("b1 holds O's stone; X is to move"), "{wrong_side}");
+    // Onto the mover's own stone (a1 and b2 are x's, and not adjacent either).
+    let e = g.play_text("a1b2").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Rule, .. }), "{e}");
+    assert!(e.to_string().contains("not next to"), "{e}");
+    assert!(message(g.play_text("a1a3")).contains("a3 is not next to a1"));
+    assert!(message(g.play_text("i1h1")).contains("cannot read move 'i1h1'"));
+    assert!(message(g.play_text("a1a9")).contains("expected a from cell and a to cell in a1–h8"));
+    assert!(message(g.play_text("a1")).contains("cannot read move 'a1'"));
+    assert!(message(g.play_text("")).contains("cannot read move ''"));
+    assert!(matches!(g.play_text("e1e0"), Err(PlayError::Parse(ParseError::Move { .. }))));
+    assert_eq!(g.position(), before);
+    // Onto an empty cell and onto an own stone.
+    g.set_position("......../......../......../......../......../......../...x..../xx.o.... x")
+        .unwrap();
+    let empty = g.play_text("b1c1").unwrap_err();
+    assert!(matches!(empty, PlayError::Illegal { reason: IllegalReason::Rule, .. }));
+    assert!(empty.to_string().contains("c1 is empty: a move must clobber an enemy stone"));
+    assert!(message(g.play_text("a1b1")).contains("b1 holds your own stone"));
+    assert!(message(g.play_text("c1d1")).contains("c1 is empty; X is to move"));
+    assert_eq!(g.legal_moves(), vec!["d2d1"]);
+    // x cannot move: o has won, and every move is refused as the game is over.
+    g.set_position("......../......../......../......../......../......../......../xx.o.... x")
+        .unwrap();
+    assert!(message(g.play_text("b1c1"))
+        .contains("the clobber(width=8,height=8) game is over (O wins)"));
+    // Malformed positions.
+    assert!(message(g.set_position("xo/ox x")).contains("2 rows, expected 8"));
+    let mut s = new_game("clobber(width=3,height=2)").unwrap();
+    assert!(message(s.set_position("xox/ox x")).contains("row 1 ('ox') has 2 cells, expected 3"));
+    assert!(message(s.set_position("xox/oqo x")).contains("'q' at b1: expected x, o or ."));
+    assert!(
+        message(s.set_position("xox/oxo z")).contains("the side to move is 'z', expected x or o")
+    );
+    assert!(message(s.set_position("xox/oxo")).contains("a space and the side to move"));
+    assert!(matches!(s.set_position("xox/oxo x o"), Err(ParseError::Position { .. })));
+    s.set_position("x.x/oxo o").unwrap();
+    assert_eq!(s.position(), "x.x/oxo o");
 }

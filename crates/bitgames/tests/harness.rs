@@ -3,7 +3,7 @@
 
 mod common;
 
-use bitgames::games::{connect4::Connect4, tictactoe::TicTacToe};
+use bitgames::games::{clobber::Clobber, connect4::Connect4, tictactoe::TicTacToe};
 use bitgames::new_game;
 use common::check_game;
 
@@ -24,8 +24,18 @@ fn tictactoe_keeps_the_contract() {
 }
 
 #[test]
+fn clobber_keeps_the_contract() {
+    check_game(Clobber::standard(), 100, 9, false);
+    check_game(Clobber::<1>::new(6, 5).unwrap(), 200, 10, false);
+    check_game(Clobber::<1>::new(1, 1).unwrap(), 1, 11, false);
+    check_game(Clobber::<6>::new(19, 19).unwrap(), 2, 12, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
+        "clobber",
+        "clobber(width=6,height=5)",
         "connect4",
         "connect4(width=6,height=7)",
         "othello",

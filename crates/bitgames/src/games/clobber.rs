@@ -1,0 +1,467 @@
+//! Clobber (Albert, Grossman, Nowakowski and Wolfe, 2001) on a `width × height`
+//! rectangle (8×8 by default; any size the storage holds, 5×6 included).
+//!
+//! The board starts full, in a checkerboard: the first player, `x`
+//! ([`Player::First`]), owns `a1` (bottom-left; columns are lettered from the
+//! left, rows numbered from the bottom, as in OpenSpiel's `clobber`) and every
+//! cell of its colour, the second player, `o`, the others. A move takes one of
+//! the mover's stones one step orthogonally onto an adjacent enemy stone, which
+//! is removed ("clobbered"). The player who cannot move loses; there are no
+//! draws and no passes.
+//!
+//! Legal moves are Browne's Alg. 3, *enemy neighbours per direction*
+//! ([`ops::enemy_neighbours_by_dir`]): for each of the four directions `d`,
+//! `(stones_p >> shift_d) & stones_o` is the set of enemy stones a stone of the
+//! mover can clobber by stepping in `d`, so all moves come from four
+//! bitwise-parallel calculations; the mover's stone stands one step back in
+//! `d.opposite()`. Counting moves is four popcounts.
+//!
+//! Notation:
+//! - a move is its from cell then its to cell, in the grid's cell names: `e1d1`;
+//! - a position is the rows from the top, separated by `/`, with `x`, `o` and
+//!   `.` for empty, then a space and the side to move (`x` or `o`): the 4×2
+//!   start is `oxox/xoxo x`.
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+};
+use crate::grid::{column_name, Cell, Dir, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// The parameters of `clobber(width=…,height=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("width", 8, 1, 64, "number of columns"),
+    ParamInfo::int("height", 8, 1, 64, "number of rows"),
+];
+
+/// The registry's entry: `clobber`, stored in the fewest words that hold the
+/// board (8×8 takes two: 7 rows of 8 cells and a separating bit, then 8).
+pub static INFO: GameInfo = GameInfo {
+    name: "clobber",
+    summary: "Clobber: step onto an adjacent enemy stone and remove it; no move, you lose",
+    params: PARAMS,
+    build: |p| {
+        let (w, h) = (p.int("width") as usize, p.int("height") as usize);
+        struct Build(usize, usize);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Clobber::<N>::new(self.0, self.1)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Square4, w, h), w, h, Build(w, h))
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (5, 4), playouts: (200_000, 20_000) }),
+        ..Tools::NONE
+    },
+};
+
+/// A Clobber move: the mover's stone on `from` clobbers the enemy stone on the
+/// orthogonally adjacent `to`. Written `e1d1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClobberMove {
+    /// The cell the stone leaves.
+    pub from: Cell,
+    /// The cell of the enemy stone it takes.
+    pub to: Cell,
+}
+
+impl fmt::Display for ClobberMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl std::str::FromStr for ClobberMove {
+    type Err = crate::game::NotationError;
+    /// Reads two cell names run together, `e1d1` (case-insensitive); whether
+    /// they are on a board is the game's to check.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || crate::game::NotationError::new(s, "two cells such as e1d1");
+        let t = s.trim();
+        // The first cell ends where the second's letters begin.
+        let letters = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
+        let split = letters + t[letters..].find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+        let from: Cell = t[..split].parse().map_err(|_| bad())?;
+        let to: Cell = t[split..].parse().map_err(|_| bad())?;
+        Ok(ClobberMove { from, to })
+    }
+}
+
+/// A Clobber position stored in `N` 64-bit words per player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Clobber<const N: usize> {
+    grid: Grid<N>,
+    stones: [Bits<N>; 2],
+    ply: u16,
+    /// The side to move (0: `x`, 1: `o`): kept apart from `ply`, as a position
+    /// read from text names it.
+    side: u8,
+}
+
+impl Clobber<2> {
+    /// The standard 8×8 game.
+    pub fn standard() -> Self {
+        Self::new(8, 8).expect("8×8 fits two words")
+    }
+}
+
+impl<const N: usize> Clobber<N> {
+    /// The start position on a `width × height` board: full, in a checkerboard,
+    /// `x` on `a1`, `x` to move.
+    pub fn new(width: usize, height: usize) -> Result<Self, SetupError> {
+        let grid = Grid::new(GridKind::Square4, width, height)?;
+        Ok(Clobber { stones: [grid.checkerboard(0), grid.checkerboard(1)], grid, ply: 0, side: 0 })
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// The enemy stones the side to move can clobber by stepping in each
+    /// direction (Alg. 3), in the order N, E, S, W.
+    #[inline(always)]
+    fn targets(&self) -> [(Dir, Bits<N>); 4] {
+        let me = self.stones[self.side as usize];
+        let them = self.stones[1 - self.side as usize];
+        let mut out = [(Dir::N, Bits::EMPTY); 4];
+        for (slot, dt) in out.iter_mut().zip(ops::enemy_neighbours_by_dir(&self.grid, me, them)) {
+            *slot = dt;
+        }
+        out
+    }
+
+    /// Whether the side to move has a move: some stone of its next to an enemy one.
+    #[inline]
+    fn can_move(&self) -> bool {
+        let me = self.stones[self.side as usize];
+        let them = self.stones[1 - self.side as usize];
+        (self.grid.dilate(me) & them).any()
+    }
+
+    /// The move that clobbers the stone on bit `to`, stepping in `d`.
+    #[inline(always)]
+    fn move_to(&self, to: usize, d: Dir) -> ClobberMove {
+        let from = (to as isize - self.grid.offset(d)) as usize;
+        ClobberMove { from: self.grid.cell_at_unchecked(from), to: self.grid.cell_at_unchecked(to) }
+    }
+
+    fn last_cell(&self) -> String {
+        format!("{}{}", column_name(self.grid.width() - 1), self.grid.height())
+    }
+}
+
+impl<const N: usize> fmt::Debug for Clobber<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Clobber<N> {
+    type Move = ClobberMove;
+
+    fn spec(&self) -> String {
+        format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        if self.side == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// By direction (N, E, S, W), then by the clobbered stone's bit (row by
+    /// row from `a1`).
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(ClobberMove) -> ControlFlow<()>,
+    {
+        for (d, targets) in self.targets() {
+            for to in targets {
+                f(self.move_to(to, d))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        self.targets().iter().map(|(_, t)| t.count() as usize).sum()
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: ClobberMove) -> bool {
+        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
+        else {
+            return false;
+        };
+        let adjacent = mv.from.col.abs_diff(mv.to.col) + mv.from.row.abs_diff(mv.to.row) == 1;
+        adjacent
+            && self.stones[self.side as usize].contains(from)
+            && self.stones[1 - self.side as usize].contains(to)
+    }
+
+    fn why_illegal(&self, mv: ClobberMove) -> Illegal {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let me = self.side_to_move();
+        let (mine, theirs) = (self.stones[me.index()], self.stones[me.other().index()]);
+        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
+        else {
+            let off = if self.grid.index_of(mv.from).is_none() { mv.from } else { mv.to };
+            return Illegal::new(
+                IllegalReason::OffBoard,
+                format!("{off} is off the {w}×{h} board"),
+            );
+        };
+        if !mine.contains(from) {
+            let holds = if theirs.contains(from) {
+                format!("holds {}'s stone", self.player_name(me.other()))
+            } else {
+                "is empty".to_string()
+            };
+            return Illegal::new(
+                IllegalReason::NotYourPiece,
+                format!("{} {holds}; {} is to move", mv.from, self.player_name(me)),
+            );
+        }
+        if mv.from.col.abs_diff(mv.to.col) + mv.from.row.abs_diff(mv.to.row) != 1 {
+            return Illegal::new(
+                IllegalReason::Rule,
+                format!(
+                    "a stone moves one step up, down, left or right; {} is not next to {}",
+                    mv.to, mv.from
+                ),
+            );
+        }
+        let what = if mine.contains(to) { "holds your own stone" } else { "is empty" };
+        debug_assert!(!theirs.contains(to), "why_illegal of a legal move {mv}");
+        Illegal::new(
+            IllegalReason::Rule,
+            format!("{} {what}: a move must clobber an enemy stone", mv.to),
+        )
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&mut self, mv: ClobberMove) {
+        // Cells off the board (only an unchecked caller's mistake) land on a
+        // separator, an unspecified but memory-safe result, or past the
+        // storage, where the move is ignored.
+        let (from, to) = (self.grid.index_unchecked(mv.from), self.grid.index_unchecked(mv.to));
+        if from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY {
+            let s = self.side as usize;
+            self.stones[s].remove(from);
+            self.stones[s].insert(to);
+            self.stones[1 - s].remove(to);
+            self.side ^= 1;
+            self.ply += 1;
+        }
+    }
+
+    /// Uniform over all moves without allocating: count by direction, pick the
+    /// `k`-th, find its direction and take the `k`-th remaining bit there.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ClobberMove> {
+        let targets = self.targets();
+        let counts = targets.map(|(_, t)| t.count() as u64);
+        let n: u64 = counts.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let mut k = (rng.next_u32() as u64 * n) >> 32;
+        for ((d, t), c) in targets.into_iter().zip(counts) {
+            if k < c {
+                return t.nth(k as usize).map(|to| self.move_to(to, d));
+            }
+            k -= c;
+        }
+        None
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.can_move() {
+            None
+        } else {
+            Some(Outcome::WonBy(self.side_to_move().other()))
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ self.side as u64;
+        for (p, s) in self.stones.iter().enumerate() {
+            for &w in s.0.iter() {
+                h = mix64(h ^ w ^ (p as u64) << 63);
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ClobberMove, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!("a from cell and a to cell in a1–{}, such as b1a1", self.last_cell()),
+        };
+        let mv: ClobberMove = text.parse().map_err(|_| bad())?;
+        self.grid.index_of(mv.from).ok_or_else(bad)?;
+        self.grid.index_of(mv.to).ok_or_else(bad)?;
+        Ok(mv)
+    }
+
+    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
+    /// the side to move: `oxox/xoxo x`.
+    fn position(&self) -> String {
+        let rows = self.grid.picture2(self.stones[0], self.stones[1]);
+        let board = rows
+            .lines()
+            .map(|l| l.replace(' ', "").to_ascii_lowercase())
+            .collect::<Vec<_>>()
+            .join("/");
+        format!("{board} {}", if self.side == 0 { 'x' } else { 'o' })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mut parts = text.split_whitespace();
+        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(err(format!(
+                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
+                Clobber::<N>::new(w, h).map(|g| g.position()).unwrap_or_default()
+            )));
+        };
+        let side = match side {
+            "x" | "X" => 0,
+            "o" | "O" => 1,
+            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != h {
+            return Err(err(format!("{} rows, expected {h}", rows.len())));
+        }
+        let mut stones = [Bits::EMPTY; 2];
+        for (k, row) in rows.iter().enumerate() {
+            let r = h - 1 - k;
+            let n = row.chars().count();
+            if n != w {
+                return Err(err(format!(
+                    "row {} ('{}') has {n} cells, expected {w}",
+                    r + 1,
+                    clip(row)
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let i = self.grid.cell(c, r).expect("on the board");
+                match ch {
+                    'x' | 'X' => stones[0].insert(i),
+                    'o' | 'O' => stones[1].insert(i),
+                    '.' => {}
+                    _ => {
+                        return Err(err(format!(
+                            "'{}' at {}{}: expected x, o or .",
+                            ch.escape_default(),
+                            column_name(c),
+                            r + 1
+                        )))
+                    }
+                }
+            }
+        }
+        let removed = self.grid.cells() - (stones[0] | stones[1]).count() as usize;
+        Ok(Clobber { grid: self.grid, stones, ply: removed as u16, side })
+    }
+
+    fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    fn board(&self) -> BoardView {
+        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
+        BoardView::from_grid(&self.grid, shape, self.stones)
+    }
+
+    /// The from and to cells (the board's cells are in bit order, row by row).
+    fn move_cells(&self, mv: ClobberMove) -> Vec<usize> {
+        let w = self.grid.width();
+        match (self.grid.index_of(mv.from), self.grid.index_of(mv.to)) {
+            (Some(_), Some(_)) => vec![
+                mv.from.row as usize * w + mv.from.col as usize,
+                mv.to.row as usize * w + mv.to.col as usize,
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_and_first_moves() {
+        let g = Clobber::standard();
+        assert_eq!(
+            g.position(),
+            "oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo x"
+        );
+        // 4 × 7 × 8 adjacent pairs of cells, each a move for both players.
+        assert_eq!(g.count_moves(), 112);
+        let m = g.parse_move("e1d1").unwrap();
+        assert_eq!(m.to_string(), "e1d1");
+        assert!(g.is_legal(m));
+        let mut h = g;
+        h.play(m).unwrap();
+        assert_eq!(
+            h.position(),
+            "oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxx.oxo o"
+        );
+        assert_eq!(h.move_cells(m), vec![4, 3]);
+        assert_eq!(h.side_to_move(), Player::Second);
+    }
+
+    #[test]
+    fn no_move_loses() {
+        let g = Clobber::standard();
+        let lone = g
+            .parse_position(
+                "x......./......../......../......../......../......../......../.......o o",
+            )
+            .unwrap();
+        assert_eq!(lone.outcome(), Some(Outcome::WonBy(Player::First)));
+        assert_eq!(lone.count_moves(), 0);
+        let pair = g
+            .parse_position(
+                "......../......../......../......../......../......../......../xo...... x",
+            )
+            .unwrap();
+        assert_eq!(pair.outcome(), None);
+        assert_eq!(pair.ply(), 62);
+        let mut moves = Vec::new();
+        pair.legal_moves(&mut moves);
+        assert_eq!(moves, vec![pair.parse_move("a1b1").unwrap()]);
+    }
+}

@@ -1,0 +1,161 @@
+//! Clobber against a naive reference written here cell by cell (no bitboards):
+//! the same legal moves, the same board after each move and the same winner on
+//! thousands of positions reached by random play; `random_move` is uniform.
+
+use bitgames::games::clobber::Clobber;
+use bitgames::{new_game, Game, Outcome, Player};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A board as characters, `cells[row][col]` with row 0 at the bottom, read from
+/// the position text (`x`, `o`, `.`; rows from the top).
+struct Naive {
+    cells: Vec<Vec<char>>,
+    side: char,
+}
+
+impl Naive {
+    fn read(position: &str) -> Naive {
+        let (board, side) = position.split_once(' ').unwrap();
+        let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+        cells.reverse();
+        Naive { cells, side: side.chars().next().unwrap() }
+    }
+
+    fn name(col: usize, row: usize) -> String {
+        format!("{}{}", (b'a' + col as u8) as char, row + 1)
+    }
+
+    /// Every move: each cell of the mover, each of the four directions, an
+    /// enemy stone there.
+    fn moves(&self) -> Vec<String> {
+        let enemy = if self.side == 'x' { 'o' } else { 'x' };
+        let (h, w) = (self.cells.len() as isize, self.cells[0].len() as isize);
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if self.cells[r as usize][c as usize] != self.side {
+                    continue;
+                }
+                for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                    let (tc, tr) = (c + dc, r + dr);
+                    if tc >= 0
+                        && tc < w
+                        && tr >= 0
+                        && tr < h
+                        && self.cells[tr as usize][tc as usize] == enemy
+                    {
+                        out.push(format!(
+                            "{}{}",
+                            Self::name(c as usize, r as usize),
+                            Self::name(tc as usize, tr as usize)
+                        ));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn play(&mut self, mv: &str) {
+        let cell = |s: &str| {
+            let col = (s.as_bytes()[0] - b'a') as usize;
+            let row: usize = s[1..].parse().unwrap();
+            (col, row - 1)
+        };
+        let split = 1 + mv[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap();
+        let ((fc, fr), (tc, tr)) = (cell(&mv[..split]), cell(&mv[split..]));
+        self.cells[tr][tc] = self.cells[fr][fc];
+        self.cells[fr][fc] = '.';
+        self.side = if self.side == 'x' { 'o' } else { 'x' };
+    }
+
+    fn position(&self) -> String {
+        let rows: Vec<String> = self.cells.iter().rev().map(|r| r.iter().collect()).collect();
+        format!("{} {}", rows.join("/"), self.side)
+    }
+}
+
+#[test]
+fn moves_match_a_naive_reference_on_random_games() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut positions = 0;
+    for (spec, games) in [
+        ("clobber", 150),
+        ("clobber(width=6,height=5)", 300),
+        ("clobber(width=5,height=6)", 100),
+        ("clobber(width=3,height=7)", 200),
+        ("clobber(width=1,height=6)", 20),
+        ("clobber(width=19,height=19)", 3),
+        ("clobber(width=12,height=10)", 10),
+    ] {
+        let start = new_game(spec).unwrap();
+        for _ in 0..games {
+            let mut g = start.clone_box();
+            let mut naive = Naive::read(&g.position());
+            loop {
+                assert_eq!(naive.position(), g.position(), "{spec}");
+                let mut moves = g.legal_moves();
+                moves.sort();
+                assert_eq!(moves, naive.moves(), "{spec} at {}", g.position());
+                positions += 1;
+                if moves.is_empty() {
+                    let loser = if naive.side == 'x' { Player::First } else { Player::Second };
+                    assert_eq!(g.outcome(), Some(Outcome::WonBy(loser.other())), "{spec}");
+                    break;
+                }
+                assert_eq!(g.outcome(), None);
+                let m = &moves[rng.random_range(0..moves.len())];
+                g.play_text(m).unwrap();
+                naive.play(m);
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions} positions");
+}
+
+#[test]
+fn random_move_is_uniform_and_legal() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let g = Clobber::<1>::new(6, 5).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 49);
+    let per_move = 2000;
+    let mut seen = vec![0u32; moves.len()];
+    for _ in 0..per_move * moves.len() {
+        let m = g.random_move(&mut rng).unwrap();
+        seen[moves.iter().position(|&x| x == m).expect("a legal move")] += 1;
+    }
+    // Binomial sd ≈ 44: every count within 7 sd of 2000.
+    for (m, n) in moves.iter().zip(&seen) {
+        assert!((1700..=2300).contains(n), "{m} drawn {n} times of {per_move} expected");
+    }
+    // Later in a game too: every pick legal, and each move drawn.
+    let mut g = Clobber::standard();
+    for _ in 0..20 {
+        let m = g.random_move(&mut rng).unwrap();
+        g.play(m).unwrap();
+    }
+    g.legal_moves(&mut moves);
+    let mut hit = vec![false; moves.len()];
+    for _ in 0..100 * moves.len() {
+        let m = g.random_move(&mut rng).unwrap();
+        hit[moves.iter().position(|&x| x == m).expect("a legal move")] = true;
+    }
+    assert!(hit.iter().all(|&h| h));
+}
+
+#[test]
+fn tiny_boards() {
+    // 1×1: x has no move and loses at once; 1×2: x clobbers and wins.
+    let one = new_game("clobber(width=1,height=1)").unwrap();
+    assert_eq!(one.outcome(), Some(Outcome::WonBy(Player::Second)));
+    assert_eq!(one.position(), "x x");
+    let mut two = new_game("clobber(width=2,height=1)").unwrap();
+    assert_eq!(two.legal_moves(), vec!["a1b1"]);
+    two.play_text("a1b1").unwrap();
+    assert_eq!(two.position(), ".x o");
+    assert_eq!(two.outcome(), Some(Outcome::WonBy(Player::First)));
+}

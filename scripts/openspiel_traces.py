@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Reference data from OpenSpiel for bitgames' tests (run by hand, outside the
+Rust build; needs a Python with `open_spiel` installed).
+
+    python scripts/openspiel_traces.py traces clobber_8x8 [--games 20] [--seed 1]
+    python scripts/openspiel_traces.py perft clobber_5x6 4
+
+`traces` writes crates/bitgames/tests/data/openspiel/<name>.txt: random games,
+each ply's sorted legal moves (in bitgames notation) and the move chosen, then
+the winner. `perft` prints move-sequence counts by depth from the start.
+
+To add a game, add an entry to GAMES: the OpenSpiel game string, the bitgames
+spec, the names of OpenSpiel's players 0 and 1 in bitgames (`x` moves first
+in bitgames), and a function turning OpenSpiel's action string into bitgames
+move text.
+
+Trace file format (read by crates/bitgames/tests/openspiel_*.rs):
+    # comments
+    spec <bitgames spec>
+    game <n>
+    <sorted legal moves, space-separated> | <move played>     (one line a ply)
+    winner <x|o|draw>
+"""
+
+import argparse
+import os
+import random
+import sys
+
+import pyspiel
+
+
+def clobber(width, height):
+    # OpenSpiel's first player (player 0) owns a1, the bottom-left corner, as
+    # bitgames' `x` does, and names cells the same way: moves need no change.
+    # Only the symbols differ: OpenSpiel draws its player 0 as `o`.
+    return {
+        "openspiel": f"clobber(rows={height},columns={width})",
+        "spec": f"clobber(width={width},height={height})",
+        "players": ("x", "o"),
+        "move": lambda action: action,
+        "note": "OpenSpiel's player 0 (drawn 'o' there) owns a1 and moves first: bitgames' x. "
+        "Cell names and move text are the same in both.",
+    }
+
+
+GAMES = {
+    "clobber_8x8": clobber(8, 8),
+    "clobber_5x6": clobber(6, 5),
+}
+
+
+def moves_of(state, game):
+    p = state.current_player()
+    return {game["move"](state.action_to_string(p, a)): a for a in state.legal_actions()}
+
+
+def winner(state, game):
+    r = state.returns()
+    if r[0] > r[1]:
+        return game["players"][0]
+    if r[1] > r[0]:
+        return game["players"][1]
+    return "draw"
+
+
+def traces(name, games, seed, out_dir):
+    game = GAMES[name]
+    os_game = pyspiel.load_game(game["openspiel"])
+    rng = random.Random(seed)
+    lines = [
+        f"# {games} random games of OpenSpiel's {game['openspiel']} "
+        f"(open_spiel {getattr(pyspiel, '__version__', '?')}), Python random seed {seed},",
+        "# written by scripts/openspiel_traces.py. Each ply: the sorted legal moves | the move played.",
+        f"# {game['note']}",
+        f"spec {game['spec']}",
+    ]
+    for n in range(1, games + 1):
+        lines.append(f"game {n}")
+        state = os_game.new_initial_state()
+        while not state.is_terminal():
+            moves = moves_of(state, game)
+            names = sorted(moves)
+            chosen = rng.choice(names)
+            lines.append(f"{' '.join(names)} | {chosen}")
+            state.apply_action(moves[chosen])
+        lines.append(f"winner {winner(state, game)}")
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, f"{name}.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {path}")
+
+
+def perft(state, depth):
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for a in actions:
+        child = state.clone()
+        child.apply_action(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    default_out = os.path.join(here, "..", "crates", "bitgames", "tests", "data", "openspiel")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("traces")
+    t.add_argument("game", choices=sorted(GAMES))
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--out", default=default_out)
+    p = sub.add_parser("perft")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("depth", type=int)
+    args = ap.parse_args()
+    if args.cmd == "traces":
+        traces(args.game, args.games, args.seed, os.path.normpath(args.out))
+    else:
+        game = GAMES[args.game]
+        start = pyspiel.load_game(game["openspiel"]).new_initial_state()
+        for d in range(1, args.depth + 1):
+            print(f"{game['spec']} | | {d} | {perft(start, d)}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
