@@ -60,7 +60,7 @@ pub static INFO: GameInfo = GameInfo {
     },
     engines: &[],
     tools: Tools {
-        core_bench: Some(CoreBench { perft: (5, 4), playouts: (200_000, 20_000) }),
+        core_bench: Some(CoreBench { perft: (4, 3), playouts: (200_000, 20_000) }),
         ..Tools::NONE
     },
 };
