@@ -12,8 +12,12 @@ pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};
 use crate::tools::{BenchSuite, ProtocolInfo};
 
-static GAMES: &[&GameInfo] =
-    &[&crate::games::connect4::INFO, &crate::games::othello::INFO, &crate::games::tictactoe::INFO];
+static GAMES: &[&GameInfo] = &[
+    &crate::games::breakthrough::INFO,
+    &crate::games::connect4::INFO,
+    &crate::games::othello::INFO,
+    &crate::games::tictactoe::INFO,
+];
 
 /// Every registered game.
 pub fn games() -> &'static [&'static GameInfo] {
