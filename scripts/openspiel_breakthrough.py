@@ -49,7 +49,7 @@ def spec(rows, cols):
 
 
 def main_perft():
-    for rows, cols, depth in [(8, 8, 4), (6, 5, 5), (4, 3, 7)]:
+    for rows, cols, depth in [(8, 8, 6), (6, 5, 5), (4, 3, 7)]:
         game = pyspiel.load_game(f"breakthrough(rows={rows},columns={cols})")
         for d in range(1, depth + 1):
             n = perft(game.new_initial_state(), d)
