@@ -13,6 +13,7 @@ pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};
 use crate::tools::{BenchSuite, ProtocolInfo};
 
 static GAMES: &[&GameInfo] = &[
+    &crate::games::breakthrough::INFO,
     &crate::games::clobber::INFO,
     &crate::games::connect4::INFO,
     &crate::games::othello::INFO,

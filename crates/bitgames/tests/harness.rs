@@ -3,7 +3,9 @@
 
 mod common;
 
-use bitgames::games::{clobber::Clobber, connect4::Connect4, tictactoe::TicTacToe};
+use bitgames::games::{
+    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, tictactoe::TicTacToe,
+};
 use bitgames::new_game;
 use common::check_game;
 
@@ -32,8 +34,18 @@ fn clobber_keeps_the_contract() {
 }
 
 #[test]
+fn breakthrough_keeps_the_contract() {
+    check_game(Breakthrough::standard(), 100, 9, false);
+    check_game(Breakthrough::<1>::new(5, 6).unwrap(), 200, 10, false);
+    check_game(Breakthrough::<1>::new(3, 3).unwrap(), 200, 11, false);
+    check_game(Breakthrough::<4>::new(20, 10).unwrap(), 5, 12, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
+        "breakthrough",
+        "breakthrough(width=5,height=6)",
         "clobber",
         "clobber(width=6,height=5)",
         "connect4",

@@ -1,5 +1,6 @@
 //! The games, one per file (or folder when it has a solver).
 
+pub mod breakthrough;
 pub mod clobber;
 pub mod connect4;
 pub mod othello;

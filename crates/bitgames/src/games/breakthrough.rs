@@ -1,0 +1,555 @@
+//! Breakthrough (Dan Troyka, 2000) on a `width × height` board, 8×8 by default:
+//! `breakthrough(width=8,height=8)`.
+//!
+//! **Rules.** Black (the first player, `b`) starts on rows 1–2 and moves up;
+//! White (`w`) starts on the top two rows and moves down. On boards of fewer
+//! than six rows each side has one row only (rows 1 and `height`), as in
+//! OpenSpiel. A pawn steps one row forward, straight or diagonally, onto an
+//! empty cell, or captures an enemy pawn diagonally forward (never straight
+//! ahead). Reaching the far row wins, and so does capturing every enemy pawn;
+//! a side to move with no legal move (pawns all blocked) loses.
+//!
+//! **Moves** are written from-cell then to-cell in the grid's names (`a1`
+//! bottom-left): `a2a3`, `c5d6`; a capture is written the same way.
+//!
+//! **Positions** are the rows from the top, separated by `/`, each cell `b`,
+//! `w` or `.`, then a space and the side to move (`b` or `w`); the start of
+//! the 8×8 game is
+//! `wwwwwwww/wwwwwwww/......../......../......../......../bbbbbbbb/bbbbbbbb b`.
+//! The picture ([`Game::picture`]) draws Black as `X` and White as `O`.
+//!
+//! **Move generation** is Browne's pawn-like moves (§5, Alg. 5,
+//! [`ops::pawnlike_moves`]) taken one direction at a time on a square
+//! (8-connected) [`Grid`]: the straight step onto empty cells, each diagonal
+//! step onto cells not the mover's own. Each direction's destination set
+//! gives its moves (the from-cell is one step back), so moves are listed,
+//! counted (popcounts) and drawn at random without allocating.
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+};
+use crate::grid::{Cell, Dir, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+/// The parameters of `breakthrough(width=…,height=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("width", 8, 1, 64, "number of columns"),
+    ParamInfo::int("height", 8, 3, 64, "number of rows (two home rows each from 6 rows up)"),
+];
+
+/// The registry's entry: `breakthrough`, stored in the fewest words that hold
+/// the board.
+pub static INFO: GameInfo = GameInfo {
+    name: "breakthrough",
+    summary: "Breakthrough: pawns race to the far row, capturing diagonally",
+    params: PARAMS,
+    build: |p| {
+        let (w, h) = (p.int("width") as usize, p.int("height") as usize);
+        struct Build(usize, usize);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Breakthrough::<N>::new(self.0, self.1)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Square8, w, h), w, h, Build(w, h))
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (4, 3), playouts: (200_000, 20_000) }),
+        ..Tools::NONE
+    },
+};
+
+/// A Breakthrough move: a pawn from one cell to the next row's cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PawnMove {
+    /// The cell the pawn leaves.
+    pub from: Cell,
+    /// The cell it goes to (a capture when an enemy pawn stands there).
+    pub to: Cell,
+}
+
+impl fmt::Display for PawnMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl FromStr for PawnMove {
+    type Err = crate::game::NotationError;
+    /// Reads `a2a3` (case-insensitive; `a2-a3` also). Range and legality are
+    /// checked by the game.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || crate::game::NotationError::new(s, "a move such as a2a3 (from, then to)");
+        let t = s.trim();
+        // The first cell ends where the digits after its letters end.
+        let letters = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
+        let digits = t[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map(|k| letters + k)
+            .ok_or_else(bad)?;
+        let (first, rest) = t.split_at(digits);
+        let rest = rest.strip_prefix('-').unwrap_or(rest);
+        let from: Cell = first.parse().map_err(|_| bad())?;
+        let to: Cell = rest.parse().map_err(|_| bad())?;
+        Ok(PawnMove { from, to })
+    }
+}
+
+/// The forward directions of each player: straight, then the two diagonals.
+const FORWARD: [[Dir; 3]; 2] = [[Dir::N, Dir::NW, Dir::NE], [Dir::S, Dir::SW, Dir::SE]];
+
+/// A Breakthrough position stored in `N` 64-bit words per player.
+#[derive(Clone, Copy)]
+pub struct Breakthrough<const N: usize> {
+    grid: Grid<N>,
+    pawns: [Bits<N>; 2],
+    side: Player,
+    /// Plies since the start (for a parsed position: 0 if it is the start,
+    /// else the fewest that give its side to move, 1 or 2).
+    ply: u16,
+    /// 0: going on, 1: Black won, 2: White won.
+    result: u8,
+}
+
+impl Breakthrough<2> {
+    /// The standard 8×8 game (71 bits with the row separators: two words).
+    pub fn standard() -> Self {
+        Self::new(8, 8).expect("8×8 fits two words")
+    }
+}
+
+impl<const N: usize> Breakthrough<N> {
+    /// The start of the `width × height` game (at least 3 rows).
+    pub fn new(width: usize, height: usize) -> Result<Self, SetupError> {
+        if height < 3 {
+            return Err(SetupError::OutOfRange {
+                param: "height",
+                value: height as i64,
+                min: 3,
+                max: 64,
+                note: " (a row for each side and one between)",
+            });
+        }
+        let grid = Grid::new(GridKind::Square8, width, height)?;
+        let home = if height >= 6 { 2 } else { 1 };
+        let (mut black, mut white) = (Bits::EMPTY, Bits::EMPTY);
+        for r in 0..home {
+            black |= grid.row(r);
+            white |= grid.row(height - 1 - r);
+        }
+        Ok(Breakthrough { grid, pawns: [black, white], side: Player::First, ply: 0, result: 0 })
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// Pawns of player `p`.
+    pub fn pawns(&self, p: Player) -> Bits<N> {
+        self.pawns[p.index()]
+    }
+
+    /// The destinations of the side to move's steps in its `k`-th forward
+    /// direction (0 straight, 1 and 2 the diagonals): Alg. 5 for that one
+    /// direction, with captures only on the diagonals.
+    #[inline(always)]
+    fn dests(&self, k: usize) -> Bits<N> {
+        let s = self.side.index();
+        let (me, them) = (self.pawns[s], self.pawns[1 - s]);
+        let d = FORWARD[s][k];
+        if k == 0 {
+            ops::pawnlike_moves(&self.grid, me, them, &[d], &[])
+        } else {
+            ops::pawnlike_moves(&self.grid, me, them, &[d], &[d])
+        }
+    }
+
+    /// The move that lands on bit `to` by a step in direction `k`.
+    #[inline(always)]
+    fn move_to(&self, to: usize, k: usize) -> PawnMove {
+        let d = FORWARD[self.side.index()][k];
+        let from = (to as isize - self.grid.offset(d)) as usize;
+        PawnMove { from: self.grid.cell_at_unchecked(from), to: self.grid.cell_at_unchecked(to) }
+    }
+
+    /// Whether `p`'s pawns stand on the row it wins on.
+    #[inline]
+    fn on_goal(&self, p: Player) -> bool {
+        let row = match p {
+            Player::First => self.grid.height() - 1,
+            Player::Second => 0,
+        };
+        (self.pawns[p.index()] & self.grid.row(row)).any()
+    }
+
+    /// Whether the side to move has any move.
+    #[inline]
+    fn has_move(&self) -> bool {
+        self.dests(0).any() || self.dests(1).any() || self.dests(2).any()
+    }
+
+    /// The result once `self.side` is to move and the other side moved last.
+    #[inline(always)]
+    fn update_result(&mut self) {
+        let last = self.side.other();
+        self.result =
+            if self.on_goal(last) || self.pawns[self.side.index()].is_empty() || !self.has_move() {
+                1 + last.index() as u8
+            } else {
+                0
+            };
+    }
+
+    /// Player from a side letter.
+    fn letter(p: Player) -> char {
+        match p {
+            Player::First => 'b',
+            Player::Second => 'w',
+        }
+    }
+}
+
+impl<const N: usize> PartialEq for Breakthrough<N> {
+    /// Same board, pawns and side to move (the ply count is not part of a
+    /// position).
+    fn eq(&self, o: &Self) -> bool {
+        self.grid == o.grid && self.pawns == o.pawns && self.side == o.side
+    }
+}
+impl<const N: usize> Eq for Breakthrough<N> {}
+
+impl<const N: usize> Hash for Breakthrough<N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.grid.hash(state);
+        self.pawns.hash(state);
+        self.side.hash(state);
+    }
+}
+
+impl<const N: usize> fmt::Debug for Breakthrough<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Breakthrough<N> {
+    type Move = PawnMove;
+
+    fn spec(&self) -> String {
+        format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// Straight steps, then the left diagonal, then the right (as the mover
+    /// faces the board from White's side: west, then east), each in bit order
+    /// of the destination.
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(PawnMove) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        for k in 0..3 {
+            for to in self.dests(k) {
+                f(self.move_to(to, k))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            return 0;
+        }
+        (self.dests(0).count() + self.dests(1).count() + self.dests(2).count()) as usize
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: PawnMove) -> bool {
+        if self.result != 0 {
+            return false;
+        }
+        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
+        else {
+            return false;
+        };
+        if !self.pawns[self.side.index()].contains(from) {
+            return false;
+        }
+        (0..3).any(|k| {
+            to as isize - from as isize == self.grid.offset(FORWARD[self.side.index()][k])
+                && self.dests(k).contains(to)
+        })
+    }
+
+    fn why_illegal(&self, mv: PawnMove) -> Illegal {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let me = self.player_name(self.side);
+        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
+        else {
+            let off = if self.grid.index_of(mv.from).is_none() { mv.from } else { mv.to };
+            return Illegal::new(
+                IllegalReason::OffBoard,
+                format!("{off} is off the {w}×{h} board"),
+            );
+        };
+        if self.result != 0 {
+            return Illegal::new(IllegalReason::Rule, "the game is over");
+        }
+        let s = self.side.index();
+        if !self.pawns[s].contains(from) {
+            let why = if self.pawns[1 - s].contains(from) {
+                format!(
+                    "{} holds a {} pawn, and {me} is to move",
+                    mv.from,
+                    self.player_name(self.side.other())
+                )
+            } else {
+                format!("there is no pawn on {}", mv.from)
+            };
+            return Illegal::new(IllegalReason::NotYourPiece, why);
+        }
+        let forward: i32 = if s == 0 { 1 } else { -1 };
+        let dy = mv.to.row as i32 - mv.from.row as i32;
+        let dx = mv.to.col as i32 - mv.from.col as i32;
+        if dy * forward <= 0 {
+            let towards = if s == 0 { format!("row {h}") } else { "row 1".to_string() };
+            return Illegal::new(
+                IllegalReason::Rule,
+                format!("{mv}: {me}'s pawns only move forward (towards {towards}), never back or sideways"),
+            );
+        }
+        if dy.abs() != 1 || dx.abs() > 1 {
+            return Illegal::new(
+                IllegalReason::Rule,
+                format!("{mv}: a pawn steps one cell forward, straight or diagonally"),
+            );
+        }
+        if self.pawns[s].contains(to) {
+            return Illegal::new(
+                IllegalReason::Occupied,
+                format!("{} holds one of {me}'s own pawns", mv.to),
+            );
+        }
+        if dx == 0 && self.pawns[1 - s].contains(to) {
+            return Illegal::new(
+                IllegalReason::Rule,
+                format!("{mv}: a pawn cannot capture straight ahead, only diagonally"),
+            );
+        }
+        Illegal::new(IllegalReason::Rule, format!("{mv} is not a legal move here"))
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&mut self, mv: PawnMove) {
+        // Off-board cells (only an unchecked caller's mistake) land on a
+        // separator, an unspecified but memory-safe result, or past the
+        // storage, where they are ignored.
+        let (from, to) = (self.grid.index_unchecked(mv.from), self.grid.index_unchecked(mv.to));
+        if from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY {
+            let s = self.side.index();
+            self.pawns[s].remove(from);
+            self.pawns[s].insert(to);
+            self.pawns[1 - s].remove(to);
+            self.side = self.side.other();
+            self.ply += 1;
+            self.update_result();
+        }
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<PawnMove> {
+        if self.result != 0 {
+            return None;
+        }
+        let d = [self.dests(0), self.dests(1), self.dests(2)];
+        let c = [d[0].count() as usize, d[1].count() as usize, d[2].count() as usize];
+        let n = c[0] + c[1] + c[2];
+        if n == 0 {
+            return None;
+        }
+        let mut pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+        for k in 0..3 {
+            if pick < c[k] {
+                return d[k].nth(pick).map(|to| self.move_to(to, k));
+            }
+            pick -= c[k];
+        }
+        None
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.result {
+            1 => Some(Outcome::WonBy(Player::First)),
+            2 => Some(Outcome::WonBy(Player::Second)),
+            _ => None,
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut h = 0x6a09_e667_f3bc_c909u64 ^ self.side.index() as u64;
+        for (p, s) in self.pawns.iter().enumerate() {
+            for &w in s.0.iter() {
+                h = mix64(h ^ w ^ (p as u64) << 63);
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PawnMove, ParseError> {
+        let last = self.grid.cell_name(self.grid.mask().last().unwrap_or(0)).unwrap_or_default();
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!("a move from one cell to another, such as a2a3, on cells a1–{last}"),
+        };
+        let mv: PawnMove = text.parse().map_err(|_| bad())?;
+        self.grid.index_of(mv.from).ok_or_else(bad)?;
+        self.grid.index_of(mv.to).ok_or_else(bad)?;
+        Ok(mv)
+    }
+
+    /// Rows from the top separated by `/` (`b`, `w`, `.`), a space and the side
+    /// to move: `www/.../bbb b`.
+    fn position(&self) -> String {
+        let rows = self.grid.picture_with(|i| {
+            if self.pawns[0].contains(i) {
+                'b'
+            } else if self.pawns[1].contains(i) {
+                'w'
+            } else {
+                '.'
+            }
+        });
+        let board: Vec<String> = rows.lines().map(|l| l.replace(' ', "")).collect();
+        format!("{} {}", board.join("/"), Self::letter(self.side))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let mut fields = text.split_whitespace();
+        let (Some(board), Some(side), None) = (fields.next(), fields.next(), fields.next()) else {
+            return Err(err(
+                "expected the rows from the top separated by '/' (b, w or .), a space and the side to move (b or w)".into(),
+            ));
+        };
+        let side = match side {
+            "b" | "B" => Player::First,
+            "w" | "W" => Player::Second,
+            _ => return Err(err(format!("the side to move must be b or w, not '{}'", clip(side)))),
+        };
+        let picture = board.replace('/', "\n");
+        let [black, white] =
+            self.grid.parse_picture_n(&picture, ['b', 'w']).map_err(|e| err(e.to_string()))?;
+        let mut g = *self;
+        g.pawns = [black, white];
+        g.side = side;
+        let (me, other) = (self.player_name(side), self.player_name(side.other()));
+        if g.on_goal(side) {
+            return Err(err(format!(
+                "{me} has a pawn on its far row yet is to move: the game ended when it got there"
+            )));
+        }
+        if g.pawns[side.other().index()].is_empty() {
+            return Err(err(format!("{other} has no pawn yet made the last move")));
+        }
+        let start =
+            Self::new(self.grid.width(), self.grid.height()).map_err(|e| err(e.to_string()))?;
+        g.ply = if g == start {
+            0
+        } else if side == Player::Second {
+            1
+        } else {
+            2
+        };
+        g.update_result();
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        self.grid.picture2(self.pawns[0], self.pawns[1])
+    }
+
+    fn board(&self) -> BoardView {
+        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
+        BoardView::from_grid(&self.grid, shape, self.pawns)
+    }
+
+    /// The from and to cells (the board's cells are in bit order, row by row).
+    fn move_cells(&self, mv: PawnMove) -> Vec<usize> {
+        let w = self.grid.width();
+        match (self.grid.index_of(mv.from), self.grid.index_of(mv.to)) {
+            (Some(_), Some(_)) => vec![
+                mv.from.row as usize * w + mv.from.col as usize,
+                mv.to.row as usize * w + mv.to.col as usize,
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_and_first_moves() {
+        let g = Breakthrough::standard();
+        assert_eq!(
+            g.position(),
+            "wwwwwwww/wwwwwwww/......../......../......../......../bbbbbbbb/bbbbbbbb b"
+        );
+        assert_eq!(g.count_moves(), 22);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        assert_eq!(moves[0].to_string(), "a2a3");
+        assert!(moves.iter().all(|m| m.from.row == 1 && m.to.row == 2));
+        let small = Breakthrough::<1>::new(3, 4).unwrap();
+        assert_eq!(small.position(), "www/.../.../bbb b");
+    }
+
+    #[test]
+    fn far_row_and_capture_all_win() {
+        let g = Breakthrough::<1>::new(3, 4).unwrap();
+        let won = g.parse_position("b../.w./..w/... w").unwrap();
+        assert_eq!(won.outcome(), Some(Outcome::WonBy(Player::First)));
+        let mut g = g.parse_position(".w./b../.../... b").unwrap();
+        g.play(g.parse_move("a3b4").unwrap()).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
+        // Blocked: White's only pawn faces Black's, with no diagonal free.
+        let g = Breakthrough::<1>::new(1, 4).unwrap().parse_position("w/b/./. w").unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
+    }
+}
