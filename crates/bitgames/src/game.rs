@@ -428,6 +428,19 @@ pub fn clip(text: &str) -> String {
     out
 }
 
+/// A position hash of the two players' cell sets and a `salt` (the side to
+/// move, where the sets do not tell it): every word mixed in with its owner.
+/// Shared by the grid games' [`Game::position_hash`].
+pub fn hash_sets<const N: usize>(sets: &[crate::bits::Bits<N>; 2], salt: u64) -> u64 {
+    let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ salt;
+    for (p, s) in sets.iter().enumerate() {
+        for &w in s.0.iter() {
+            h = mix64(h ^ w ^ (p as u64) << 63);
+        }
+    }
+    h
+}
+
 /// A 64-bit finaliser (SplitMix64's), for turning board keys into hashes.
 #[inline]
 pub const fn mix64(mut z: u64) -> u64 {

@@ -28,7 +28,7 @@
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{Cell, Dir, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -412,13 +412,7 @@ impl<const N: usize> Game for Breakthrough<N> {
     }
 
     fn position_hash(&self) -> u64 {
-        let mut h = 0x6a09_e667_f3bc_c909u64 ^ self.side.index() as u64;
-        for (p, s) in self.pawns.iter().enumerate() {
-            for &w in s.0.iter() {
-                h = mix64(h ^ w ^ (p as u64) << 63);
-            }
-        }
-        h
+        hash_sets(&self.pawns, self.side.index() as u64)
     }
 
     fn parse_move(&self, text: &str) -> Result<PawnMove, ParseError> {
