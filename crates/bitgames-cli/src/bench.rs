@@ -12,7 +12,8 @@ use std::time::Instant;
 /// Options of `bitgames bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// What to measure: `core` (every game's perft and playouts, the default) or
+    /// What to measure: `core` (every game's perft and playouts, the default),
+    /// `perft` or `playouts` (one half of it), or
     /// a game's suite: `connect4` (the solver on Pons' test sets), `othello-ffo`
     /// (the endgame solver on FFO #40–#59).
     pub suite: Option<String>,
@@ -41,13 +42,18 @@ pub struct BenchArgs {
 /// game's suite from the registry.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     let name = args.suite.as_deref().unwrap_or("core");
-    if name == "core" {
-        return run_core(args, out);
+    match name {
+        "core" => return run_core(args, out, Tasks::Both),
+        "perft" => return run_core(args, out, Tasks::Perft),
+        "playouts" => return run_core(args, out, Tasks::Playouts),
+        _ => {}
     }
     let suites = bitgames::registry::bench_suites();
     let Some((_, suite)) = suites.iter().find(|(_, s)| s.name == name) else {
-        let names: Vec<&str> =
-            std::iter::once("core").chain(suites.iter().map(|(_, s)| s.name)).collect();
+        let names: Vec<&str> = ["core", "perft", "playouts"]
+            .into_iter()
+            .chain(suites.iter().map(|(_, s)| s.name))
+            .collect();
         return Err(crate::common::input_error(format!(
             "unknown benchmark '{}' (expected {})",
             bitgames::game::clip(name),
@@ -68,7 +74,15 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// Perft and playouts: one table.
-fn run_core(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+/// Which rows of the core table to run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tasks {
+    Perft,
+    Playouts,
+    Both,
+}
+
+fn run_core(args: &BenchArgs, out: &mut dyn Write, tasks: Tasks) -> Result<()> {
     let mode = if args.quick { "quick" } else { "full" };
     let build = if cfg!(debug_assertions) {
         "debug build: timings are not representative, use --release"
@@ -79,7 +93,7 @@ fn run_core(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     let row = |out: &mut dyn Write, cells: [&str; 6]| -> Result<()> {
         let [game, task, count, time, speed, more] = cells;
         let line =
-            format!("  {game:<10} {task:<16} {count:>18} {time:>9}  {speed:>17}  {more:>15}");
+            format!("  {game:<12} {task:<16} {count:>18} {time:>9}  {speed:>17}  {more:>15}");
         writeln!(out, "{}", line.trim_end())?;
         out.flush()?;
         Ok(())
@@ -97,22 +111,26 @@ fn run_core(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
             (_, true) => (w.perft.1.saturating_sub(1), (w.playouts.1 / 10).max(1)),
         };
         let game = build_game(info.name, None)?;
-        let t = Instant::now();
-        let leaves = game.perft(depth);
-        let secs = t.elapsed().as_secs_f64();
-        total += secs;
-        row(
-            out,
-            [
-                info.name,
-                &format!("perft {depth}"),
-                &format!("{} leaves", grouped(leaves)),
-                &format!("{secs:.3} s"),
-                &si(rate(leaves, secs), "leaves/s"),
-                "",
-            ],
-        )?;
-
+        if tasks != Tasks::Playouts {
+            let t = Instant::now();
+            let leaves = game.perft(depth);
+            let secs = t.elapsed().as_secs_f64();
+            total += secs;
+            row(
+                out,
+                [
+                    info.name,
+                    &format!("perft {depth}"),
+                    &format!("{} leaves", grouped(leaves)),
+                    &format!("{secs:.3} s"),
+                    &si(rate(leaves, secs), "leaves/s"),
+                    "",
+                ],
+            )?;
+        }
+        if tasks == Tasks::Perft {
+            continue;
+        }
         let t = Instant::now();
         let stats = game.playouts(playouts, 1);
         let secs = t.elapsed().as_secs_f64();

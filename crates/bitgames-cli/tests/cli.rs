@@ -153,6 +153,12 @@ fn bad_input_is_named() {
 fn bench_quick_runs() {
     let out = ok(&["bench", "--quick"]);
     assert!(out.contains("connect4") && out.contains("games/s"), "{out}");
+    // `bench playouts`: one playout row for every registered game, no perft.
+    let out = ok(&["bench", "playouts", "--quick"]);
+    for info in bitgames::registry::games() {
+        assert!(out.contains(&format!("  {:<12} random playouts", info.name)), "{out}");
+    }
+    assert!(!out.contains("perft"), "{out}");
 }
 
 /// An NBoard session piped through the binary: the protocol page's example
