@@ -258,6 +258,9 @@ fn hardening_regressions() {
     let out = run_bytes(&["solve", "connect4"], &input);
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not UTF-8"));
+    // A book that is not one is refused at its first bytes, not read forever.
+    let e = fails(&["solve", "connect4(width=5,height=4)", "--book", "/dev/zero", ""]);
+    assert!(e.contains("'/dev/zero'") && e.contains("magic"), "{e}");
     // Escape sequences typed by the user come back escaped.
     let e = fails(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"]);
     assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");

@@ -6,15 +6,20 @@
 //!
 //! ```text
 //! magic    16 bytes  "bitgames c4book\n"
-//! version  u32       1
+//! version  u32       2
 //! width    u8        board columns
 //! height   u8        board rows
 //! depth    u8        every position with at most this many moves is in the book
 //! weak     u8        1: scores are only -1/0/1 (win/draw/loss), 0: exact scores
-//! count    u64       number of positions
+//! count    u64       number of positions (at most MAX_POSITIONS)
+//! crc32    u32       CRC-32 (IEEE) of the bytes from `version` to `count` and
+//!                    of everything after this field
 //! keys     count × u64, strictly increasing (canonical keys)
 //! scores   count × i8
 //! ```
+//!
+//! A reader checks the header before it allocates (so `/dev/zero` or a huge
+//! count is an error at once) and the checksum before it trusts a score.
 //!
 //! Building a book needs the solver: see [`book_builder`](super::book_builder).
 
@@ -24,8 +29,12 @@ use crate::game::SetupError;
 use thiserror::Error;
 
 const MAGIC: &[u8; 16] = b"bitgames c4book\n";
-const VERSION: u32 = 1;
-const HEADER: usize = 16 + 4 + 4 + 8;
+const VERSION: u32 = 2;
+const HEADER: usize = 16 + 4 + 4 + 8 + 4;
+
+/// The most positions a book may hold: 2^28 (2.4 GB of file). A depth-12 7×6
+/// book has about 10^7.
+pub const MAX_POSITIONS: u64 = 1 << 28;
 
 /// A book file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -154,60 +163,112 @@ impl Book {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&[self.width, self.height, self.depth, self.weak as u8]);
         out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        out.extend_from_slice(&[0; 4]);
         for k in &self.keys {
             out.extend_from_slice(&k.to_le_bytes());
         }
         out.extend(self.scores.iter().map(|&s| s as u8));
+        let crc = checksum(&out);
+        out[HEADER - 4..HEADER].copy_from_slice(&crc.to_le_bytes());
         out
     }
 
     /// Reads a book from bytes; `name` (a file name) goes into error messages.
     pub fn from_bytes(bytes: &[u8], name: Option<&str>) -> Result<Self, BookError> {
+        Book::read_from(&mut &bytes[..], name)
+    }
+
+    /// Reads a book from a stream: the header first, checked before anything is
+    /// allocated, then exactly the entries it announces, then the checksum.
+    pub fn read_from(input: &mut dyn std::io::Read, name: Option<&str>) -> Result<Self, BookError> {
         let bad = |why: String| BookError::Format { source_name: name.map(str::to_string), why };
-        if bytes.len() < HEADER {
-            return Err(bad(format!(
-                "{} bytes is shorter than the {HEADER}-byte header (truncated?)",
-                bytes.len()
-            )));
-        }
-        if &bytes[..16] != MAGIC {
+        let io = |e: std::io::Error| bad(format!("cannot read it: {e}"));
+        let mut header = [0u8; HEADER];
+        let got = read_up_to(input, &mut header).map_err(io)?;
+        if got < 16 || &header[..16] != MAGIC {
             return Err(bad("it does not start with the book magic \"bitgames c4book\"".into()));
         }
-        let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(bad(format!("version {version}, this program reads version {VERSION}")));
+        if got < HEADER {
+            return Err(bad(format!(
+                "{got} bytes is shorter than the {HEADER}-byte header (truncated?)"
+            )));
         }
-        let (width, height, depth, weak) = (bytes[20], bytes[21], bytes[22], bytes[23]);
+        let version = u32::from_le_bytes(header[16..20].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(bad(format!(
+                "version {version}, this program reads version {VERSION} (rebuild it with `bitgames book`)"
+            )));
+        }
+        let (width, height, depth, weak) = (header[20], header[21], header[22], header[23]);
         if let Err(e) = check_size(width as usize, height as usize) {
             return Err(bad(format!("impossible header: {e}")));
         }
         if weak > 1 {
             return Err(bad(format!("impossible header: weak flag {weak}")));
         }
-        let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-        let expected = (count as u128) * 9 + HEADER as u128;
-        if bytes.len() as u128 != expected {
+        let count = u64::from_le_bytes(header[24..32].try_into().expect("8 bytes"));
+        if count > MAX_POSITIONS {
             return Err(bad(format!(
-                "{count} positions need {expected} bytes, the file has {} (truncated or padded)",
-                bytes.len()
+                "impossible header: {count} positions, more than the {MAX_POSITIONS} a book may hold"
             )));
         }
+        let want = u32::from_le_bytes(header[32..36].try_into().expect("4 bytes"));
         let count = count as usize;
-        let key_bytes = &bytes[HEADER..HEADER + 8 * count];
-        let keys: Vec<u64> = key_bytes
+        let mut body = vec![0u8; count * 9];
+        let got = read_up_to(input, &mut body).map_err(io)?;
+        if got < body.len() {
+            return Err(bad(format!(
+                "{count} positions need {} bytes, the file has {} (truncated)",
+                HEADER + body.len(),
+                HEADER + got
+            )));
+        }
+        let mut extra = [0u8; 1];
+        if read_up_to(input, &mut extra).map_err(io)? > 0 {
+            return Err(bad(format!(
+                "{count} positions need {} bytes, the file has more (padded)",
+                HEADER + body.len()
+            )));
+        }
+        let mut all = header.to_vec();
+        all[HEADER - 4..].fill(0);
+        all.extend_from_slice(&body);
+        if checksum(&all) != want {
+            return Err(bad("the checksum does not match: the file was altered or damaged".into()));
+        }
+        let keys: Vec<u64> = body[..8 * count]
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
         if keys.windows(2).any(|w| w[0] >= w[1]) {
             return Err(bad("keys are not strictly increasing".into()));
         }
-        let scores: Vec<i8> = bytes[HEADER + 8 * count..].iter().map(|&b| b as i8).collect();
+        let scores: Vec<i8> = body[8 * count..].iter().map(|&b| b as i8).collect();
         let limit = (width as i32 * height as i32 + 1) / 2;
         if let Some(s) = scores.iter().find(|&&s| (s as i32).abs() > limit) {
             return Err(bad(format!("score {s} is out of range ±{limit}")));
         }
         Ok(Book { width, height, depth, weak: weak == 1, keys, scores })
     }
+}
+
+/// The file's CRC-32 over `bytes` after the magic (the checksum field zeroed).
+fn checksum(bytes: &[u8]) -> u32 {
+    crc32fast::hash(&bytes[MAGIC.len()..])
+}
+
+/// Reads until `buf` is full or the input ends; the number of bytes read.
+fn read_up_to(input: &mut dyn std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match input.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 #[cfg(test)]
@@ -227,5 +288,23 @@ mod tests {
         let mut other = bytes.clone();
         other[0] = b'B';
         assert!(Book::from_bytes(&other, None).unwrap_err().to_string().contains("magic"));
+        // An altered score, key or header field fails the checksum.
+        for at in [bytes.len() - 1, HEADER + 3, 22] {
+            let mut altered = bytes.clone();
+            altered[at] ^= 1;
+            let e = Book::from_bytes(&altered, None).unwrap_err().to_string();
+            assert!(e.contains("checksum"), "byte {at}: {e}");
+        }
+        let mut padded = bytes.clone();
+        padded.push(0);
+        assert!(Book::from_bytes(&padded, None).unwrap_err().to_string().contains("padded"));
+        // A header announcing more positions than a book may hold is refused
+        // before anything is allocated.
+        let mut huge = bytes[..HEADER].to_vec();
+        huge[24..32].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(Book::from_bytes(&huge, None).unwrap_err().to_string().contains("more than"));
+        // Endless zeros (`/dev/zero`) stop at the magic.
+        let e = Book::read_from(&mut std::io::repeat(0), Some("/dev/zero")).unwrap_err();
+        assert!(e.to_string().contains("'/dev/zero'") && e.to_string().contains("magic"), "{e}");
     }
 }

@@ -1,7 +1,6 @@
 //! Connect Four's own engine for the registry: `solver` (alias `perfect`), the
 //! exact solver's best move, a random one among equally good columns.
 
-use super::book::Book;
 use super::solver::ConnectFourSolver;
 use super::Connect4;
 use crate::dynamic::DynGame;
@@ -9,7 +8,6 @@ use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::Arc;
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("table_mib", 256, 1, 65536, "transposition table size in MiB"),
@@ -34,9 +32,9 @@ fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, Strin
     let mut solver = ConnectFourSolver::for_game(g, p.int("table_mib") as usize);
     let path = p.text("book");
     if !path.is_empty() {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
-        let book = Book::from_bytes(&bytes, Some(path)).map_err(|e| e.to_string())?;
-        solver.set_book(Arc::new(book)).map_err(|e| e.to_string())?;
+        let book =
+            super::tools::load_book(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        solver.set_book(book).map_err(|e| e.to_string())?;
     }
     Ok(Box::new(SolverEngine {
         spec: p.spec("solver"),

@@ -37,10 +37,11 @@ fn board_of(game: &dyn DynGame) -> Result<&Connect4, ToolError> {
 
 /// Reads a book file for a solver.
 pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| ToolError::Input(format!("cannot read book '{}': {e}", path.display())))?;
     let name = path.display().to_string();
-    Ok(Arc::new(Book::from_bytes(&bytes, Some(&name)).map_err(ToolError::input)?))
+    let file = std::fs::File::open(path)
+        .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
+    let mut input = std::io::BufReader::new(file);
+    Ok(Arc::new(Book::read_from(&mut input, Some(&name)).map_err(ToolError::input)?))
 }
 
 fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
