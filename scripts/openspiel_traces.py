@@ -4,10 +4,13 @@ Rust build; needs a Python with `open_spiel` installed).
 
     python scripts/openspiel_traces.py traces clobber_8x8 [--games 20] [--seed 1]
     python scripts/openspiel_traces.py perft clobber_5x6 4
+    python scripts/openspiel_traces.py perft gomoku_7x7 3 --moves "a1 g7 b1 f7 c1 e7 d1 d7"
 
 `traces` writes crates/bitgames/tests/data/openspiel/<name>.txt: random games,
 each ply's sorted legal moves (in bitgames notation) and the move chosen, then
-the winner. `perft` prints move-sequence counts by depth from the start.
+the winner. `perft` prints move-sequence counts by depth from the start, or
+after `--moves` (bitgames move text, space-separated; the table row then
+shows the position in bitgames' text where the game entry can write it).
 
 To add a game, add an entry to GAMES: the OpenSpiel game string, the bitgames
 spec, the names of OpenSpiel's players 0 and 1 in bitgames (`x` moves first
@@ -44,9 +47,37 @@ def clobber(width, height):
     }
 
 
+def gomoku(size):
+    # OpenSpiel's gomoku is free-style (five or more in a row wins; its
+    # parameters anti, wrap and dims=2 stay at their defaults) and black, player
+    # 0, moves first: bitgames' x. Its action text is "r,c" with row r counted
+    # from the top of its picture and column c from the left; bitgames names
+    # that cell with column letter c and row number size - r (a1 bottom-left),
+    # so both draw the same picture.
+    def move(action):
+        r, c = (int(v) for v in action.split(","))
+        return f"{chr(ord('a') + c)}{size - r}"
+
+    return {
+        "openspiel": f"gomoku(size={size})",
+        "spec": f"gomoku(size={size})",
+        "players": ("x", "o"),
+        "move": move,
+        "note": "OpenSpiel's black (player 0) moves first: bitgames' x. Its cell 'r,c' "
+        f"(row r from the top) is bitgames' column letter c, row {size} - r.",
+        # bitgames' position text: rows from the top, '/'-separated, X O and '.';
+        # OpenSpiel's picture is a 'B'/'W' line then the rows from the top in b w .
+        "position": lambda state: "/".join(
+            row.translate(str.maketrans("bw", "XO")) for row in str(state).split()[1:]
+        ),
+    }
+
+
 GAMES = {
     "clobber_8x8": clobber(8, 8),
     "clobber_5x6": clobber(6, 5),
+    "gomoku": gomoku(15),
+    "gomoku_7x7": gomoku(7),
 }
 
 
@@ -121,14 +152,20 @@ def main():
     p = sub.add_parser("perft")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("depth", type=int)
+    p.add_argument("--moves", default="", help="bitgames moves to play first")
     args = ap.parse_args()
     if args.cmd == "traces":
         traces(args.game, args.games, args.seed, os.path.normpath(args.out))
     else:
         game = GAMES[args.game]
         start = pyspiel.load_game(game["openspiel"]).new_initial_state()
+        for m in args.moves.split():
+            start.apply_action(moves_of(start, game)[m])
+        position = game["position"](start) if args.moves and "position" in game else ""
+        if args.moves and not position:
+            print(f"# after {args.moves}")
         for d in range(1, args.depth + 1):
-            print(f"{game['spec']} | | {d} | {perft(start, d)}", flush=True)
+            print(f"{game['spec']} | {position} | {d} | {perft(start, d)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -201,7 +201,11 @@ impl Model {
     }
     /// Longest run of `v` along any of the given axes.
     fn longest(&self, v: &[bool], axes: &[Dir]) -> usize {
-        let mut best = 0;
+        self.runs(v, axes).into_iter().max().unwrap_or(0)
+    }
+    /// The length of every maximal run of `v` along every axis, cell by cell.
+    fn runs(&self, v: &[bool], axes: &[Dir]) -> Vec<usize> {
+        let mut runs = Vec::new();
         for &a in axes {
             for i in set(v) {
                 if self.pred(i, a).is_some_and(|p| v[p]) {
@@ -212,10 +216,10 @@ impl Model {
                     len += 1;
                     j = n;
                 }
-                best = best.max(len);
+                runs.push(len);
             }
         }
-        best
+        runs
     }
     /// Cells of `within` reachable from `start` (a subset of `within`) by steps in
     /// the grid's directions, breadth first.
@@ -901,6 +905,16 @@ fn check_queries<const N: usize>(c: &Case, g: &Grid<N>, m: &Model) -> Res {
             );
         }
         prop_assert_eq!(ops::has_line4(g, bits), longest >= 4, "has_line4");
+        let runs = m.runs(&v, g.axes());
+        for n in 0..=6 {
+            prop_assert_eq!(
+                ops::has_exact_line(g, bits, n),
+                runs.contains(&n),
+                "has_exact_line n={} (runs {:?})",
+                n,
+                runs
+            );
+        }
         let on_b = zip(&v, c.b(), |x, y| x & y);
         prop_assert_eq!(ops::count_on(bits, m.encode::<N>(c.b())), set(&on_b).len() as u32);
     }

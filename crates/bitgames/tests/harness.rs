@@ -4,7 +4,8 @@
 mod common;
 
 use bitgames::games::{
-    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, tictactoe::TicTacToe,
+    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku,
+    tictactoe::TicTacToe,
 };
 use bitgames::new_game;
 use common::check_game;
@@ -42,6 +43,15 @@ fn breakthrough_keeps_the_contract() {
 }
 
 #[test]
+fn gomoku_keeps_the_contract() {
+    check_game(Gomoku::standard(), 20, 13, false);
+    check_game(Gomoku::<4>::new(15, true).unwrap(), 10, 14, false);
+    check_game(Gomoku::<1>::new(5, false).unwrap(), 300, 15, false);
+    check_game(Gomoku::<1>::new(7, true).unwrap(), 100, 16, false);
+    check_game(Gomoku::<6>::new(19, false).unwrap(), 3, 17, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -50,6 +60,9 @@ fn registry_games_play_through_text() {
         "clobber(width=6,height=5)",
         "connect4",
         "connect4(width=6,height=7)",
+        "gomoku",
+        "gomoku(size=5)",
+        "gomoku(size=19,exact=true)",
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",

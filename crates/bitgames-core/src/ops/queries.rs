@@ -32,6 +32,31 @@ pub fn longest_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>) -> usize {
     best
 }
 
+/// The cells of `bits` that start a line of `n >= 2` cells along the axis of
+/// shift `s` (`i`, `i + s`, …, `i + (n-1)s` all in `bits`): Alg. 6's erosion
+/// `bits & (bits >> s)` done `n - 1` times, doubled as in Alg. 7 (pairs, then
+/// pairs of pairs, …) so it takes about `log2 n` steps.
+#[inline(always)]
+fn line_starts<const N: usize>(bits: Bits<N>, s: usize, n: usize) -> Bits<N> {
+    let pairs = bits & bits.shr(s);
+    match n {
+        2 => pairs,
+        3 => pairs & pairs.shr(s),
+        4 => pairs & pairs.shr(2 * s),
+        _ => {
+            let (mut run, mut len) = (pairs, 2usize);
+            while len * 2 <= n {
+                run &= run.shr(len * s);
+                len *= 2;
+            }
+            if len < n {
+                run &= run.shr((n - len) * s);
+            }
+            run
+        }
+    }
+}
+
 /// Whether `bits` holds `n` or more cells in a row along some axis: Alg. 6 stopped
 /// at `n - 1` erosions, with the erosions doubled as in Alg. 7 (pairs, then pairs
 /// of pairs, …) so the test takes about `log2 n` steps per axis. `bits` must hold
@@ -41,27 +66,27 @@ pub fn has_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>, n: usize) -> bool
     if n <= 1 {
         return n == 0 || bits.any();
     }
+    grid.axis_shifts().iter().any(|&s| line_starts(bits, s as usize, n).any())
+}
+
+/// Whether `bits` holds a line of exactly `n` cells along some axis: a maximal
+/// run of `n`, with no cell of `bits` just before or just after it on that axis
+/// (Gomoku's "exactly five", where an overline of six or more does not count;
+/// a separate run of exactly `n` on another axis, or elsewhere, still does).
+/// Built from Alg. 6's erosion as [`has_line`] is: the starts of lines of `n` or
+/// more, less those whose cell `n` steps on is in `bits` (the line goes on) and
+/// those whose cell one step back is in `bits` (the line started earlier):
+/// `starts & !(bits >> n·s) & !(bits << s)`. `n = 0` is never a line. `bits`
+/// must hold on-board cells only (off-board neighbours then read as empty).
+#[inline(always)]
+pub fn has_exact_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>, n: usize) -> bool {
+    if n == 0 {
+        return false;
+    }
     grid.axis_shifts().iter().any(|&s| {
         let s = s as usize;
-        // `run` holds the cells that start a line of `len` cells along the axis.
-        let pairs = bits & bits.shr(s);
-        let run = match n {
-            2 => pairs,
-            3 => pairs & pairs.shr(s),
-            4 => pairs & pairs.shr(2 * s),
-            _ => {
-                let (mut run, mut len) = (pairs, 2usize);
-                while len * 2 <= n {
-                    run &= run.shr(len * s);
-                    len *= 2;
-                }
-                if len < n {
-                    run &= run.shr((n - len) * s);
-                }
-                run
-            }
-        };
-        run.any()
+        let starts = if n == 1 { bits } else { line_starts(bits, s, n) };
+        starts.and_not(bits.shr(n * s)).and_not(bits.shl(s)).any()
     })
 }
 

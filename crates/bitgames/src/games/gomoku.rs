@@ -1,0 +1,376 @@
+//! Gomoku: two players take turns placing a stone on an empty cell of a
+//! `size × size` board (15×15 by default, 5–19); the first to make five in a row
+//! (orthogonally or diagonally) wins. A full board with no winner is a draw.
+//!
+//! Two rules, chosen by the `exact` parameter:
+//! - free-style (`exact=false`, the default, as OpenSpiel's `gomoku`): five *or
+//!   more* in a row wins; the test is the line query of Browne §5.2.1
+//!   ([`ops::has_line`], the one tic-tac-toe uses);
+//! - exact (`exact=true`): only a line of *exactly* five wins; an overline of six
+//!   or more does not (though a separate line of exactly five does). The test is
+//!   [`ops::has_exact_line`], Alg. 6's erosion less the runs that go on.
+//!
+//! Only the mover's stones are tested after a move: a new stone can only join
+//! runs through it, so a line appears on the board exactly when one appears
+//! through the last stone, and testing the whole board stays exact.
+//!
+//! The board is a square (8-connected) [`Grid`] in `N` words (15×15 takes four,
+//! 19×19 six). The first player, `x` (black), moves first.
+//!
+//! Notation, as tic-tac-toe's:
+//! - a move is a cell, its column letter then its row number: `a1` is the
+//!   bottom-left corner, `h8` the centre of 15×15, `o15` the top-right;
+//! - a position is the rows from the top, separated by `/`, with `X`, `O` and `.`
+//!   for empty; the side to move follows from the counts (X moves first).
+//!
+//! The spec is `gomoku(size=…,exact=…)`: one `size` for the square board (not
+//! tic-tac-toe's `width`/`height`; `tictactoe(width=…,height=…,k=5)` plays
+//! free-style five in a row on any rectangle).
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+};
+use crate::grid::{Cell, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// Stones in a row that win.
+pub const FIVE: usize = 5;
+/// The smallest board side.
+pub const MIN_SIZE: usize = 5;
+/// The largest board side (the Go board).
+pub const MAX_SIZE: usize = 19;
+
+/// The parameters of `gomoku(size=…,exact=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("size", 15, MIN_SIZE as i64, MAX_SIZE as i64, "side of the square board"),
+    ParamInfo::flag(
+        "exact",
+        false,
+        "only exactly five in a row wins (an overline of six or more does not)",
+    ),
+];
+
+/// The registry's entry: `gomoku`, stored in the fewest words that hold the board
+/// (15×15 takes four: 15 rows of 15 cells and a separating bit).
+pub static INFO: GameInfo = GameInfo {
+    name: "gomoku",
+    summary: "Gomoku: five in a row wins on a 15×15 board (free-style; exact=true: exactly five)",
+    params: PARAMS,
+    build: |p| {
+        let (size, exact) = (p.int("size") as usize, p.flag("exact"));
+        struct Build(usize, bool);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Gomoku::<N>::new(self.0, self.1)?))
+            }
+        }
+        with_words(
+            Grid::<1>::bits_needed(GridKind::Square8, size, size),
+            size,
+            size,
+            Build(size, exact),
+        )
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
+        ..Tools::NONE
+    },
+};
+
+/// A Gomoku position stored in `N` 64-bit words per player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Gomoku<const N: usize> {
+    grid: Grid<N>,
+    exact: bool,
+    stones: [Bits<N>; 2],
+    ply: u16,
+    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
+    result: u8,
+}
+
+impl Gomoku<4> {
+    /// The standard free-style game on 15×15.
+    pub fn standard() -> Self {
+        Self::new(15, false).expect("15×15 fits four words")
+    }
+}
+
+impl<const N: usize> Gomoku<N> {
+    /// The empty `size × size` board; `exact`: only exactly five in a row wins.
+    pub fn new(size: usize, exact: bool) -> Result<Self, SetupError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::OutOfRange {
+                param: "size",
+                value: size as i64,
+                min: MIN_SIZE as i64,
+                max: MAX_SIZE as i64,
+                note: "",
+            });
+        }
+        let grid = Grid::new(GridKind::Square8, size, size)?;
+        Ok(Gomoku { grid, exact, stones: [Bits::EMPTY; 2], ply: 0, result: 0 })
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// Whether only exactly five in a row wins.
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// Whether `stones` hold a winning line under this game's rule.
+    #[inline(always)]
+    pub fn is_win(&self, stones: Bits<N>) -> bool {
+        if self.exact {
+            ops::has_exact_line(&self.grid, stones, FIVE)
+        } else {
+            ops::has_line(&self.grid, stones, FIVE)
+        }
+    }
+
+    #[inline(always)]
+    fn update_result(&mut self) {
+        let mover = Player::at_ply(self.ply as usize + 1);
+        self.result = if self.is_win(self.stones[mover.index()]) {
+            1 + mover.index() as u8
+        } else if (self.stones[0] | self.stones[1]) == self.grid.mask() {
+            3
+        } else {
+            0
+        };
+    }
+}
+
+impl<const N: usize> fmt::Debug for Gomoku<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n{}", self.spec(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Gomoku<N> {
+    type Move = Cell;
+
+    fn spec(&self) -> String {
+        format!("gomoku(size={},exact={})", self.grid.width(), self.exact)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Player::at_ply(self.ply as usize)
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// The empty cells in bit order (`a1`, `b1`, …, row by row).
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Cell) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        for i in self.empty() {
+            f(self.grid.cell_at_unchecked(i))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            0
+        } else {
+            self.empty().count() as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Cell) -> bool {
+        self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
+    }
+
+    fn why_illegal(&self, mv: Cell) -> Illegal {
+        let size = self.grid.width();
+        match self.grid.index_of(mv) {
+            None => Illegal::new(
+                IllegalReason::OffBoard,
+                format!("{mv} is off the {size}×{size} board"),
+            ),
+            Some(_) => Illegal::new(IllegalReason::Occupied, format!("{mv} is already taken")),
+        }
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&mut self, mv: Cell) {
+        // A cell off the board (only an unchecked caller's mistake) lands on
+        // a separator, an unspecified but memory-safe result, or past the
+        // storage, where it is ignored.
+        let i = self.grid.index_unchecked(mv);
+        if i < Bits::<N>::CAPACITY {
+            let p = self.ply as usize % 2;
+            self.stones[p].insert(i);
+            self.ply += 1;
+            self.update_result();
+        }
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
+        if self.result != 0 {
+            return None;
+        }
+        let empty = self.empty();
+        let n = empty.count();
+        if n == 0 {
+            return None;
+        }
+        let pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+        empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.result {
+            1 => Some(Outcome::WonBy(Player::First)),
+            2 => Some(Outcome::WonBy(Player::Second)),
+            3 => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut h = 0x6a09_e667_f3bc_c908u64;
+        for (p, s) in self.stones.iter().enumerate() {
+            for &w in s.0.iter() {
+                h = mix64(h ^ w ^ (p as u64) << 63);
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell a1–{}",
+                self.grid.cell_name(self.grid.mask().last().unwrap_or(0)).unwrap_or_default()
+            ),
+        };
+        let c: Cell = text.parse().map_err(|_| bad())?;
+        self.grid.index_of(c).ok_or_else(bad)?;
+        Ok(c)
+    }
+
+    /// Rows from the top, separated by `/`: `X....O/...` (as tic-tac-toe's). The
+    /// side to move follows from the counts (X moves first).
+    fn position(&self) -> String {
+        self.picture().lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let picture = text.trim().replace('/', "\n");
+        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (nx, no) = (x.count() as usize, o.count() as usize);
+        if nx != no && nx != no + 1 {
+            return Err(err(format!("X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more")));
+        }
+        let mut g = *self;
+        g.stones = [x, o];
+        g.ply = (nx + no) as u16;
+        let (wx, wo) = (g.is_win(x), g.is_win(o));
+        if wx && wo {
+            return Err(err("both players have five in a row".into()));
+        }
+        if (wx && nx == no) || (wo && nx > no) {
+            return Err(err("the player with five in a row did not make the last move".into()));
+        }
+        g.update_result();
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    fn board(&self) -> BoardView {
+        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
+        BoardView::from_grid(&self.grid, shape, self.stones)
+    }
+
+    /// The cell itself (the board's cells are in bit order, row by row).
+    fn move_cells(&self, mv: Cell) -> Vec<usize> {
+        match self.grid.index_of(mv) {
+            Some(_) => vec![mv.row as usize * self.grid.width() + mv.col as usize],
+            None => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(g: &mut Gomoku<4>, moves: &str) {
+        for m in moves.split_whitespace() {
+            let c = g.parse_move(m).unwrap();
+            g.play(c).unwrap();
+        }
+    }
+
+    #[test]
+    fn five_wins_and_six_wins_only_free_style() {
+        // X: a1 b1 c1 d1 f1 then e1 makes six; O plays on row 10.
+        let moves = "a1 a10 b1 b10 c1 c10 d1 e10 f1 g10 e1";
+        let mut free = Gomoku::standard();
+        play(&mut free, moves);
+        assert_eq!(free.outcome(), Some(Outcome::WonBy(Player::First)));
+        let mut exact = Gomoku::<4>::new(15, true).unwrap();
+        play(&mut exact, moves);
+        assert_eq!(exact.outcome(), None, "an overline does not win the exact game");
+        // Exactly five on a diagonal wins both.
+        let mut g = Gomoku::<4>::new(15, true).unwrap();
+        play(&mut g, "c3 a15 d4 b15 e5 c15 f6 d15 g7");
+        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
+        // Four does not.
+        let mut g = Gomoku::standard();
+        play(&mut g, "h8 a1 h9 a2 h10 a3 h11");
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Gomoku::<1>::new(4, false).is_err());
+        assert!(Gomoku::<6>::new(20, false).is_err());
+        assert!(Gomoku::<1>::new(5, false).is_ok());
+        assert_eq!(Gomoku::standard().spec(), "gomoku(size=15,exact=false)");
+    }
+}
