@@ -30,7 +30,7 @@
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -266,13 +266,7 @@ impl<const N: usize> Game for Gomoku<N> {
     }
 
     fn position_hash(&self) -> u64 {
-        let mut h = 0x6a09_e667_f3bc_c908u64;
-        for (p, s) in self.stones.iter().enumerate() {
-            for &w in s.0.iter() {
-                h = mix64(h ^ w ^ (p as u64) << 63);
-            }
-        }
-        h
+        hash_sets(&self.stones, 1)
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
