@@ -18,6 +18,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::connect4::INFO,
     &crate::games::othello::INFO,
     &crate::games::tictactoe::INFO,
+    &crate::games::yavalath::INFO,
 ];
 
 /// Every registered game.

@@ -5,3 +5,4 @@ pub mod clobber;
 pub mod connect4;
 pub mod othello;
 pub mod tictactoe;
+pub mod yavalath;
