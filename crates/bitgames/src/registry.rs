@@ -19,6 +19,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::gomoku::INFO,
     &crate::games::othello::INFO,
     &crate::games::tictactoe::INFO,
+    &crate::games::yavalath::INFO,
 ];
 
 /// Every registered game.

@@ -5,7 +5,7 @@ mod common;
 
 use bitgames::games::{
     breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku,
-    tictactoe::TicTacToe,
+    tictactoe::TicTacToe, yavalath::Yavalath,
 };
 use bitgames::new_game;
 use common::check_game;
@@ -52,6 +52,16 @@ fn gomoku_keeps_the_contract() {
 }
 
 #[test]
+fn yavalath_keeps_the_contract() {
+    check_game(Yavalath::standard(), 200, 13, false);
+    check_game(Yavalath::<2>::new(5, true).unwrap(), 100, 14, false);
+    check_game(Yavalath::<1>::new(3, false).unwrap(), 300, 15, false);
+    check_game(Yavalath::<1>::new(3, true).unwrap(), 300, 16, false);
+    check_game(Yavalath::<1>::new(2, false).unwrap(), 100, 17, false);
+    check_game(Yavalath::<6>::new(10, false).unwrap(), 5, 18, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -66,6 +76,9 @@ fn registry_games_play_through_text() {
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",
+        "yavalath",
+        "yavalath(size=3,swap=true)",
+        "yavalath(size=8)",
     ] {
         let mut g = new_game(spec).unwrap();
         let mut seed = 0;

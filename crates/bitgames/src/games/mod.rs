@@ -6,3 +6,4 @@ pub mod connect4;
 pub mod gomoku;
 pub mod othello;
 pub mod tictactoe;
+pub mod yavalath;
