@@ -4,7 +4,8 @@
 mod common;
 
 use bitgames::games::{
-    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, tictactoe::TicTacToe,
+    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, hex::Hex,
+    tictactoe::TicTacToe,
 };
 use bitgames::new_game;
 use common::check_game;
@@ -42,6 +43,18 @@ fn breakthrough_keeps_the_contract() {
 }
 
 #[test]
+fn hex_keeps_the_contract() {
+    check_game(Hex::standard(), 50, 13, false);
+    check_game(Hex::<1>::new(7, false).unwrap(), 200, 14, false);
+    check_game(Hex::<1>::new(7, true).unwrap(), 200, 15, false);
+    check_game(Hex::<1>::new(3, true).unwrap(), 300, 16, false);
+    check_game(Hex::<1>::new(3, false).unwrap(), 300, 17, false);
+    check_game(Hex::<1>::new(1, true).unwrap(), 2, 18, false);
+    check_game(Hex::<6>::new(19, false).unwrap(), 5, 19, false);
+    check_game(Hex::<6>::new(19, true).unwrap(), 5, 20, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -50,6 +63,9 @@ fn registry_games_play_through_text() {
         "clobber(width=6,height=5)",
         "connect4",
         "connect4(width=6,height=7)",
+        "hex",
+        "hex(size=19,swap=true)",
+        "hex(size=3)",
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",

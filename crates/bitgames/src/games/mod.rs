@@ -3,5 +3,6 @@
 pub mod breakthrough;
 pub mod clobber;
 pub mod connect4;
+pub mod hex;
 pub mod othello;
 pub mod tictactoe;
