@@ -325,9 +325,13 @@ impl<const N: usize> Game for Hex<N> {
                 }
                 let s = self.side as usize;
                 self.stones[s].insert(i);
-                let group = ops::flood_fill(&self.grid, Bits::cell(i), self.stones[s]);
-                if (group & self.edges[2 * s]).any() && (group & self.edges[2 * s + 1]).any() {
-                    self.result = 1 + s as u8;
+                let (mine, a, b) = (self.stones[s], self.edges[2 * s], self.edges[2 * s + 1]);
+                // No fill until the mover has stones on both of its edges.
+                if (mine & a).any() && (mine & b).any() {
+                    let group = ops::flood_fill(&self.grid, Bits::cell(i), mine);
+                    if (group & a).any() && (group & b).any() {
+                        self.result = 1 + s as u8;
+                    }
                 }
                 self.side ^= 1;
                 self.ply += 1;
