@@ -73,11 +73,47 @@ def gomoku(size):
     }
 
 
+def hex_(size, swap=False):
+    # OpenSpiel's hex names a cell as bitgames does: letter = column from the
+    # left, number = row from the top (a1 the top-left corner, each lower row
+    # shifted half a cell right); its action is row * size + column. Player 0
+    # (black, drawn 'x') moves first and joins the top and bottom rows, as
+    # bitgames' x does; player 1 (white, 'o') joins the left and right columns.
+    # With swap=True the second player's first move may be "swap": OpenSpiel
+    # removes the black stone and puts a white one on the mirrored cell
+    # (column and row exchanged), then black moves, as bitgames does.
+    def choose(rng, state, names):
+        # Swap traces take the swap half the time it is offered (a uniform
+        # pick would almost never take it), otherwise a uniform move.
+        if "swap" in names and rng.random() < 0.5:
+            return "swap"
+        return rng.choice(names)
+
+    spec = f"hex(size={size},swap=true)" if swap else f"hex(size={size})"
+    return {
+        "openspiel": f"hex(board_size={size},swap={'True' if swap else 'False'})",
+        "spec": spec,
+        "players": ("x", "o"),
+        "move": lambda action: action,
+        "choose": choose if swap else None,
+        "note": "OpenSpiel's player 0 (black, 'x') moves first and joins top and bottom: bitgames' x. "
+        "Cell names are the same in both (a1 top-left, letter = column, number = row from the top)"
+        + ("; 'swap' is taken half the time it is offered." if swap else "."),
+    }
+
+
 GAMES = {
     "clobber_8x8": clobber(8, 8),
     "clobber_5x6": clobber(6, 5),
     "gomoku": gomoku(15),
     "gomoku_7x7": gomoku(7),
+    "hex_3": hex_(3),
+    "hex_4": hex_(4),
+    "hex_3_swap": hex_(3, swap=True),
+    "hex_4_swap": hex_(4, swap=True),
+    "hex_7": hex_(7),
+    "hex_11": hex_(11),
+    "hex_7_swap": hex_(7, swap=True),
 }
 
 
@@ -112,7 +148,7 @@ def traces(name, games, seed, out_dir):
         while not state.is_terminal():
             moves = moves_of(state, game)
             names = sorted(moves)
-            chosen = rng.choice(names)
+            chosen = game["choose"](rng, state, names) if game.get("choose") else rng.choice(names)
             lines.append(f"{' '.join(names)} | {chosen}")
             state.apply_action(moves[chosen])
         lines.append(f"winner {winner(state, game)}")

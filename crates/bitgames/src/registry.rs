@@ -17,6 +17,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::clobber::INFO,
     &crate::games::connect4::INFO,
     &crate::games::gomoku::INFO,
+    &crate::games::hex::INFO,
     &crate::games::othello::INFO,
     &crate::games::tictactoe::INFO,
     &crate::games::yavalath::INFO,

@@ -4,7 +4,7 @@
 mod common;
 
 use bitgames::games::{
-    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku,
+    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku, hex::Hex,
     tictactoe::TicTacToe, yavalath::Yavalath,
 };
 use bitgames::new_game;
@@ -62,6 +62,18 @@ fn yavalath_keeps_the_contract() {
 }
 
 #[test]
+fn hex_keeps_the_contract() {
+    check_game(Hex::standard(), 50, 13, false);
+    check_game(Hex::<1>::new(7, false).unwrap(), 200, 14, false);
+    check_game(Hex::<1>::new(7, true).unwrap(), 200, 15, false);
+    check_game(Hex::<1>::new(3, true).unwrap(), 300, 16, false);
+    check_game(Hex::<1>::new(3, false).unwrap(), 300, 17, false);
+    check_game(Hex::<1>::new(1, true).unwrap(), 2, 18, false);
+    check_game(Hex::<6>::new(19, false).unwrap(), 5, 19, false);
+    check_game(Hex::<6>::new(19, true).unwrap(), 5, 20, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -73,6 +85,9 @@ fn registry_games_play_through_text() {
         "gomoku",
         "gomoku(size=5)",
         "gomoku(size=19,exact=true)",
+        "hex",
+        "hex(size=19,swap=true)",
+        "hex(size=3)",
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",

@@ -4,6 +4,7 @@ pub mod breakthrough;
 pub mod clobber;
 pub mod connect4;
 pub mod gomoku;
+pub mod hex;
 pub mod othello;
 pub mod tictactoe;
 pub mod yavalath;
