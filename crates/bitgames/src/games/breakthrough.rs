@@ -30,7 +30,7 @@ use crate::board::{BoardShape, BoardView};
 use crate::game::{
     clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
-use crate::grid::{Cell, Dir, Grid, GridKind};
+use crate::grid::{Dir, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
@@ -39,7 +39,6 @@ use rand::Rng;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
 /// The parameters of `breakthrough(width=…,height=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -70,41 +69,9 @@ pub static INFO: GameInfo = GameInfo {
     },
 };
 
-/// A Breakthrough move: a pawn from one cell to the next row's cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PawnMove {
-    /// The cell the pawn leaves.
-    pub from: Cell,
-    /// The cell it goes to (a capture when an enemy pawn stands there).
-    pub to: Cell,
-}
-
-impl fmt::Display for PawnMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
-    }
-}
-
-impl FromStr for PawnMove {
-    type Err = crate::game::NotationError;
-    /// Reads `a2a3` (case-insensitive; `a2-a3` also). Range and legality are
-    /// checked by the game.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || crate::game::NotationError::new(s, "a move such as a2a3 (from, then to)");
-        let t = s.trim();
-        // The first cell ends where the digits after its letters end.
-        let letters = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
-        let digits = t[letters..]
-            .find(|c: char| !c.is_ascii_digit())
-            .map(|k| letters + k)
-            .ok_or_else(bad)?;
-        let (first, rest) = t.split_at(digits);
-        let rest = rest.strip_prefix('-').unwrap_or(rest);
-        let from: Cell = first.parse().map_err(|_| bad())?;
-        let to: Cell = rest.parse().map_err(|_| bad())?;
-        Ok(PawnMove { from, to })
-    }
-}
+/// A Breakthrough move: a pawn from one cell to the next row's cell, written
+/// `a2a3` (a capture the same way).
+pub type PawnMove = super::step_move::StepMove;
 
 /// The forward directions of each player: straight, then the two diagonals.
 const FORWARD: [[Dir; 3]; 2] = [[Dir::N, Dir::NW, Dir::NE], [Dir::S, Dir::SW, Dir::SE]];

@@ -27,7 +27,7 @@ use crate::board::{BoardShape, BoardView};
 use crate::game::{
     clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
-use crate::grid::{column_name, Cell, Dir, Grid, GridKind};
+use crate::grid::{column_name, Dir, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
@@ -67,35 +67,7 @@ pub static INFO: GameInfo = GameInfo {
 
 /// A Clobber move: the mover's stone on `from` clobbers the enemy stone on the
 /// orthogonally adjacent `to`. Written `e1d1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ClobberMove {
-    /// The cell the stone leaves.
-    pub from: Cell,
-    /// The cell of the enemy stone it takes.
-    pub to: Cell,
-}
-
-impl fmt::Display for ClobberMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
-    }
-}
-
-impl std::str::FromStr for ClobberMove {
-    type Err = crate::game::NotationError;
-    /// Reads two cell names run together, `e1d1` (case-insensitive); whether
-    /// they are on a board is the game's to check.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || crate::game::NotationError::new(s, "two cells such as e1d1");
-        let t = s.trim();
-        // The first cell ends where the second's letters begin.
-        let letters = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
-        let split = letters + t[letters..].find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
-        let from: Cell = t[..split].parse().map_err(|_| bad())?;
-        let to: Cell = t[split..].parse().map_err(|_| bad())?;
-        Ok(ClobberMove { from, to })
-    }
-}
+pub type ClobberMove = super::step_move::StepMove;
 
 /// A Clobber position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

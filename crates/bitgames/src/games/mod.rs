@@ -6,5 +6,6 @@ pub mod connect4;
 pub mod gomoku;
 pub mod hex;
 pub mod othello;
+pub mod step_move;
 pub mod tictactoe;
 pub mod yavalath;

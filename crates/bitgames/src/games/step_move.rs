@@ -1,0 +1,59 @@
+//! A move of one piece from a cell to another, written as the two cell names run
+//! together (`e1d1`, `a2a3`; `a2-a3` is read too): the move type of the games
+//! whose pieces step (Clobber, Breakthrough).
+
+use crate::game::NotationError;
+use crate::grid::Cell;
+use std::fmt;
+use std::str::FromStr;
+
+/// A piece's step from `from` to `to` (a capture when an enemy piece stands on
+/// `to`, as the game's rules say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StepMove {
+    /// The cell the piece leaves.
+    pub from: Cell,
+    /// The cell it goes to.
+    pub to: Cell,
+}
+
+impl fmt::Display for StepMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl FromStr for StepMove {
+    type Err = NotationError;
+    /// Reads `e1d1` or `e1-d1` (case-insensitive); whether the cells are on a
+    /// board, and the step legal, is the game's to check.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let bad = || NotationError::new(s, "a move such as e1d1 (from cell, then to cell)");
+        let t = s.trim();
+        // The first cell ends where the digits after its letters end.
+        let letters = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
+        let split = letters + t[letters..].find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+        let (first, rest) = t.split_at(split);
+        let rest = rest.strip_prefix('-').unwrap_or(rest);
+        let from: Cell = first.parse().map_err(|_| bad())?;
+        let to: Cell = rest.parse().map_err(|_| bad())?;
+        Ok(StepMove { from, to })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_it_writes() {
+        for text in ["a2a3", "e1d1", "aa10ab11", "s19s18"] {
+            let m: StepMove = text.parse().unwrap();
+            assert_eq!(m.to_string(), text);
+        }
+        assert_eq!("A2-A3".parse::<StepMove>().unwrap().to_string(), "a2a3");
+        for bad in ["", "a2", "a2a", "2a3a", "a2a3x", "a0a1", "a2--a3"] {
+            assert!(bad.parse::<StepMove>().is_err(), "{bad}");
+        }
+    }
+}
