@@ -428,6 +428,32 @@ pub fn clip(text: &str) -> String {
     out
 }
 
+/// A uniform index below `n` from one 32-bit draw (multiply and shift, no
+/// division): how the games pick a random move.
+#[inline(always)]
+pub fn random_below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    (rng.next_u32() as u64 * n) >> 32
+}
+
+/// Bit `k` counted across `sets` in order (the moves of several directions
+/// laid end to end), with the index of the set it is in; `None` past the end.
+/// `counts` are the sets' sizes, which the caller has already taken.
+#[inline]
+pub fn nth_across<const N: usize, const K: usize>(
+    sets: &[crate::bits::Bits<N>; K],
+    counts: &[u32; K],
+    mut k: usize,
+) -> Option<(usize, usize)> {
+    for (d, (s, &c)) in sets.iter().zip(counts).enumerate() {
+        let c = c as usize;
+        if k < c {
+            return s.nth(k).map(|bit| (d, bit));
+        }
+        k -= c;
+    }
+    None
+}
+
 /// A position hash of the two players' cell sets and a `salt` (the side to
 /// move, where the sets do not tell it): every word mixed in with its owner.
 /// Shared by the grid games' [`Game::position_hash`].

@@ -48,6 +48,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome stored as a byte code, as the games keep it in their
+    /// states: 0 going on, 1 the first player won, 2 the second, 3 a draw.
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<Outcome> {
+        match code {
+            1 => Some(Outcome::WonBy(Player::First)),
+            2 => Some(Outcome::WonBy(Player::Second)),
+            3 => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
     /// +1 if `p` won, -1 if `p` lost, 0 for a draw.
     #[inline]
     pub const fn value_for(self, p: Player) -> i32 {

@@ -28,7 +28,8 @@
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, nth_across, random_below, Game, Illegal, IllegalReason, Outcome, ParseError,
+    Player, SetupError,
 };
 use crate::grid::{Dir, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -354,28 +355,18 @@ impl<const N: usize> Game for Breakthrough<N> {
             return None;
         }
         let d = [self.dests(0), self.dests(1), self.dests(2)];
-        let c = [d[0].count() as usize, d[1].count() as usize, d[2].count() as usize];
-        let n = c[0] + c[1] + c[2];
+        let counts = d.map(|s| s.count());
+        let n: u64 = counts.iter().map(|&c| c as u64).sum();
         if n == 0 {
             return None;
         }
-        let mut pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-        for k in 0..3 {
-            if pick < c[k] {
-                return d[k].nth(pick).map(|to| self.move_to(to, k));
-            }
-            pick -= c[k];
-        }
-        None
+        let (k, to) = nth_across(&d, &counts, random_below(rng, n) as usize)?;
+        Some(self.move_to(to, k))
     }
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        match self.result {
-            1 => Some(Outcome::WonBy(Player::First)),
-            2 => Some(Outcome::WonBy(Player::Second)),
-            _ => None,
-        }
+        Outcome::from_code(self.result)
     }
 
     fn position_hash(&self) -> u64 {

@@ -25,7 +25,8 @@
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, nth_across, random_below, Game, Illegal, IllegalReason, Outcome, ParseError,
+    Player, SetupError,
 };
 use crate::grid::{column_name, Dir, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -258,19 +259,14 @@ impl<const N: usize> Game for Clobber<N> {
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ClobberMove> {
         let targets = self.targets();
-        let counts = targets.map(|(_, t)| t.count() as u64);
-        let n: u64 = counts.iter().sum();
+        let sets = targets.map(|(_, t)| t);
+        let counts = sets.map(|t| t.count());
+        let n: u64 = counts.iter().map(|&c| c as u64).sum();
         if n == 0 {
             return None;
         }
-        let mut k = (rng.next_u32() as u64 * n) >> 32;
-        for ((d, t), c) in targets.into_iter().zip(counts) {
-            if k < c {
-                return t.nth(k as usize).map(|to| self.move_to(to, d));
-            }
-            k -= c;
-        }
-        None
+        let (k, to) = nth_across(&sets, &counts, random_below(rng, n) as usize)?;
+        Some(self.move_to(to, targets[k].0))
     }
 
     #[inline]

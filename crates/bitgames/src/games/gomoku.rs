@@ -30,7 +30,8 @@
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
 };
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -251,18 +252,13 @@ impl<const N: usize> Game for Gomoku<N> {
         if n == 0 {
             return None;
         }
-        let pick = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+        let pick = random_below(rng, n as u64) as usize;
         empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
     }
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        match self.result {
-            1 => Some(Outcome::WonBy(Player::First)),
-            2 => Some(Outcome::WonBy(Player::Second)),
-            3 => Some(Outcome::Draw),
-            _ => None,
-        }
+        Outcome::from_code(self.result)
     }
 
     fn position_hash(&self) -> u64 {

@@ -35,7 +35,8 @@
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
-    clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -362,7 +363,7 @@ impl<const N: usize> Game for Hex<N> {
         if n == 0 {
             return None;
         }
-        let k = (rng.next_u32() as u64 * n) >> 32;
+        let k = random_below(rng, n);
         if k == cells {
             return Some(HexMove::Swap);
         }
@@ -371,11 +372,7 @@ impl<const N: usize> Game for Hex<N> {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        match self.result {
-            1 => Some(Outcome::WonBy(Player::First)),
-            2 => Some(Outcome::WonBy(Player::Second)),
-            _ => None,
-        }
+        Outcome::from_code(self.result)
     }
 
     fn position_hash(&self) -> u64 {

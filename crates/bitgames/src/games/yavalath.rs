@@ -38,7 +38,9 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::{clip, hash_sets, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
+use crate::game::{
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+};
 use crate::game::{NotationError, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -370,7 +372,7 @@ impl<const N: usize> Game for Yavalath<N> {
         if n == 0 {
             return None;
         }
-        let pick = (rng.next_u32() as u64 * n) >> 32;
+        let pick = random_below(rng, n);
         if pick == cells {
             return Some(YavalathMove::Swap);
         }
@@ -379,12 +381,7 @@ impl<const N: usize> Game for Yavalath<N> {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        match self.result {
-            1 => Some(Outcome::WonBy(Player::First)),
-            2 => Some(Outcome::WonBy(Player::Second)),
-            3 => Some(Outcome::Draw),
-            _ => None,
-        }
+        Outcome::from_code(self.result)
     }
 
     fn position_hash(&self) -> u64 {

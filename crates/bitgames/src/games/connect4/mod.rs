@@ -20,8 +20,8 @@ pub use bits::has_four;
 
 use crate::board::{BoardCell, BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
-    SetupError,
+    clip, mix64, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+    Player, SetupError,
 };
 use crate::info::GameInfo;
 use crate::params::ParamInfo;
@@ -410,7 +410,7 @@ impl Game for Connect4 {
         // Rejection sampling over columns: uniform over the playable ones.
         let w = self.width as u64;
         loop {
-            let c = ((rng.next_u32() as u64 * w) >> 32) as usize;
+            let c = random_below(rng, w) as usize;
             if self.mask & self.top_col(c) == 0 {
                 return Some(Column(c as u8));
             }

@@ -73,8 +73,8 @@ pub use perft::{perft_bik, perft_bik_parallel, perft_bik_with};
 
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule,
-    Player, SetupError,
+    clip, mix64, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+    PerftRule, Player, SetupError,
 };
 use crate::info::GameInfo;
 use crate::tools::{CoreBench, Tools};
@@ -551,7 +551,7 @@ impl Game for Othello {
         if moves == 0 {
             return self.must_pass().then_some(OthelloMove::Pass);
         }
-        let n = ((rng.next_u32() as u64 * moves.count_ones() as u64) >> 32) as u32;
+        let n = random_below(rng, moves.count_ones() as u64) as u32;
         for _ in 0..n {
             moves &= moves - 1;
         }
