@@ -102,6 +102,61 @@ def hex_(size, swap=False):
     }
 
 
+def tic_tac_toe():
+    # OpenSpiel's tic_tac_toe: player 0 draws 'x' and moves first, as bitgames'
+    # x does. Its action text is "x(r,c)" (the mover's symbol, then row r
+    # counted from the top of its picture and column c from the left);
+    # bitgames names that cell with column letter c and row number 3 - r (a1
+    # bottom-left), so both draw the same picture.
+    def move(action):
+        r, c = (int(v) for v in action[action.index("(") + 1 : -1].split(","))
+        return f"{chr(ord('a') + c)}{3 - r}"
+
+    return {
+        "openspiel": "tic_tac_toe",
+        "spec": "tictactoe",
+        "players": ("x", "o"),
+        "move": move,
+        "note": "OpenSpiel's player 0 ('x') moves first: bitgames' x. Its cell 'x(r,c)' "
+        "(row r from the top) is bitgames' column letter c, row 3 - r.",
+    }
+
+
+def connect_four():
+    # OpenSpiel's connect_four (7 columns, 6 rows, four in a row): player 0
+    # draws 'x' and moves first, as bitgames' x does; a full board is a draw in
+    # both. Its action text is the mover's symbol and the 0-based column
+    # ("x3"); bitgames writes columns 1-based as Pons' move strings do ("4").
+    def move(action):
+        return str(int(action[1:]) + 1)
+
+    return {
+        "openspiel": "connect_four",
+        "spec": "connect4",
+        "players": ("x", "o"),
+        "move": move,
+        "note": "OpenSpiel's player 0 ('x') moves first: bitgames' x. Its column 'x<c>' "
+        "(0-based) is bitgames' move c + 1.",
+    }
+
+
+def othello():
+    # OpenSpiel's othello: Black (player 0, 'x') moves first, as bitgames' X
+    # does, from the same four discs (white d4 e5, black d5 e4), and squares
+    # are named the same way (a1 the top-left corner, rows numbered from the
+    # top). A side with no move but whose opponent can move has exactly one
+    # action, "pass", which bitgames also writes "pass" and counts as a ply;
+    # the game ends when neither side can move, more discs winning.
+    return {
+        "openspiel": "othello",
+        "spec": "othello",
+        "players": ("x", "o"),
+        "move": lambda action: action,
+        "note": "OpenSpiel's Black (player 0, 'x') moves first: bitgames' X. Square names "
+        "(a1 top-left) and 'pass' are the same in both.",
+    }
+
+
 GAMES = {
     "clobber_8x8": clobber(8, 8),
     "clobber_5x6": clobber(6, 5),
@@ -114,6 +169,9 @@ GAMES = {
     "hex_7": hex_(7),
     "hex_11": hex_(11),
     "hex_7_swap": hex_(7, swap=True),
+    "tic_tac_toe": tic_tac_toe(),
+    "connect_four": connect_four(),
+    "othello": othello(),
 }
 
 

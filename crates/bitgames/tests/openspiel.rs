@@ -117,3 +117,28 @@ fn hex_matches_openspiel() {
     let swaps = r.played.iter().filter(|m| *m == "swap").count();
     assert!(swaps >= 5, "{swaps} swaps");
 }
+
+#[test]
+fn tictactoe_matches_openspiel() {
+    // OpenSpiel's cell `x(r,c)` (row r from the top) is written `{c}{3 - r}` here.
+    let r = replay("tic_tac_toe.txt", include_str!("data/openspiel/tic_tac_toe.txt"), "");
+    assert!(r.plies > 100, "{} plies", r.plies);
+    assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
+}
+
+#[test]
+fn connect4_matches_openspiel() {
+    // OpenSpiel's 0-based column `x<c>` is written `c + 1` here.
+    let r = replay("connect_four.txt", include_str!("data/openspiel/connect_four.txt"), "");
+    assert!(r.plies > 300, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+}
+
+#[test]
+fn othello_matches_openspiel() {
+    // OpenSpiel's forced "pass" action is our `pass` move: one ply each.
+    let r = replay("othello.txt", include_str!("data/openspiel/othello.txt"), "");
+    assert!(r.plies > 1000, "{} plies", r.plies);
+    let passes = r.played.iter().filter(|m| *m == "pass").count();
+    assert!(passes > 0, "no pass in the traces");
+}
