@@ -312,6 +312,20 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         pick
     }
 
+    /// Plays [`random_move`](Game::random_move)s until none is left and returns
+    /// the plies played: one random playout. A game may override it with a loop
+    /// specialised to its rules (Clobber's one-word boards do), which must draw
+    /// the same moves from the same generator.
+    #[inline]
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        let mut plies = 0;
+        while let Some(mv) = self.random_move(rng) {
+            self.play_unchecked(mv);
+            plies += 1;
+        }
+        plies
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

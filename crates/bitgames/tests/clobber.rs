@@ -1,8 +1,10 @@
 //! Clobber against a naive reference written here cell by cell (no bitboards):
 //! the same legal moves, the same board after each move and the same winner on
-//! thousands of positions reached by random play; `random_move` is uniform.
+//! thousands of positions reached by random play; `random_move` is uniform. The
+//! one-word boards (`Clobber64`) play move for move as the grid's `Clobber`.
 
-use bitgames::games::clobber::Clobber;
+use bitgames::games::clobber::{Clobber, Clobber64};
+use bitgames::search::playouts;
 use bitgames::{new_game, Game, Outcome, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -158,4 +160,67 @@ fn tiny_boards() {
     two.play_text("a1b1").unwrap();
     assert_eq!(two.position(), ".x o");
     assert_eq!(two.outcome(), Some(Outcome::WonBy(Player::First)));
+}
+
+/// One board size on both layouts: the one-word [`Clobber64`] and the grid's
+/// [`Clobber<N>`] give the same moves in the same order, outcomes, texts and
+/// random games (the specialised playout loop included) at every ply.
+fn same_as_grid<const N: usize>(width: usize, height: usize, games: u64) {
+    let (fast, grid) =
+        (Clobber64::new(width, height).unwrap(), Clobber::<N>::new(width, height).unwrap());
+    let spec = grid.spec();
+    assert_eq!(fast.spec(), spec);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let (mut f, mut g) = (fast, grid);
+        let (mut rf, mut rg) =
+            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
+        loop {
+            assert_eq!(f.position(), g.position(), "{spec}");
+            assert_eq!(f.outcome(), g.outcome(), "{spec} at {}", g.position());
+            f.legal_moves(&mut a);
+            g.legal_moves(&mut b);
+            assert_eq!(a, b, "{spec} at {}", g.position());
+            assert_eq!(f.count_moves(), b.len());
+            let (mf, mg) = (f.random_move(&mut rf), g.random_move(&mut rg));
+            assert_eq!(mf, mg, "{spec} at {}", g.position());
+            let Some(m) = mg else { break };
+            assert!(f.is_legal(m));
+            f.play(m).unwrap();
+            g.play(m).unwrap();
+        }
+        assert_eq!(f.ply(), g.ply());
+        // The playout loop on the words plays the same game from the same seed.
+        let mut p = fast;
+        let plies = p.random_playout(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        assert_eq!(plies as usize, g.ply(), "{spec}");
+        assert_eq!(p.position(), g.position(), "{spec}");
+        assert_eq!(p.side_to_move(), g.side_to_move());
+        assert_eq!(p.outcome(), g.outcome());
+    }
+    assert_eq!(playouts(&fast, 300, 7), playouts(&grid, 300, 7), "{spec}");
+}
+
+#[test]
+fn one_word_boards_play_as_the_grid() {
+    same_as_grid::<2>(8, 8, 200);
+    same_as_grid::<1>(6, 5, 200);
+    same_as_grid::<1>(5, 6, 200);
+    same_as_grid::<1>(3, 7, 100);
+    same_as_grid::<2>(64, 1, 20);
+    same_as_grid::<2>(1, 64, 20);
+    same_as_grid::<2>(32, 2, 20);
+    same_as_grid::<2>(9, 7, 50);
+    same_as_grid::<1>(1, 1, 1);
+    same_as_grid::<1>(2, 1, 1);
+    // The registry plays boards of up to 64 cells on one word, larger ones on the grid.
+    assert_eq!(
+        new_game("clobber").unwrap().as_any().type_id(),
+        std::any::TypeId::of::<Clobber64>()
+    );
+    assert_eq!(
+        new_game("clobber(width=13,height=5)").unwrap().as_any().type_id(),
+        std::any::TypeId::of::<Clobber<2>>()
+    );
+    assert!(Clobber64::new(13, 5).is_err());
 }

@@ -4,8 +4,13 @@
 mod common;
 
 use bitgames::games::{
-    breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku, hex::Hex,
-    tictactoe::TicTacToe, yavalath::Yavalath,
+    breakthrough::Breakthrough,
+    clobber::{Clobber, Clobber64},
+    connect4::Connect4,
+    gomoku::Gomoku,
+    hex::Hex,
+    tictactoe::TicTacToe,
+    yavalath::Yavalath,
 };
 use bitgames::new_game;
 use common::check_game;
@@ -32,6 +37,10 @@ fn clobber_keeps_the_contract() {
     check_game(Clobber::<1>::new(6, 5).unwrap(), 200, 10, false);
     check_game(Clobber::<1>::new(1, 1).unwrap(), 1, 11, false);
     check_game(Clobber::<6>::new(19, 19).unwrap(), 2, 12, false);
+    check_game(Clobber64::standard(), 100, 13, false);
+    check_game(Clobber64::new(6, 5).unwrap(), 200, 14, false);
+    check_game(Clobber64::new(1, 1).unwrap(), 1, 15, false);
+    check_game(Clobber64::new(64, 1).unwrap(), 5, 16, false);
 }
 
 #[test]

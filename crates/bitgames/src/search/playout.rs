@@ -48,11 +48,7 @@ pub fn playouts<G: Game>(start: &G, count: u64, seed: u64) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
     for _ in 0..count {
         let mut g = start.clone();
-        let mut plies = 0;
-        while let Some(mv) = g.random_move(&mut rng) {
-            g.play_unchecked(mv);
-            plies += 1;
-        }
+        let plies = g.random_playout(&mut rng);
         // A game with no legal move that the rules do not call over (impossible in
         // the shipped games) is counted as a draw rather than looping forever.
         stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));

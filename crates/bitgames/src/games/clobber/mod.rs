@@ -21,6 +21,14 @@
 //! - a position is the rows from the top, separated by `/`, with `x`, `o` and
 //!   `.` for empty, then a space and the side to move (`x` or `o`): the 4×2
 //!   start is `oxox/xoxo x`.
+//!
+//! Boards of up to 64 cells (8×8 and 5×6 among them) are played by
+//! [`Clobber64`] ([`one_word`]), one word per player without separating bits;
+//! larger ones by [`Clobber`] on the grid, in as many words as they need.
+
+pub mod one_word;
+
+pub use one_word::Clobber64;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
@@ -43,14 +51,17 @@ static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("height", 8, 1, 64, "number of rows"),
 ];
 
-/// The registry's entry: `clobber`, stored in the fewest words that hold the
-/// board (8×8 takes two: 7 rows of 8 cells and a separating bit, then 8).
+/// The registry's entry: `clobber`, a [`Clobber64`] for boards of up to 64
+/// cells, otherwise stored in the fewest words that hold the board on the grid.
 pub static INFO: GameInfo = GameInfo {
     name: "clobber",
     summary: "Clobber: step onto an adjacent enemy stone and remove it; no move, you lose",
     params: PARAMS,
     build: |p| {
         let (w, h) = (p.int("width") as usize, p.int("height") as usize);
+        if w * h <= 64 {
+            return Ok(Box::new(Clobber64::new(w, h)?));
+        }
         struct Build(usize, usize);
         impl WordsBuilder for Build {
             fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
