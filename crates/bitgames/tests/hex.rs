@@ -262,3 +262,47 @@ fn hex_bad_input() {
     assert_eq!(s.ply(), 1);
     assert!(s.legal_moves().contains(&"swap".to_string()));
 }
+
+/// `random_playout` (the incremental win test) against `random_move` and
+/// `play_unchecked` in turn: from the start and from positions part-way
+/// through random games, the same final position, winner and plies, and the
+/// generator left in the same state.
+fn playout_loop_agrees<const N: usize>(n: usize, swap: bool, games: u64) {
+    let start = Hex::<N>::new(n, swap).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
+    for seed in 0..games {
+        let mut from = start;
+        for _ in 0..rng.random_range(0..=n * n / 2) {
+            match from.random_move(&mut rng) {
+                Some(m) => from.play_unchecked(m),
+                None => break,
+            }
+        }
+        let (mut fast, mut slow) = (from, from);
+        let (mut rf, mut rs) =
+            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
+        let plies = fast.random_playout(&mut rf);
+        let mut steps = 0;
+        while let Some(m) = slow.random_move(&mut rs) {
+            slow.play_unchecked(m);
+            steps += 1;
+        }
+        assert_eq!(plies, steps, "{n}×{n} from {}", from.position());
+        assert_eq!(fast.position(), slow.position(), "{n}×{n} from {}", from.position());
+        assert_eq!(fast.outcome(), slow.outcome());
+        assert!(fast.outcome().is_some());
+        assert_eq!(fast.ply(), slow.ply());
+        assert_eq!(rf.random::<u64>(), rs.random::<u64>(), "the generator drawn as often");
+    }
+}
+
+#[test]
+fn the_playout_loop_plays_the_same_games() {
+    playout_loop_agrees::<1>(1, false, 5);
+    playout_loop_agrees::<1>(2, true, 50);
+    playout_loop_agrees::<1>(5, false, 300);
+    playout_loop_agrees::<1>(7, true, 300);
+    playout_loop_agrees::<4>(11, false, 200);
+    playout_loop_agrees::<4>(11, true, 100);
+    playout_loop_agrees::<6>(19, false, 20);
+}

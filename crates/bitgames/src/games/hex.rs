@@ -370,6 +370,60 @@ impl<const N: usize> Game for Hex<N> {
         empty.nth(k as usize).map(|i| HexMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
+    /// The playout loop with the win test kept incremental: for each of the
+    /// four edges, the stones of its player joined to it (whole groups) and
+    /// the cells where a new stone would join them (the edge and the cells
+    /// next to those stones). A new stone wins when it joins both of its
+    /// player's edges, a bit test each; joining one, it brings along only the
+    /// groups it touches that were not joined yet, so the flood fill
+    /// ([`ops::flood_fill`]) runs through those alone (a group touching the
+    /// joined stones would be among them). The same moves from the same draws
+    /// as [`random_move`](Game::random_move) and
+    /// [`play_unchecked`](Game::play_unchecked) in turn (the swap is played
+    /// through them while it may come).
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        let mut plies = 0;
+        // Until the swap has been offered (ply 1), one move at a time.
+        while self.swap && self.ply < 2 && self.result == 0 {
+            let Some(mv) = self.random_move(rng) else { return plies };
+            self.play_unchecked(mv);
+            plies += 1;
+        }
+        if self.result != 0 {
+            return plies;
+        }
+        let grid = self.grid;
+        let mut joined =
+            [0, 1, 2, 3].map(|e| ops::flood_fill(&grid, self.edges[e], self.stones[e / 2]));
+        let mut joins = [0, 1, 2, 3].map(|e| self.edges[e] | grid.dilate(joined[e]));
+        let mut empty = self.empty();
+        let mut n = empty.count() as u64;
+        while n > 0 {
+            let Some(i) = empty.nth(random_below(rng, n) as usize) else { break };
+            let s = self.side as usize;
+            self.stones[s].insert(i);
+            empty.remove(i);
+            n -= 1;
+            self.side ^= 1;
+            self.ply += 1;
+            plies += 1;
+            let (a, b) = (2 * s, 2 * s + 1);
+            let (to_a, to_b) = (joins[a].contains(i), joins[b].contains(i));
+            if to_a && to_b {
+                self.result = 1 + s as u8;
+                break;
+            }
+            for (e, joining) in [(a, to_a), (b, to_b)] {
+                if joining {
+                    let group = ops::flood_fill(&grid, Bits::cell(i), self.stones[s] & !joined[e]);
+                    joined[e] |= group;
+                    joins[e] |= grid.dilate(group);
+                }
+            }
+        }
+        plies
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)
