@@ -258,3 +258,43 @@ fn board_view_and_move_cells() {
     assert!(g.move_cells(mv("f1f2")).is_empty());
     assert_eq!(g.picture().lines().next(), Some("O O O O O"));
 }
+
+/// `random_playout` against `random_move` and `play_unchecked` in turn: from
+/// the start and from positions part-way through random games, the same final
+/// position, winner and plies, and the generator left in the same state.
+fn playout_loop_agrees<const N: usize>(start: Breakthrough<N>, games: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(games);
+    for seed in 0..games {
+        let mut from = start;
+        for _ in 0..rng.random_range(0..40) {
+            match from.random_move(&mut rng) {
+                Some(m) => from.play_unchecked(m),
+                None => break,
+            }
+        }
+        let (mut fast, mut slow) = (from, from);
+        let (mut rf, mut rs) =
+            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
+        let plies = fast.random_playout(&mut rf);
+        let mut steps = 0;
+        while let Some(m) = slow.random_move(&mut rs) {
+            slow.play_unchecked(m);
+            steps += 1;
+        }
+        assert_eq!(plies, steps, "from {}", from.position());
+        assert_eq!(fast.position(), slow.position(), "from {}", from.position());
+        assert_eq!(fast.outcome(), slow.outcome());
+        assert!(fast.outcome().is_some());
+        assert_eq!(fast.ply(), slow.ply());
+        assert_eq!(rf.random::<u64>(), rs.random::<u64>(), "the generator drawn as often");
+    }
+}
+
+#[test]
+fn the_playout_loop_plays_the_same_games() {
+    playout_loop_agrees(Breakthrough::standard(), 500);
+    playout_loop_agrees(Breakthrough::<1>::new(5, 6).unwrap(), 500);
+    playout_loop_agrees(Breakthrough::<1>::new(3, 3).unwrap(), 200);
+    playout_loop_agrees(Breakthrough::<1>::new(1, 5).unwrap(), 20);
+    playout_loop_agrees(Breakthrough::<6>::new(19, 19).unwrap(), 20);
+}

@@ -364,6 +364,40 @@ impl<const N: usize> Game for Breakthrough<N> {
         Some(self.move_to(to, k))
     }
 
+    /// The playout loop: each ply the three destination sets (Alg. 5) are
+    /// found once, for the move and for the test whether the side to move has
+    /// one (no move or no pawn: it has lost), and the goal is looked for on the
+    /// moved pawn's cell alone; no move value is built. The same moves from the
+    /// same draws as [`random_move`](Game::random_move) and
+    /// [`play_unchecked`](Game::play_unchecked) in turn.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        let goal = [self.grid.row(self.grid.height() - 1), self.grid.row(0)];
+        let mut plies = 0;
+        while self.result == 0 {
+            let d = [self.dests(0), self.dests(1), self.dests(2)];
+            let counts = d.map(|s| s.count());
+            let n: u64 = counts.iter().map(|&c| c as u64).sum();
+            let pick =
+                if n == 0 { None } else { nth_across(&d, &counts, random_below(rng, n) as usize) };
+            let Some((k, to)) = pick else {
+                self.result = 1 + self.side.other().index() as u8;
+                break;
+            };
+            let s = self.side.index();
+            let from = (to as isize - self.grid.offset(FORWARD[s][k])) as usize;
+            self.pawns[s].remove(from);
+            self.pawns[s].insert(to);
+            self.pawns[1 - s].remove(to);
+            self.side = self.side.other();
+            self.ply += 1;
+            plies += 1;
+            if goal[s].contains(to) {
+                self.result = 1 + s as u8;
+            }
+        }
+        plies
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)
