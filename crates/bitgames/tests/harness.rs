@@ -5,7 +5,7 @@ mod common;
 
 use bitgames::games::{
     breakthrough::Breakthrough, clobber::Clobber, connect4::Connect4, gomoku::Gomoku, hex::Hex,
-    tictactoe::TicTacToe, yavalath::Yavalath,
+    tictactoe::TicTacToe, y::Y, yavalath::Yavalath,
 };
 use bitgames::new_game;
 use common::check_game;
@@ -74,6 +74,15 @@ fn hex_keeps_the_contract() {
 }
 
 #[test]
+fn y_keeps_the_contract() {
+    check_game(Y::standard(), 50, 21, false);
+    check_game(Y::<1>::new(4).unwrap(), 300, 22, false);
+    check_game(Y::<1>::new(1).unwrap(), 2, 23, false);
+    check_game(Y::<1>::new(7).unwrap(), 100, 24, false);
+    check_game(Y::<6>::new(19).unwrap(), 5, 25, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -91,6 +100,8 @@ fn registry_games_play_through_text() {
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",
+        "y",
+        "y(size=19)",
         "yavalath",
         "yavalath(size=3,swap=true)",
         "yavalath(size=8)",
