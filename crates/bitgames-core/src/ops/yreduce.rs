@@ -73,6 +73,40 @@ pub fn y_reduce(columns: &mut [u64]) -> u64 {
     columns[0] & 0b11
 }
 
+/// [`y_reduce`] for a side `S` known at compile time: the same passes on an
+/// array the compiler unrolls and keeps in registers. Returns the last cell's
+/// code.
+#[inline(always)]
+pub fn y_reduce_fixed<const S: usize>(mut cols: [u64; S]) -> u64 {
+    if S == 0 {
+        return Y_EMPTY;
+    }
+    let mut len = S;
+    while len > 1 {
+        len -= 1;
+        let mut any = 0;
+        for x in 0..len {
+            let (a, c) = (cols[x], cols[x + 1]);
+            let b = a >> 2;
+            let m = (a & (b | c)) | (b & c);
+            cols[x] = m;
+            any |= m;
+        }
+        if any == 0 {
+            return Y_EMPTY;
+        }
+    }
+    cols[0] & 0b11
+}
+
+/// The first `K` words of `cols`, reduced by [`y_reduce_fixed`].
+#[inline(always)]
+fn reduce_first<const K: usize, const S: usize>(cols: &[u64; S]) -> u64 {
+    let mut a = [0u64; K];
+    a.copy_from_slice(&cols[..K]);
+    y_reduce_fixed(a)
+}
+
 /// A Y triangle of side up to `S` (at most [`Y_MAX_SIDE`]) in Listing 1's
 /// layout: one interleaved word per column. Cheap to update one cell at a time,
 /// so a game keeps it beside its bitboards and asks [`winner`](Self::winner)
@@ -121,11 +155,22 @@ impl<const S: usize> YColumns<S> {
     }
 
     /// The player whose cells join all three sides: [`Y_FIRST`], [`Y_SECOND`],
-    /// or [`Y_EMPTY`] for neither (Listing 1's reduction on a copy).
+    /// or [`Y_EMPTY`] for neither (Listing 1's reduction on a copy; sides up
+    /// to 19 by an unrolled pass for each side, [`y_reduce_fixed`]).
     #[inline]
     pub fn winner(&self) -> u64 {
-        let mut cols = self.cols;
-        y_reduce(&mut cols[..self.side()])
+        macro_rules! fixed {
+            ($($k:literal)*) => {
+                match self.side() {
+                    $($k if $k <= S => reduce_first::<$k, S>(&self.cols),)*
+                    _ => {
+                        let mut cols = self.cols;
+                        y_reduce(&mut cols[..self.side()])
+                    }
+                }
+            };
+        }
+        fixed!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19)
     }
 
     /// The triangle of a hexagonal [`Grid`] whose cell `(x, y)` (grid column
@@ -148,6 +193,105 @@ impl<const S: usize> YColumns<S> {
             }
         }
         Some(t)
+    }
+}
+
+/// Every level of the reduction of a Y triangle kept at once, so that one
+/// changed cell costs only the triplets it reaches: Listing 1's reduction made
+/// incremental. Level 0 is the board (side `n`, Listing 1's column words),
+/// level `k` its reduction to side `n − k`, and level `n − 1` the one cell
+/// whose code names the player with a Y ([`winner`](Self::winner)).
+///
+/// [`set`](Self::set) writes a cell and recomputes, level by level, only the
+/// columns whose inputs changed (at most one more column a level), stopping at
+/// the first level where nothing changed: on a random board that is a few
+/// column words, where [`y_reduce`] always does `n(n − 1)/2`. `W` words hold
+/// sides up to the largest `n` with `n(n + 1)/2 ≤ W` (190 words: side 19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YPyramid<const W: usize> {
+    /// Level `k`'s `n − k` columns from word `k·n − k(k − 1)/2`.
+    words: [u64; W],
+    side: u8,
+}
+
+impl<const W: usize> YPyramid<W> {
+    /// The empty triangle of side `side`, or `None` unless `1 ≤ side ≤ 32`
+    /// and its `side(side + 1)/2` column words fit `W`.
+    pub const fn new(side: usize) -> Option<Self> {
+        if side == 0 || side > Y_MAX_SIDE || side * (side + 1) / 2 > W {
+            return None;
+        }
+        Some(YPyramid { words: [0; W], side: side as u8 })
+    }
+
+    /// The side of level 0 (the board).
+    #[inline]
+    pub const fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    #[inline(always)]
+    const fn offset(&self, k: usize) -> usize {
+        k * self.side() - k * k.saturating_sub(1) / 2
+    }
+
+    /// The column words of level `k` (`side − k` of them): level 0 is the
+    /// board, level `k + 1` one reduction pass of level `k`.
+    pub fn level(&self, k: usize) -> &[u64] {
+        let o = self.offset(k);
+        &self.words[o..o + self.side() - k]
+    }
+
+    /// The code of cell `(x, y)` of the board.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> u64 {
+        (self.words[x] >> (2 * y)) & 0b11
+    }
+
+    /// The player whose cells join all three sides: [`Y_FIRST`], [`Y_SECOND`],
+    /// or [`Y_EMPTY`] (the top level's one cell; no work).
+    #[inline(always)]
+    pub fn winner(&self) -> u64 {
+        self.words[self.offset(self.side() - 1)] & 0b11
+    }
+
+    /// Sets cell `(x, y)` (`x + y < side`, unchecked beyond a debug assertion)
+    /// to `code` ([`Y_EMPTY`], [`Y_FIRST`] or [`Y_SECOND`]) and brings every
+    /// level up to date.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, code: u64) {
+        let n = self.side();
+        debug_assert!(x + y < n && code <= 0b10);
+        let w = self.words[x];
+        let new = (w & !(0b11 << (2 * y))) | (code << (2 * y));
+        if new == w {
+            return;
+        }
+        self.words[x] = new;
+        // Columns lo..=hi of level k changed; level k + 1's column c reads
+        // level k's columns c and c + 1.
+        let (mut lo, mut hi) = (x, x);
+        let mut from = 0;
+        for k in 0..n - 1 {
+            let to = from + n - k;
+            let last = n - k - 2;
+            let (a, b) = (lo.saturating_sub(1), hi.min(last));
+            let (mut nlo, mut nhi) = (usize::MAX, 0);
+            for c in a..=b {
+                let (l, r) = (self.words[from + c], self.words[from + c + 1]);
+                let d = l >> 2;
+                let m = (l & (d | r)) | (d & r);
+                if m != self.words[to + c] {
+                    self.words[to + c] = m;
+                    nlo = nlo.min(c);
+                    nhi = c;
+                }
+            }
+            if nlo == usize::MAX {
+                return;
+            }
+            (lo, hi, from) = (nlo, nhi, to);
+        }
     }
 }
 
@@ -277,6 +421,44 @@ mod tests {
     }
 
     #[test]
+    fn the_pyramid_keeps_every_level_of_the_reduction() {
+        // Random cells set and cleared one at a time: every level is the
+        // reduction of the one below, and the top is y_reduce's answer.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for n in [1usize, 2, 3, 5, 8, 10, 19] {
+            let mut p = YPyramid::<190>::new(n).unwrap();
+            for _ in 0..400 {
+                let (x, y) = (next(n as u64) as usize, next(n as u64) as usize);
+                if x + y >= n {
+                    continue;
+                }
+                p.set(x, y, next(3));
+                let mut cols = p.level(0).to_vec();
+                assert_eq!(p.winner(), y_reduce(&mut cols.clone()), "side {n}");
+                for k in 1..n {
+                    // One pass of Listing 1 on level k − 1.
+                    let len = n - k;
+                    for x in 0..len {
+                        let (a, c) = (cols[x], cols[x + 1]);
+                        let b = a >> 2;
+                        cols[x] = (a & (b | c)) | (b & c);
+                    }
+                    cols.truncate(len);
+                    assert_eq!(p.level(k), &cols[..], "side {n}, level {k}");
+                }
+            }
+        }
+        assert!(YPyramid::<190>::new(20).is_none());
+        assert!(YPyramid::<10>::new(4).is_some() && YPyramid::<9>::new(4).is_none());
+    }
+
+    #[test]
     fn small_sides_and_bounds() {
         let mut one = YColumns::<1>::new(1).unwrap();
         assert_eq!(one.winner(), Y_EMPTY);
@@ -286,6 +468,8 @@ mod tests {
         assert!(YColumns::<4>::new(0).is_none());
         assert!(YColumns::<40>::new(33).is_none());
         assert_eq!(y_reduce(&mut []), Y_EMPTY);
+        assert_eq!(y_reduce_fixed([]), Y_EMPTY);
+        assert_eq!(y_reduce_fixed([Y_SECOND]), Y_SECOND);
         // Side 32 uses every bit of a column word: the left column alone wins.
         let mut big = YColumns::<32>::new(32).unwrap();
         for y in 0..32 {

@@ -17,10 +17,13 @@
 //! There are no draws: a full board always has exactly one winner.
 //!
 //! The win test is the paper's bitwise-parallel Y reduction (Browne §5.2.3,
-//! Listing 1, [`ops::y_reduce`]): the game keeps Listing 1's board (one word
-//! per column, two bits a cell) beside its bitboards, one cell written per
-//! move, and reduces a copy of it once the mover has stones on all three sides
-//! (before that no Y is possible, and three bitboard tests say so).
+//! Listing 1), made incremental: the game keeps every level of the reduction
+//! of its board ([`ops::YPyramid`]: Listing 1's column words, two bits a cell,
+//! and each level reduced from the one below) beside its bitboards. A stone
+//! changes one cell of level 0 and then only the triplets it reaches, level by
+//! level, until a level does not change; the top level's one cell names the
+//! winner. Stateless boards (a random fill tested once, the paper's case) use
+//! [`ops::y_reduce`] itself.
 //!
 //! Notation: a move is a cell name, `c4`; a position is the rows from the top,
 //! separated by `/`, with `x`, `o` and `.`, then a space and the side to move
@@ -34,7 +37,7 @@ use crate::game::{
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
-use crate::ops::{YColumns, Y_FIRST, Y_SECOND};
+use crate::ops::{YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
 use crate::tools::{CoreBench, Tools};
 use rand::Rng;
@@ -44,6 +47,9 @@ use std::ops::ControlFlow;
 /// The largest side: 19 (190 cells) takes 379 bits of the hexagonal grid with
 /// separators, six words, the largest storage.
 pub const MAX_SIZE: usize = 19;
+
+/// Column words of the Y reduction's levels for the largest side.
+const PYRAMID: usize = MAX_SIZE * (MAX_SIZE + 1) / 2;
 
 /// The parameters of `y(size=…)`.
 static PARAMS: &[ParamInfo] = &[ParamInfo::int("size", 10, 1, MAX_SIZE as i64, "cells on a side")];
@@ -78,8 +84,9 @@ pub struct Y<const N: usize> {
     stones: [Bits<N>; 2],
     /// The sides: top row, left column, diagonal.
     sides: [Bits<N>; 3],
-    /// The same stones in Listing 1's layout, for the Y reduction.
-    columns: YColumns<MAX_SIZE>,
+    /// The same stones in Listing 1's layout and every level of their Y
+    /// reduction.
+    columns: YPyramid<PYRAMID>,
     ply: u16,
     /// 0: going on, 1: `x` won, 2: `o` won.
     result: u8,
@@ -107,7 +114,7 @@ impl<const N: usize> Y<N> {
         let grid = Grid::masked(GridKind::Hex, size, size, |c, r| c + r < size)?;
         let diagonal = (0..size).filter_map(|c| grid.cell(c, size - 1 - c)).collect();
         let sides = [grid.row(0), grid.column(0), diagonal];
-        let columns = YColumns::new(size).expect("size checked above");
+        let columns = YPyramid::new(size).expect("size checked above");
         Ok(Y { grid, stones: [Bits::EMPTY; 2], sides, columns, ply: 0, result: 0 })
     }
 
@@ -137,13 +144,8 @@ impl<const N: usize> Y<N> {
         self.grid.complement(self.stones[0] | self.stones[1])
     }
 
-    /// Whether `bits` has a cell on each of the three sides (needed for a Y).
-    #[inline(always)]
-    fn touches_all_sides(&self, bits: Bits<N>) -> bool {
-        (bits & self.sides[0]).any() && (bits & self.sides[1]).any() && (bits & self.sides[2]).any()
-    }
-
-    /// The player whose stones join all three sides, if any, by Y reduction.
+    /// The player whose stones join all three sides, if any, by Y reduction
+    /// (kept up to date move by move: no work here).
     pub fn connected(&self) -> Option<Player> {
         match self.columns.winner() {
             Y_FIRST => Some(Player::First),
@@ -260,10 +262,10 @@ impl<const N: usize> Game for Y<N> {
         let i = self.grid.index_unchecked(mv);
         let s = (self.ply & 1) as usize;
         self.stones[s].insert(i);
+        // Listing 1's reduction, redone only where the stone reaches. Only the
+        // mover's stones changed, so only the mover can have won.
         self.columns.set(x, y, if s == 0 { Y_FIRST } else { Y_SECOND });
-        // No Y without a stone on each side; then Listing 1's reduction. Only
-        // the mover's stones changed, so only the mover can have won.
-        if self.touches_all_sides(self.stones[s]) && self.columns.winner() != 0 {
+        if self.columns.winner() != 0 {
             self.result = 1 + s as u8;
         }
         self.ply += 1;
