@@ -24,7 +24,8 @@ fn boards() -> Vec<Vec<u8>> {
     let cells = y_reference::cells(SIDE);
     (0..BOARDS)
         .map(|_| {
-            let mut b: Vec<u8> = (0..cells).map(|i| if i < cells.div_ceil(2) { 1 } else { 2 }).collect();
+            let mut b: Vec<u8> =
+                (0..cells).map(|i| if i < cells.div_ceil(2) { 1 } else { 2 }).collect();
             b.shuffle(&mut rng);
             b
         })

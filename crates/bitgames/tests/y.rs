@@ -104,8 +104,9 @@ fn a_full_board_has_exactly_one_winner() {
         for _ in 0..1_000 {
             // Colours in the proportion a finished game leaves, or any mix.
             let p = if rng.random_bool(0.5) { 0.5 } else { rng.random::<f64>() };
-            let board: Vec<u8> =
-                (0..y_reference::cells(n)).map(|_| if rng.random_bool(p) { 1 } else { 2 }).collect();
+            let board: Vec<u8> = (0..y_reference::cells(n))
+                .map(|_| if rng.random_bool(p) { 1 } else { 2 })
+                .collect();
             let (a, b) = (connects(&mut uf, n, &board, 1), connects(&mut uf, n, &board, 2));
             assert!(a != b, "side {n}: first {a}, second {b} on {board:?}");
             y_reference::to_columns(n, &board, &mut cols);

@@ -261,7 +261,9 @@ impl<const N: usize> Game for Y<N> {
         }
         let i = self.grid.index_unchecked(mv);
         let s = (self.ply & 1) as usize;
-        self.stones[s].insert(i);
+        // One word written in place: `insert` builds a whole set on the stack
+        // and reads it back wider, a store-forwarding stall on this hot path.
+        self.stones[s].0[i / 64] |= 1 << (i % 64);
         // Listing 1's reduction, redone only where the stone reaches. Only the
         // mover's stones changed, so only the mover can have won.
         self.columns.set(x, y, if s == 0 { Y_FIRST } else { Y_SECOND });
@@ -299,7 +301,7 @@ impl<const N: usize> Game for Y<N> {
             game: self.spec(),
             text: clip(text),
             expected: format!(
-                "a cell of the triangle a1–{} (letter = column, number = row from the top; row r holds {} + 1 − r cells)",
+                "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
                 self.last_cell(),
                 self.size()
             ),
