@@ -276,18 +276,15 @@ impl<const W: usize> YPyramid<W> {
             let to = from + n - k;
             let last = n - k - 2;
             let (a, b) = (lo.saturating_sub(1), hi.min(last));
-            // Level k's columns a..=b + 1 and level k + 1's a..=b, checked once.
-            let (below, above) = self.words.split_at_mut(to);
-            let (ins, outs) = (&below[from + a..from + b + 2], &mut above[a..=b]);
             let (mut nlo, mut nhi) = (usize::MAX, 0);
-            for (c, (pair, out)) in ins.windows(2).zip(outs.iter_mut()).enumerate() {
-                let (l, r) = (pair[0], pair[1]);
+            for c in a..=b {
+                let (l, r) = (self.words[from + c], self.words[from + c + 1]);
                 let d = l >> 2;
                 let m = (l & (d | r)) | (d & r);
-                if m != *out {
-                    *out = m;
-                    nlo = nlo.min(a + c);
-                    nhi = a + c;
+                if m != self.words[to + c] {
+                    self.words[to + c] = m;
+                    nlo = nlo.min(c);
+                    nhi = c;
                 }
             }
             if nlo == usize::MAX {
