@@ -157,6 +157,22 @@ def othello():
     }
 
 
+def y_(size):
+    # OpenSpiel's y names a cell by column letter and row number from the top:
+    # row 1 holds a … (size), row r holds size + 1 - r cells (a cell (x, y),
+    # counted from 0, is on the board when x + y < size); its action is
+    # y * size + x. bitgames names the cells the same way. Player 0 (drawn
+    # 'O' there) moves first: bitgames' x.
+    return {
+        "openspiel": f"y(board_size={size})",
+        "spec": f"y(size={size})",
+        "players": ("x", "o"),
+        "move": lambda action: action,
+        "note": "OpenSpiel's player 0 moves first: bitgames' x. Cell names are the same in both "
+        f"(a1 top-left, letter = column, number = row from the top, row r holding {size} + 1 - r cells).",
+    }
+
+
 GAMES = {
     "clobber_8x8": clobber(8, 8),
     "clobber_5x6": clobber(6, 5),
@@ -172,6 +188,11 @@ GAMES = {
     "tic_tac_toe": tic_tac_toe(),
     "connect_four": connect_four(),
     "othello": othello(),
+    "y_3": y_(3),
+    "y_4": y_(4),
+    "y_5": y_(5),
+    "y_6": y_(6),
+    "y_10": y_(10),
 }
 
 

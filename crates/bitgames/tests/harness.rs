@@ -10,6 +10,7 @@ use bitgames::games::{
     gomoku::Gomoku,
     hex::Hex,
     tictactoe::TicTacToe,
+    y::Y,
     yavalath::Yavalath,
 };
 use bitgames::new_game;
@@ -83,6 +84,15 @@ fn hex_keeps_the_contract() {
 }
 
 #[test]
+fn y_keeps_the_contract() {
+    check_game(Y::standard(), 50, 21, false);
+    check_game(Y::<1>::new(4).unwrap(), 300, 22, false);
+    check_game(Y::<1>::new(1).unwrap(), 2, 23, false);
+    check_game(Y::<1>::new(7).unwrap(), 100, 24, false);
+    check_game(Y::<6>::new(19).unwrap(), 5, 25, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -100,6 +110,8 @@ fn registry_games_play_through_text() {
         "othello",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",
+        "y",
+        "y(size=19)",
         "yavalath",
         "yavalath(size=3,swap=true)",
         "yavalath(size=8)",

@@ -142,3 +142,12 @@ fn othello_matches_openspiel() {
     let passes = r.played.iter().filter(|m| *m == "pass").count();
     assert!(passes > 0, "no pass in the traces");
 }
+
+#[test]
+fn y_matches_openspiel() {
+    let r = replay("y_10.txt", include_str!("data/openspiel/y_10.txt"), "");
+    assert!(r.plies > 500, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+    let r = replay("y_6.txt", include_str!("data/openspiel/y_6.txt"), "");
+    assert!(r.plies > 200, "{} plies", r.plies);
+}

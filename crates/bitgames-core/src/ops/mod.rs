@@ -4,7 +4,9 @@
 pub mod filters;
 pub mod queries;
 pub mod updates;
+pub mod yreduce;
 
 pub use filters::*;
 pub use queries::*;
 pub use updates::*;
+pub use yreduce::*;

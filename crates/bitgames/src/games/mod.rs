@@ -8,4 +8,5 @@ pub mod hex;
 pub mod othello;
 pub mod step_move;
 pub mod tictactoe;
+pub mod y;
 pub mod yavalath;

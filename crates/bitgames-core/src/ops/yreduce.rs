@@ -1,0 +1,487 @@
+//! Connection by bitwise-parallel Y reduction (Browne §5.2.3, Figs. 15–16 and
+//! Listing 1, after Browne and Tavener 2012 and van Rijswijck 2002).
+//!
+//! A triangle of hexagons of side `n` is reduced to one of side `n − 1` by
+//! replacing each upward triplet of mutually adjacent cells with its majority
+//! value (a colour that holds two of the three cells, empty otherwise). A set of
+//! cells joins all three sides exactly when its reduction does, so `n − 1`
+//! passes leave one cell whose colour is the player who has a Y, if any.
+//!
+//! The layout is Listing 1's: the board is split into one integer per column,
+//! and within a column the cells are interleaved two bits each (`00` empty, `01`
+//! the first player, `10` the second; `11` is never written). Because the two
+//! colours sit on different bits, one bitwise majority `(a & b) | (a & c) |
+//! (b & c)` reduces every triplet of a column, for both players at once, and the
+//! number of columns shrinks by one each pass.
+//!
+//! Coordinates are those of the game of Y as OpenSpiel names it: column `x`
+//! (the letter, from the left) and row `y` (from the top, 0-based), a cell on
+//! the board when `x + y < n`; the neighbours of `(x, y)` are `(x ± 1, y)`,
+//! `(x, y ± 1)`, `(x + 1, y − 1)` and `(x − 1, y + 1)` (the hexagonal grid with
+//! row 0 at the top). The sides are the top row `y = 0`, the left column
+//! `x = 0` and the diagonal `x + y = n − 1`. Column `x` holds rows
+//! `0 … n − 1 − x`, row `y` at bits `2y` and `2y + 1`, so a column word holds
+//! sides up to [`Y_MAX_SIDE`] = 32.
+
+use crate::bits::Bits;
+use crate::grid::Grid;
+
+/// The largest side a column word holds: 32 cells of two bits.
+pub const Y_MAX_SIDE: usize = 32;
+
+/// The two-bit code of an empty cell.
+pub const Y_EMPTY: u64 = 0b00;
+/// The two-bit code of a first-player cell.
+pub const Y_FIRST: u64 = 0b01;
+/// The two-bit code of a second-player cell.
+pub const Y_SECOND: u64 = 0b10;
+
+/// Reduces a triangle given as its columns (Browne, Listing 1), in place, and
+/// returns the last cell's code: [`Y_FIRST`] or [`Y_SECOND`] for the player
+/// whose cells join all three sides, [`Y_EMPTY`] when neither does.
+///
+/// `columns.len()` is the side `n`; column `x` holds rows `0 … n − 1 − x`, row
+/// `y` at bits `2y, 2y + 1` (see the [module](self) docs), other bits clear.
+/// Pass `k` replaces cell `(x, y)` by the majority of `(x, y)`, `(x, y + 1)`
+/// and `(x + 1, y)`: in column words, `maj(col[x], col[x] >> 2, col[x + 1])`
+/// for the `n − k` columns left. Cells past a column's end reduce to zero by
+/// themselves (two of their three inputs are clear), so no mask is needed; the
+/// reduction stops early once nothing is left.
+#[inline]
+pub fn y_reduce(columns: &mut [u64]) -> u64 {
+    let n = columns.len();
+    if n == 0 {
+        return Y_EMPTY;
+    }
+    for len in (1..n).rev() {
+        // Pass to side `len`: columns 0 … len − 1 from columns 0 … len.
+        let cols = &mut columns[..=len];
+        let mut any = 0;
+        let mut right = cols[0];
+        for x in 0..len {
+            let a = right;
+            right = cols[x + 1];
+            let b = a >> 2;
+            let m = (a & (b | right)) | (b & right);
+            cols[x] = m;
+            any |= m;
+        }
+        if any == 0 {
+            return Y_EMPTY;
+        }
+    }
+    columns[0] & 0b11
+}
+
+/// [`y_reduce`] for a side `S` known at compile time: the same passes on an
+/// array the compiler unrolls and keeps in registers. Returns the last cell's
+/// code.
+#[inline(always)]
+pub fn y_reduce_fixed<const S: usize>(mut cols: [u64; S]) -> u64 {
+    if S == 0 {
+        return Y_EMPTY;
+    }
+    let mut len = S;
+    while len > 1 {
+        len -= 1;
+        let mut any = 0;
+        for x in 0..len {
+            let (a, c) = (cols[x], cols[x + 1]);
+            let b = a >> 2;
+            let m = (a & (b | c)) | (b & c);
+            cols[x] = m;
+            any |= m;
+        }
+        if any == 0 {
+            return Y_EMPTY;
+        }
+    }
+    cols[0] & 0b11
+}
+
+/// The first `K` words of `cols`, reduced by [`y_reduce_fixed`].
+#[inline(always)]
+fn reduce_first<const K: usize, const S: usize>(cols: &[u64; S]) -> u64 {
+    let mut a = [0u64; K];
+    a.copy_from_slice(&cols[..K]);
+    y_reduce_fixed(a)
+}
+
+/// A Y triangle of side up to `S` (at most [`Y_MAX_SIDE`]) in Listing 1's
+/// layout: one interleaved word per column. Cheap to update one cell at a time,
+/// so a game keeps it beside its bitboards and asks [`winner`](Self::winner)
+/// after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YColumns<const S: usize> {
+    cols: [u64; S],
+    side: u8,
+}
+
+impl<const S: usize> YColumns<S> {
+    /// The empty triangle of side `side`, or `None` unless `1 ≤ side ≤ S` and
+    /// `side ≤ 32`.
+    pub const fn new(side: usize) -> Option<Self> {
+        if side == 0 || side > S || side > Y_MAX_SIDE {
+            return None;
+        }
+        Some(YColumns { cols: [0; S], side: side as u8 })
+    }
+
+    /// The side.
+    #[inline]
+    pub const fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    /// The column words, `side` of them.
+    #[inline]
+    pub fn columns(&self) -> &[u64] {
+        &self.cols[..self.side()]
+    }
+
+    /// Sets cell `(x, y)` (`x + y < side`, unchecked beyond a debug assertion)
+    /// to `code` ([`Y_EMPTY`], [`Y_FIRST`] or [`Y_SECOND`]).
+    #[inline(always)]
+    pub fn set(&mut self, x: usize, y: usize, code: u64) {
+        debug_assert!(x + y < self.side() && code <= 0b10);
+        let w = &mut self.cols[x];
+        *w = (*w & !(0b11 << (2 * y))) | (code << (2 * y));
+    }
+
+    /// The code of cell `(x, y)`.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> u64 {
+        (self.cols[x] >> (2 * y)) & 0b11
+    }
+
+    /// The player whose cells join all three sides: [`Y_FIRST`], [`Y_SECOND`],
+    /// or [`Y_EMPTY`] for neither (Listing 1's reduction on a copy; sides up
+    /// to 19 by an unrolled pass for each side, [`y_reduce_fixed`]).
+    #[inline]
+    pub fn winner(&self) -> u64 {
+        macro_rules! fixed {
+            ($($k:literal)*) => {
+                match self.side() {
+                    $($k if $k <= S => reduce_first::<$k, S>(&self.cols),)*
+                    _ => {
+                        let mut cols = self.cols;
+                        y_reduce(&mut cols[..self.side()])
+                    }
+                }
+            };
+        }
+        fixed!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19)
+    }
+
+    /// The triangle of a hexagonal [`Grid`] whose cell `(x, y)` (grid column
+    /// and row, row 0 the top side) is on the board when `x + y < side`, with
+    /// the first player's cells `first` and the second's `second`. `None` when
+    /// the side is out of range.
+    pub fn from_grid<const N: usize>(
+        grid: &Grid<N>,
+        first: Bits<N>,
+        second: Bits<N>,
+    ) -> Option<Self> {
+        let mut t = Self::new(grid.width())?;
+        for (bits, code) in [(first, Y_FIRST), (second, Y_SECOND)] {
+            for i in bits {
+                if let Some((x, y)) = grid.coords(i) {
+                    if x + y < t.side() {
+                        t.set(x, y, code);
+                    }
+                }
+            }
+        }
+        Some(t)
+    }
+}
+
+/// Every level of the reduction of a Y triangle kept at once, so that one
+/// changed cell costs only the triplets it reaches: Listing 1's reduction made
+/// incremental. Level 0 is the board (side `n`, Listing 1's column words),
+/// level `k` its reduction to side `n − k`, and level `n − 1` the one cell
+/// whose code names the player with a Y ([`winner`](Self::winner)).
+///
+/// [`set`](Self::set) writes a cell and recomputes, level by level, only the
+/// columns whose inputs changed (at most one more column a level), stopping at
+/// the first level where nothing changed: on a random board that is a few
+/// column words, where [`y_reduce`] always does `n(n − 1)/2`. `W` words hold
+/// sides up to the largest `n` with `n(n + 1)/2 ≤ W` (190 words: side 19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YPyramid<const W: usize> {
+    /// Level `k`'s `n − k` columns from word `k·n − k(k − 1)/2`.
+    words: [u64; W],
+    side: u8,
+}
+
+impl<const W: usize> YPyramid<W> {
+    /// The empty triangle of side `side`, or `None` unless `1 ≤ side ≤ 32`
+    /// and its `side(side + 1)/2` column words fit `W`.
+    pub const fn new(side: usize) -> Option<Self> {
+        if side == 0 || side > Y_MAX_SIDE || side * (side + 1) / 2 > W {
+            return None;
+        }
+        Some(YPyramid { words: [0; W], side: side as u8 })
+    }
+
+    /// The side of level 0 (the board).
+    #[inline]
+    pub const fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    #[inline(always)]
+    const fn offset(&self, k: usize) -> usize {
+        k * self.side() - k * k.saturating_sub(1) / 2
+    }
+
+    /// The column words of level `k` (`side − k` of them): level 0 is the
+    /// board, level `k + 1` one reduction pass of level `k`.
+    pub fn level(&self, k: usize) -> &[u64] {
+        let o = self.offset(k);
+        &self.words[o..o + self.side() - k]
+    }
+
+    /// The code of cell `(x, y)` of the board.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> u64 {
+        (self.words[x] >> (2 * y)) & 0b11
+    }
+
+    /// The player whose cells join all three sides: [`Y_FIRST`], [`Y_SECOND`],
+    /// or [`Y_EMPTY`] (the top level's one cell; no work).
+    #[inline(always)]
+    pub fn winner(&self) -> u64 {
+        self.words[self.offset(self.side() - 1)] & 0b11
+    }
+
+    /// Sets cell `(x, y)` (`x + y < side`, unchecked beyond a debug assertion)
+    /// to `code` ([`Y_EMPTY`], [`Y_FIRST`] or [`Y_SECOND`]) and brings every
+    /// level up to date.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, code: u64) {
+        let n = self.side();
+        debug_assert!(x + y < n && code <= 0b10);
+        let w = self.words[x];
+        let new = (w & !(0b11 << (2 * y))) | (code << (2 * y));
+        if new == w {
+            return;
+        }
+        self.words[x] = new;
+        // Columns lo..=hi of level k changed; level k + 1's column c reads
+        // level k's columns c and c + 1.
+        let (mut lo, mut hi) = (x, x);
+        let mut from = 0;
+        for k in 0..n - 1 {
+            let to = from + n - k;
+            let last = n - k - 2;
+            let (a, b) = (lo.saturating_sub(1), hi.min(last));
+            let (mut nlo, mut nhi) = (usize::MAX, 0);
+            for c in a..=b {
+                let (l, r) = (self.words[from + c], self.words[from + c + 1]);
+                let d = l >> 2;
+                let m = (l & (d | r)) | (d & r);
+                if m != self.words[to + c] {
+                    self.words[to + c] = m;
+                    nlo = nlo.min(c);
+                    nhi = c;
+                }
+            }
+            if nlo == usize::MAX {
+                return;
+            }
+            (lo, hi, from) = (nlo, nhi, to);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A triangle from a picture: rows from the top, `X` first player, `O`
+    /// second, `.` empty (whitespace ignored).
+    fn triangle(pic: &str) -> YColumns<32> {
+        let rows: Vec<Vec<char>> = pic
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let n = rows.len();
+        let mut t = YColumns::new(n).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), n - y, "row {} of the picture", y + 1);
+            for (x, &ch) in row.iter().enumerate() {
+                t.set(
+                    x,
+                    y,
+                    match ch {
+                        'X' => Y_FIRST,
+                        'O' => Y_SECOND,
+                        _ => Y_EMPTY,
+                    },
+                );
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn one_pass_is_the_majority_of_each_triplet() {
+        // Fig. 15's rule on a side-3 board: each reduced cell (x, y) takes the
+        // majority of (x, y), (x, y + 1) and (x + 1, y).
+        let t = triangle(
+            "X X O
+              X O
+               O",
+        );
+        let mut cols = t.cols;
+        // One pass only (side 3 → 2) by reducing a side-3 slice's first pass by hand.
+        let (a0, a1, a2) = (cols[0], cols[1], cols[2]);
+        let maj = |a: u64, b: u64, c: u64| (a & b) | (a & c) | (b & c);
+        let r0 = maj(a0, a0 >> 2, a1);
+        let r1 = maj(a1, a1 >> 2, a2);
+        // (0,0): X X X → X; (1,0): X O O → O; (0,1): X O O → O.
+        assert_eq!(r0 & 3, Y_FIRST);
+        assert_eq!((r0 >> 2) & 3, Y_SECOND);
+        assert_eq!(r1 & 3, Y_SECOND);
+        // Cells past the column's end reduce to zero by themselves.
+        assert_eq!(r0 >> 4, 0);
+        assert_eq!(r1 >> 2, 0);
+        // The whole reduction: O X / O → O joins all three sides (c1 b2 a3).
+        assert_eq!(y_reduce(&mut cols[..3]), Y_SECOND);
+    }
+
+    #[test]
+    fn a_chain_touching_three_sides_wins() {
+        // Fig. 16-like: X's chain runs from the left side along row 3 to the
+        // diagonal (d3), with a branch up to the top row (c1 c2).
+        let t = triangle(
+            ". . X . . .
+              O . X O .
+               X X X X
+                O X .
+                 . O
+                  O",
+        );
+        assert_eq!(t.winner(), Y_FIRST);
+        // The same chain without the top branch joins only two sides, and O's
+        // groups one (c1 c2 d2) and two (b5 a6).
+        let t = triangle(
+            ". . O . . .
+              O . O O .
+               X X X X
+                O X .
+                 . O
+                  O",
+        );
+        assert_eq!(t.winner(), Y_EMPTY);
+    }
+
+    #[test]
+    fn two_sides_only_do_not_win() {
+        // A full top row touches the top, the left (a1) and the diagonal (its
+        // last cell): a corner counts for both its sides.
+        let t = triangle(
+            "X X X X
+              . . .
+               . .
+                .",
+        );
+        assert_eq!(t.winner(), Y_FIRST);
+        // The left column alone touches the left, the top (a1) and the
+        // diagonal (its last cell): also a Y.
+        let t = triangle(
+            "O . . .
+              O . .
+               O .
+                O",
+        );
+        assert_eq!(t.winner(), Y_SECOND);
+        // Row 2 from the left side to the diagonal misses the top.
+        let t = triangle(
+            ". . . .
+              X X X
+               . .
+                .",
+        );
+        assert_eq!(t.winner(), Y_EMPTY);
+        // A corner cell alone touches two sides, not three.
+        let t = triangle(
+            ". . . X
+              . . .
+               . .
+                .",
+        );
+        assert_eq!(t.winner(), Y_EMPTY);
+        // Top and left, not the diagonal.
+        let t = triangle(
+            "X X . .
+              X . .
+               . .
+                .",
+        );
+        assert_eq!(t.winner(), Y_EMPTY);
+    }
+
+    #[test]
+    fn the_pyramid_keeps_every_level_of_the_reduction() {
+        // Random cells set and cleared one at a time: every level is the
+        // reduction of the one below, and the top is y_reduce's answer.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for n in [1usize, 2, 3, 5, 8, 10, 19] {
+            let mut p = YPyramid::<190>::new(n).unwrap();
+            for _ in 0..400 {
+                let (x, y) = (next(n as u64) as usize, next(n as u64) as usize);
+                if x + y >= n {
+                    continue;
+                }
+                p.set(x, y, next(3));
+                let mut cols = p.level(0).to_vec();
+                assert_eq!(p.winner(), y_reduce(&mut cols.clone()), "side {n}");
+                for k in 1..n {
+                    // One pass of Listing 1 on level k − 1.
+                    let len = n - k;
+                    for x in 0..len {
+                        let (a, c) = (cols[x], cols[x + 1]);
+                        let b = a >> 2;
+                        cols[x] = (a & (b | c)) | (b & c);
+                    }
+                    cols.truncate(len);
+                    assert_eq!(p.level(k), &cols[..], "side {n}, level {k}");
+                }
+            }
+        }
+        assert!(YPyramid::<190>::new(20).is_none());
+        assert!(YPyramid::<10>::new(4).is_some() && YPyramid::<9>::new(4).is_none());
+    }
+
+    #[test]
+    fn small_sides_and_bounds() {
+        let mut one = YColumns::<1>::new(1).unwrap();
+        assert_eq!(one.winner(), Y_EMPTY);
+        one.set(0, 0, Y_SECOND);
+        assert_eq!(one.winner(), Y_SECOND);
+        assert!(YColumns::<4>::new(5).is_none());
+        assert!(YColumns::<4>::new(0).is_none());
+        assert!(YColumns::<40>::new(33).is_none());
+        assert_eq!(y_reduce(&mut []), Y_EMPTY);
+        assert_eq!(y_reduce_fixed([]), Y_EMPTY);
+        assert_eq!(y_reduce_fixed([Y_SECOND]), Y_SECOND);
+        // Side 32 uses every bit of a column word: the left column alone wins.
+        let mut big = YColumns::<32>::new(32).unwrap();
+        for y in 0..32 {
+            big.set(0, y, Y_FIRST);
+        }
+        assert_eq!(big.get(0, 31), Y_FIRST);
+        assert_eq!(big.winner(), Y_FIRST);
+        big.set(0, 31, Y_SECOND);
+        assert_eq!(big.winner(), Y_EMPTY);
+    }
+}

@@ -1,0 +1,100 @@
+//! The paper's connection query for Y (Browne §5.2.3, Listing 1): bitwise-parallel
+//! Y reduction against the two references of `tests/y_reference` — a plain
+//! union-find over the cells (the paper's baseline, which it reports Y
+//! reduction beats by about 50×) and group-by-group flood fill — on the same
+//! 1,024 random full boards of side 10 (28 first-player and 27 second-player
+//! stones, as a board filled by a random playout). One iteration tests every
+//! board. `cargo bench -p bitgames --bench y`.
+
+#[path = "../tests/y_reference/mod.rs"]
+mod y_reference;
+
+use bitgames::ops;
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use y_reference::UnionFind;
+
+const SIDE: usize = 10;
+const BOARDS: usize = 1024;
+
+fn boards() -> Vec<Vec<u8>> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(10);
+    let cells = y_reference::cells(SIDE);
+    (0..BOARDS)
+        .map(|_| {
+            let mut b: Vec<u8> =
+                (0..cells).map(|i| if i < cells.div_ceil(2) { 1 } else { 2 }).collect();
+            b.shuffle(&mut rng);
+            b
+        })
+        .collect()
+}
+
+fn y_connection(c: &mut Criterion) {
+    let boards = boards();
+    let grid = y_reference::triangle_grid::<2>(SIDE);
+    let sides = y_reference::sides(&grid, SIDE);
+    let bits: Vec<_> = boards.iter().map(|b| y_reference::to_bits(&grid, SIDE, b)).collect();
+    let columns: Vec<[u64; SIDE]> = boards
+        .iter()
+        .map(|b| {
+            let mut cols = [0u64; SIDE];
+            y_reference::to_columns(SIDE, b, &mut cols);
+            cols
+        })
+        .collect();
+    let mut uf = UnionFind::new(SIDE);
+    // All four agree (the tests check it on 100,000 boards; here the same sum).
+    let total = |f: &mut dyn FnMut(usize) -> u8| (0..BOARDS).map(|i| f(i) as usize).sum::<usize>();
+    let want = total(&mut |i| uf.winner(SIDE, &boards[i]));
+    assert_eq!(want, total(&mut |i| ops::y_reduce(&mut columns[i].clone()) as u8));
+    assert_eq!(want, total(&mut |i| y_reference::flood_fill_winner(&grid, &sides, &bits[i])));
+
+    let mut g = c.benchmark_group("y side 10, 1024 full boards");
+    g.throughput(Throughput::Elements(BOARDS as u64));
+    g.bench_function("Y reduction (Listing 1, column words)", |b| {
+        b.iter(|| {
+            let mut won = 0u64;
+            for cols in &columns {
+                let mut cols = *black_box(cols);
+                won += ops::y_reduce(&mut cols);
+            }
+            won
+        })
+    });
+    g.bench_function("Y reduction from the cells (packing included)", |b| {
+        b.iter(|| {
+            let mut won = 0u64;
+            let mut cols = [0u64; SIDE];
+            for board in &boards {
+                y_reference::to_columns(SIDE, black_box(board), &mut cols);
+                won += ops::y_reduce(&mut cols);
+            }
+            won
+        })
+    });
+    g.bench_function("union-find (plain, from the cells)", |b| {
+        b.iter(|| {
+            let mut won = 0u64;
+            for board in &boards {
+                won += uf.winner(SIDE, black_box(board)) as u64;
+            }
+            won
+        })
+    });
+    g.bench_function("flood fill (ops::flood_fill, per group)", |b| {
+        b.iter(|| {
+            let mut won = 0u64;
+            for s in &bits {
+                won += y_reference::flood_fill_winner(&grid, &sides, black_box(s)) as u64;
+            }
+            won
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, y_connection);
+criterion_main!(benches);

@@ -1,0 +1,515 @@
+//! The game of Y (Shannon; Schensted and Titus 1953) on a triangle of hexagons
+//! of side `size` (10 by default, 1–19).
+//!
+//! Cells are named as in OpenSpiel's `y`: the letter is the column from the
+//! left, the number the row from the top; row 1 holds columns `a` … (the
+//! `size`-th letter), row `r` holds `size + 1 − r` cells, and each row is drawn
+//! half a cell to the right of the one above, so the board is a triangle with
+//! its point at the bottom (`a1`, the last cell of row 1 and the one cell of the
+//! last row are the corners). The neighbours of `(c, r)` are `(c ± 1, r)`,
+//! `(c, r ± 1)`, `(c + 1, r − 1)` and `(c − 1, r + 1)`: the hexagonal [`Grid`]
+//! with its row 0 at the top, masked to the cells with `c + r < size`
+//! ([`Grid::masked`]).
+//!
+//! The first player, `x` ([`Player::First`], OpenSpiel's player 0), and `o` take
+//! turns placing a stone on an empty cell. The first to join all three sides
+//! with one connected group wins (a corner cell belongs to both its sides).
+//! There are no draws: a full board always has exactly one winner.
+//!
+//! The win test is the paper's bitwise-parallel Y reduction (Browne §5.2.3,
+//! Listing 1), made incremental: the game keeps every level of the reduction
+//! of its board ([`ops::YPyramid`]: Listing 1's column words, two bits a cell,
+//! and each level reduced from the one below) beside its bitboards. A stone
+//! changes one cell of level 0 and then only the triplets it reaches, level by
+//! level, until a level does not change; the top level's one cell names the
+//! winner. Stateless boards (a random fill tested once, the paper's case) use
+//! [`ops::y_reduce`] itself.
+//!
+//! Notation: a move is a cell name, `c4`; a position is the rows from the top,
+//! separated by `/`, with `x`, `o` and `.`, then a space and the side to move
+//! (`x` or `o`): `x../o./. x` on side 3.
+
+use crate::bits::Bits;
+use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
+use crate::game::{
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
+};
+use crate::grid::{column_name, Cell, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops::{YPyramid, Y_FIRST, Y_SECOND};
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// The largest side: 19 (190 cells) takes 379 bits of the hexagonal grid with
+/// separators, six words, the largest storage.
+pub const MAX_SIZE: usize = 19;
+
+/// Column words of the Y reduction's levels for the largest side.
+const PYRAMID: usize = MAX_SIZE * (MAX_SIZE + 1) / 2;
+
+/// The parameters of `y(size=…)`.
+static PARAMS: &[ParamInfo] = &[ParamInfo::int("size", 10, 1, MAX_SIZE as i64, "cells on a side")];
+
+/// The registry's entry: `y`, stored in the fewest words that hold the
+/// triangle's rhombus (side 7 one word, 10 two, 19 six).
+pub static INFO: GameInfo = GameInfo {
+    name: "y",
+    summary: "Y: join all three sides of the triangle with one group",
+    params: PARAMS,
+    build: |p| {
+        let n = p.int("size") as usize;
+        struct Build(usize);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Y::<N>::new(self.0)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Hex, n, n), n, n, Build(n))
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
+        ..Tools::NONE
+    },
+};
+
+/// A position of Y stored in `N` 64-bit words per player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Y<const N: usize> {
+    grid: Grid<N>,
+    stones: [Bits<N>; 2],
+    /// The sides: top row, left column, diagonal.
+    sides: [Bits<N>; 3],
+    /// The same stones in Listing 1's layout and every level of their Y
+    /// reduction.
+    columns: YPyramid<PYRAMID>,
+    ply: u16,
+    /// 0: going on, 1: `x` won, 2: `o` won.
+    result: u8,
+}
+
+impl Y<2> {
+    /// The standard game, side 10.
+    pub fn standard() -> Self {
+        Self::new(10).expect("side 10 fits two words")
+    }
+}
+
+impl<const N: usize> Y<N> {
+    /// The empty triangle of side `size`, `x` to move.
+    pub fn new(size: usize) -> Result<Self, SetupError> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::OutOfRange {
+                param: "size",
+                value: size as i64,
+                min: 1,
+                max: MAX_SIZE as i64,
+                note: "",
+            });
+        }
+        let grid = Grid::masked(GridKind::Hex, size, size, |c, r| c + r < size)?;
+        let diagonal = (0..size).filter_map(|c| grid.cell(c, size - 1 - c)).collect();
+        let sides = [grid.row(0), grid.column(0), diagonal];
+        let columns = YPyramid::new(size).expect("size checked above");
+        Ok(Y { grid, stones: [Bits::EMPTY; 2], sides, columns, ply: 0, result: 0 })
+    }
+
+    /// The board geometry (grid row 0 is the top row).
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// The side of the triangle.
+    pub fn size(&self) -> usize {
+        self.grid.width()
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// The three sides' cells: top row, left column, diagonal.
+    pub fn sides(&self) -> [Bits<N>; 3] {
+        self.sides
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// The player whose stones join all three sides, if any, by Y reduction
+    /// (kept up to date move by move: no work here).
+    pub fn connected(&self) -> Option<Player> {
+        match self.columns.winner() {
+            Y_FIRST => Some(Player::First),
+            Y_SECOND => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    fn last_cell(&self) -> String {
+        format!("{}1", column_name(self.size() - 1))
+    }
+
+    /// Index into [`board`](Game::board)'s cells of `(c, r)`: rows from the
+    /// top, row `r` starting after `r` rows of `size`, `size − 1`, … cells.
+    fn view_index(&self, c: usize, r: usize) -> usize {
+        let n = self.size();
+        r * n - r * (r.saturating_sub(1)) / 2 + c
+    }
+
+    fn cell_char(&self, i: usize) -> char {
+        if self.stones[0].contains(i) {
+            'x'
+        } else if self.stones[1].contains(i) {
+            'o'
+        } else {
+            '.'
+        }
+    }
+}
+
+impl<const N: usize> fmt::Debug for Y<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Y<N> {
+    type Move = Cell;
+
+    fn spec(&self) -> String {
+        format!("y(size={})", self.size())
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        if self.ply & 1 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// The empty cells in bit order (row by row from the top: `a1`, `b1`, …).
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Cell) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        for i in self.empty() {
+            f(self.grid.cell_at_unchecked(i))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            0
+        } else {
+            self.empty().count() as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Cell) -> bool {
+        self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
+    }
+
+    fn why_illegal(&self, mv: Cell) -> Illegal {
+        let n = self.size();
+        match self.grid.index_of(mv) {
+            None => Illegal::new(
+                IllegalReason::OffBoard,
+                format!(
+                    "{mv} is off the triangle of side {n} (row r holds columns a to the {}-th letter)",
+                    n
+                ),
+            ),
+            Some(i) => {
+                let who = if self.stones[0].contains(i) { Player::First } else { Player::Second };
+                Illegal::new(
+                    IllegalReason::Occupied,
+                    format!("{mv} is already taken by {}", self.player_name(who)),
+                )
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&mut self, mv: Cell) {
+        let (x, y) = (mv.col as usize, mv.row as usize);
+        // A cell off the board is only an unchecked caller's mistake: ignored.
+        if x + y >= self.size() {
+            return;
+        }
+        let i = self.grid.index_unchecked(mv);
+        let s = (self.ply & 1) as usize;
+        // One word written in place: `insert` builds a whole set on the stack
+        // and reads it back wider, a store-forwarding stall on this hot path.
+        self.stones[s].0[i / 64] |= 1 << (i % 64);
+        // Listing 1's reduction, redone only where the stone reaches. Only the
+        // mover's stones changed, so only the mover can have won.
+        self.columns.set(x, y, if s == 0 { Y_FIRST } else { Y_SECOND });
+        if self.columns.winner() != 0 {
+            self.result = 1 + s as u8;
+        }
+        self.ply += 1;
+    }
+
+    /// Uniform over the empty cells, without allocating.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
+        if self.result != 0 {
+            return None;
+        }
+        let empty = self.empty();
+        let n = empty.count() as u64;
+        if n == 0 {
+            return None;
+        }
+        empty.nth(random_below(rng, n) as usize).map(|i| self.grid.cell_at_unchecked(i))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        Outcome::from_code(self.result)
+    }
+
+    fn position_hash(&self) -> u64 {
+        hash_sets(&self.stones, self.ply as u64 & 1)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
+                self.last_cell(),
+                self.size()
+            ),
+        };
+        let c: Cell = text.trim().parse().map_err(|_| bad())?;
+        self.grid.index_of(c).ok_or_else(bad)?;
+        Ok(c)
+    }
+
+    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
+    /// the side to move: `x../o./. x`.
+    fn position(&self) -> String {
+        let n = self.size();
+        let mut s = String::with_capacity(n * (n + 3) / 2 + 2);
+        for r in 0..n {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..n - r {
+                s.push(self.cell_char(self.grid.cell(c, r).expect("on the board")));
+            }
+        }
+        s.push(' ');
+        s.push(if self.ply & 1 == 0 { 'x' } else { 'o' });
+        s
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let n = self.size();
+        let mut parts = text.split_whitespace();
+        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(err(format!(
+                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
+                Y::<N>::new(n).map(|g| g.position()).unwrap_or_default()
+            )));
+        };
+        let side: usize = match side {
+            "x" | "X" => 0,
+            "o" | "O" => 1,
+            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != n {
+            return Err(err(format!("{} rows, expected {n}", rows.len())));
+        }
+        let mut g = Y::<N>::new(n).map_err(|e| err(e.to_string()))?;
+        for (r, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != n - r {
+                return Err(err(format!(
+                    "row {} ('{}') has {len} cells, expected {}",
+                    r + 1,
+                    clip(row),
+                    n - r
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let i = g.grid.cell(c, r).expect("on the board");
+                let p = match ch {
+                    'x' | 'X' => 0,
+                    'o' | 'O' => 1,
+                    '.' => continue,
+                    _ => {
+                        return Err(err(format!(
+                            "'{}' at {}{}: expected x, o or .",
+                            ch.escape_default(),
+                            column_name(c),
+                            r + 1
+                        )))
+                    }
+                };
+                g.stones[p].insert(i);
+                g.columns.set(c, r, if p == 0 { Y_FIRST } else { Y_SECOND });
+            }
+        }
+        let (nx, no) = (g.stones[0].count() as usize, g.stones[1].count() as usize);
+        if !((side == 0 && nx == no) || (side == 1 && nx == no + 1)) {
+            return Err(err(format!(
+                "x has {nx} stones and o {no} with {} to move: x moves first, so x must have as many as o (x to move) or one more (o to move)",
+                if side == 0 { 'x' } else { 'o' }
+            )));
+        }
+        g.ply = (nx + no) as u16;
+        // The reduction ends in one colour, so at most one player has a Y.
+        if let Some(w) = g.connected() {
+            if w.index() == side {
+                return Err(err(format!(
+                    "{} joins all three sides but is to move: the winner made the last move",
+                    if side == 0 { 'x' } else { 'o' }
+                )));
+            }
+            g.result = 1 + w.index() as u8;
+        }
+        Ok(g)
+    }
+
+    /// Top row first, each lower row indented one more space (half a cell), so
+    /// the board is drawn as the triangle it is: `X`, `O`, `.`.
+    fn picture(&self) -> String {
+        let n = self.size();
+        let mut s = String::new();
+        for r in 0..n {
+            s.extend(std::iter::repeat_n(' ', r));
+            for c in 0..n - r {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let ch = self.cell_char(self.grid.cell(c, r).expect("on the board"));
+                s.push(ch.to_ascii_uppercase());
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
+    /// the right: a triangle pointing down.
+    fn board(&self) -> BoardView {
+        let n = self.size();
+        let mut cells = Vec::with_capacity(n * (n + 1) / 2);
+        for r in 0..n {
+            for c in 0..n - r {
+                let i = self.grid.cell(c, r).expect("on the board");
+                let owner = if self.stones[0].contains(i) {
+                    Some(Player::First)
+                } else if self.stones[1].contains(i) {
+                    Some(Player::Second)
+                } else {
+                    None
+                };
+                cells.push(BoardCell {
+                    name: format!("{}{}", column_name(c), r + 1),
+                    col: c,
+                    row: r,
+                    x: c as f64 + 0.5 * r as f64,
+                    y: r as f64 * HEX_ROW,
+                    owner,
+                });
+            }
+        }
+        BoardView { shape: BoardShape::Triangle { size: n }, cells }
+    }
+
+    fn move_cells(&self, mv: Cell) -> Vec<usize> {
+        match self.grid.index_of(mv) {
+            Some(_) => vec![self.view_index(mv.col as usize, mv.row as usize)],
+            None => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(g: &mut Y<1>, moves: &str) {
+        for m in moves.split_whitespace() {
+            let mv = g.parse_move(m).unwrap();
+            g.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn names_and_neighbours_are_openspiel_s() {
+        let g = Y::<1>::new(4).unwrap();
+        let mut names: Vec<String> = g.legal_moves_vec().iter().map(|c| c.to_string()).collect();
+        names.sort();
+        assert_eq!(names, ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2", "d1"]);
+        assert!(g.parse_move("b4").is_err() && g.parse_move("e1").is_err());
+        // b2's six neighbours: b1 c1 above, a2 c2 beside, a3 b3 below.
+        let b2 = g.grid.parse_cell("b2").unwrap();
+        let mut around: Vec<String> = g
+            .grid
+            .neighbours(Bits::cell(b2))
+            .into_iter()
+            .map(|i| g.grid.cell_name(i).unwrap())
+            .collect();
+        around.sort();
+        assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
+        assert_eq!(g.picture(), ". . . .\n . . .\n  . .\n   .\n");
+        let v = g.board();
+        assert_eq!(v.cells.len(), 10);
+        for (k, cell) in v.cells.iter().enumerate() {
+            assert_eq!(g.move_cells(g.parse_move(&cell.name).unwrap()), vec![k]);
+        }
+    }
+
+    #[test]
+    fn three_sides_win_two_do_not() {
+        let mut g = Y::<1>::new(4).unwrap();
+        // x: a2 b2 c2 joins the left side and the diagonal (c2) only.
+        play(&mut g, "a2 a1 b2 b1 c2");
+        assert_eq!(g.outcome(), None);
+        // o: a1 b1 c1 d1 along the top touches all three sides (a1, d1 corners).
+        play(&mut g, "c1 a3 d1");
+        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::Second)));
+        assert_eq!(g.position(), "oooo/xxx/x./. x");
+        assert_eq!(g.picture(), "O O O O\n X X X\n  X .\n   .\n");
+        assert_eq!(g.count_moves(), 0);
+        assert_eq!(g.parse_position(&g.position()).unwrap(), g);
+    }
+
+    impl Y<1> {
+        fn legal_moves_vec(&self) -> Vec<Cell> {
+            let mut v = Vec::new();
+            self.legal_moves(&mut v);
+            v
+        }
+    }
+}
