@@ -29,8 +29,9 @@
 //! playout policy of libego and most Monte-Carlo programs: uniform over the
 //! legal moves that do not fill one of the mover's own single-point eyes (a
 //! cell whose orthogonal neighbours are all the mover's and whose diagonal
-//! neighbours hold at most one enemy stone, none on the edge); a pass only when
-//! no such move is left.
+//! neighbours hold at most one enemy stone, none on the edge) and are not
+//! suicide (where `suicide=true` allows it); a pass only when no such move is
+//! left.
 //!
 //! Position text: the rows from the top separated by `/` (`x` Black, `o` White,
 //! `.` empty), then the side to move, the ply, the number of passes just played
@@ -427,6 +428,15 @@ impl<const N: usize> Go<N> {
         a & self.grid.mask()
     }
 
+    /// `bits ⊕ 1` on the square grid: the four shifts by 1 and by the row
+    /// stride at once, masked once (the separator bit after each row takes
+    /// what the horizontal shifts push off a row).
+    #[inline(always)]
+    fn dilate(&self, b: Bits<N>) -> Bits<N> {
+        let s = self.grid.stride();
+        (b | b.shl(1) | b.shr(1) | b.shl(s) | b.shr(s)) & self.grid.mask()
+    }
+
     /// Whether the group of `stones` holding `seed` reaches a cell of `libs`
     /// (Alg. 12's freedom, propagated from the seed until it finds a liberty);
     /// `Err(group)` with the whole closed group when it does not.
@@ -434,7 +444,7 @@ impl<const N: usize> Go<N> {
     fn free_or_group(&self, seed: Bits<N>, stones: Bits<N>, libs: Bits<N>) -> Result<(), Bits<N>> {
         let mut g = seed;
         loop {
-            let d = self.grid.dilate(g);
+            let d = self.dilate(g);
             if (d & libs).any() {
                 return Ok(());
             }
@@ -458,6 +468,10 @@ impl<const N: usize> Go<N> {
         let libs = self.empty().without(i);
         let mut captured = Bits::EMPTY;
         while let Some(n) = todo.pop_first() {
+            // Most neighbours breathe next to themselves: no fill for them.
+            if (self.adjacent(n) & libs).any() {
+                continue;
+            }
             if let Err(group) = self.free_or_group(Bits::cell(n), opp, libs) {
                 captured |= group;
                 todo -= group;
@@ -478,6 +492,14 @@ impl<const N: usize> Go<N> {
         let me = self.side as usize;
         let adj = self.adjacent(i);
         let empty = self.empty();
+        // The common case: a liberty of its own, no enemy neighbour, a cell
+        // never emptied (so no repetition).
+        if (adj & empty).any()
+            && (adj & self.stones[me ^ 1]).is_empty()
+            && (self.rules.ko != KoRule::Positional || !self.emptied.contains(i))
+        {
+            return Some((Bits::EMPTY, Bits::EMPTY));
+        }
         let captured = self.captures_at(i, adj);
         let mut suicide = Bits::EMPTY;
         if captured.is_empty() && (adj & empty).is_empty() {
@@ -799,7 +821,8 @@ impl<const N: usize> Game for Go<N> {
     }
 
     /// The light playout policy (see the module's notes): uniform over the
-    /// legal stones that do not fill an own single-point eye, else `pass`.
+    /// legal stones that neither fill an own single-point eye nor kill their
+    /// own group, else `pass`.
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<GoMove> {
         if self.state != 0 {
@@ -814,7 +837,7 @@ impl<const N: usize> Game for Go<N> {
             let k = random_below(rng, n);
             let i = cand.nth(k as usize).unwrap_or(0);
             let adj = self.adjacent(i);
-            if !self.own_eye(i, adj) && self.try_place(i).is_some() {
+            if !self.own_eye(i, adj) && self.try_place(i).is_some_and(|(_, dies)| dies.is_empty()) {
                 return Some(self.move_at(i));
             }
             cand.remove(i);
