@@ -173,7 +173,34 @@ def y_(size):
     }
 
 
+def go(size):
+    # OpenSpiel's go: black (player 0) moves first, as bitgames' x (Black).
+    # Its action text is "B d4" / "W pass"-like: the colour, a space, then the
+    # GTP cell (columns a-t without i, row 1 at the bottom) or "PASS"; bitgames
+    # writes the same cell in lower case. Its rules: suicide illegal, simple ko
+    # (a stone played into an enemy eye that captures exactly one stone
+    # forbids the immediate retake), a stone that repeats an earlier board ends
+    # the game drawn, two passes end the game, at most 2 * size^2 moves
+    # (passes included; 162 on 9x9), Tromp-Taylor area score with komi 7.5.
+    # bitgames selects that with ko=repetition_draw and max_moves.
+    def move(action):
+        return action.split(" ", 1)[1].lower()
+
+    return {
+        "openspiel": f"go(board_size={size},komi=7.5)",
+        "spec": f"go(size={size},komi=7.5,ko=repetition_draw,max_moves={2 * size * size})",
+        "players": ("x", "o"),
+        "move": move,
+        "note": "OpenSpiel's black (player 0) moves first: bitgames' Black (x). Its action 'B d4' is "
+        "bitgames' d4 (GTP letters, no i, a1 bottom-left); 'B PASS' is pass. OpenSpiel's rules: simple ko, "
+        "a repeated board ends the game drawn, no suicide, komi 7.5, at most 2 size^2 moves: "
+        "bitgames' ko=repetition_draw with max_moves.",
+    }
+
+
 GAMES = {
+    "go_9": go(9),
+    "go_5": go(5),
     "clobber_8x8": clobber(8, 8),
     "clobber_5x6": clobber(6, 5),
     "gomoku": gomoku(15),

@@ -110,42 +110,49 @@ fn run_core(args: &BenchArgs, out: &mut dyn Write, tasks: Tasks) -> Result<()> {
             (true, false) => (w.perft.1, w.playouts.1),
             (_, true) => (w.perft.1.saturating_sub(1), (w.playouts.1 / 10).max(1)),
         };
-        let game = build_game(info.name, None)?;
-        if tasks != Tasks::Playouts {
+        // The default spec, then the game's extra ones (playouts only, a
+        // fifth as many: bigger boards).
+        for (k, spec) in
+            std::iter::once(info.name).chain(info.tools.bench_specs.iter().copied()).enumerate()
+        {
+            let playouts = if k == 0 { playouts } else { (playouts / 5).max(1) };
+            let game = build_game(spec, None)?;
+            if tasks != Tasks::Playouts && k == 0 {
+                let t = Instant::now();
+                let leaves = game.perft(depth);
+                let secs = t.elapsed().as_secs_f64();
+                total += secs;
+                row(
+                    out,
+                    [
+                        info.name,
+                        &format!("perft {depth}"),
+                        &format!("{} leaves", grouped(leaves)),
+                        &format!("{secs:.3} s"),
+                        &si(rate(leaves, secs), "leaves/s"),
+                        "",
+                    ],
+                )?;
+            }
+            if tasks == Tasks::Perft {
+                continue;
+            }
             let t = Instant::now();
-            let leaves = game.perft(depth);
+            let stats = game.playouts(playouts, 1);
             let secs = t.elapsed().as_secs_f64();
             total += secs;
             row(
                 out,
                 [
-                    info.name,
-                    &format!("perft {depth}"),
-                    &format!("{} leaves", grouped(leaves)),
+                    spec,
+                    "random playouts",
+                    &format!("{} games", grouped(stats.games)),
                     &format!("{secs:.3} s"),
-                    &si(rate(leaves, secs), "leaves/s"),
-                    "",
+                    &si(rate(stats.games, secs), "games/s"),
+                    &si(rate(stats.plies, secs), "plies/s"),
                 ],
             )?;
         }
-        if tasks == Tasks::Perft {
-            continue;
-        }
-        let t = Instant::now();
-        let stats = game.playouts(playouts, 1);
-        let secs = t.elapsed().as_secs_f64();
-        total += secs;
-        row(
-            out,
-            [
-                info.name,
-                "random playouts",
-                &format!("{} games", grouped(stats.games)),
-                &format!("{secs:.3} s"),
-                &si(rate(stats.games, secs), "games/s"),
-                &si(rate(stats.plies, secs), "plies/s"),
-            ],
-        )?;
     }
     writeln!(out, "  total time {total:.2} s")?;
     Ok(())

@@ -53,6 +53,10 @@ pub enum IllegalReason {
     NotYourPiece,
     /// The move breaks a rule of movement of this game.
     Rule,
+    /// The move breaks the ko rule (Go: simple ko or superko).
+    Ko,
+    /// The move leaves its own group without a liberty (Go).
+    Suicide,
 }
 
 /// Why a move is illegal: the reason and a sentence for people.

@@ -16,6 +16,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::breakthrough::INFO,
     &crate::games::clobber::INFO,
     &crate::games::connect4::INFO,
+    &crate::games::go::INFO,
     &crate::games::gomoku::INFO,
     &crate::games::hex::INFO,
     &crate::games::othello::INFO,

@@ -238,6 +238,9 @@ pub struct Tools {
     pub converter: Option<&'static ConverterInfo>,
     /// Protocol sessions (`bitgames nboard`).
     pub protocols: &'static [&'static ProtocolInfo],
+    /// More specs of the game for `bitgames bench`'s core table, after the
+    /// default one (`go(size=19)`).
+    pub bench_specs: &'static [&'static str],
 }
 
 impl Tools {
@@ -249,6 +252,7 @@ impl Tools {
         book: None,
         converter: None,
         protocols: &[],
+        bench_specs: &[],
     };
 }
 

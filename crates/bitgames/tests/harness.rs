@@ -7,6 +7,7 @@ use bitgames::games::{
     breakthrough::Breakthrough,
     clobber::{Clobber, Clobber64},
     connect4::Connect4,
+    go::{Go, KoRule, Rules},
     gomoku::Gomoku,
     hex::Hex,
     tictactoe::TicTacToe,
@@ -93,6 +94,16 @@ fn y_keeps_the_contract() {
 }
 
 #[test]
+fn go_keeps_the_contract() {
+    let rules = |ko, suicide, max_moves| Rules { ko, suicide, komi: 0.5, max_moves };
+    check_game(Go::standard(), 30, 21, true);
+    check_game(Go::<1>::new(5, rules(KoRule::Simple, false, 300)).unwrap(), 100, 22, true);
+    check_game(Go::<1>::new(3, rules(KoRule::Positional, true, 0)).unwrap(), 100, 23, true);
+    check_game(Go::<1>::new(1, Rules::default()).unwrap(), 3, 24, true);
+    check_game(Go::standard_19(), 2, 25, true);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -101,6 +112,9 @@ fn registry_games_play_through_text() {
         "clobber(width=6,height=5)",
         "connect4",
         "connect4(width=6,height=7)",
+        "go",
+        "go(size=19,ko=simple,suicide=true)",
+        "go(size=5,ko=repetition_draw,max_moves=50)",
         "gomoku",
         "gomoku(size=5)",
         "gomoku(size=19,exact=true)",

@@ -151,3 +151,14 @@ fn y_matches_openspiel() {
     let r = replay("y_6.txt", include_str!("data/openspiel/y_6.txt"), "");
     assert!(r.plies > 200, "{} plies", r.plies);
 }
+
+#[test]
+fn go_matches_openspiel() {
+    // OpenSpiel's rules, selected by ko=repetition_draw and max_moves=2·size².
+    let r = replay("go_9.txt", include_str!("data/openspiel/go_9.txt"), "");
+    assert!(r.plies > 2000, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+    assert!(r.played.iter().filter(|m| *m == "pass").count() > 50);
+    let r = replay("go_5.txt", include_str!("data/openspiel/go_5.txt"), "");
+    assert!(r.plies > 500, "{} plies", r.plies);
+}

@@ -1,0 +1,1091 @@
+//! Go on a `size × size` board (9×9 by default, 1–19; 19×19 is the paper's
+//! six-word example), under area (Tromp–Taylor) scoring.
+//!
+//! Cells are named in GTP coordinates: the letter is the column from the left
+//! with no `i` (`a`–`h`, `j`–`t`), the number the row from the bottom, `a1` the
+//! bottom-left corner. A move is a cell (`d4`) or `pass`. Black ([`Player::First`],
+//! `x`) moves first.
+//!
+//! Rules:
+//! - a stone is placed on an empty cell; enemy groups left without a liberty are
+//!   removed (surround capture, Browne Alg. 12, run only on the groups touching
+//!   the stone just placed: freedom is propagated from the stone's enemy
+//!   neighbours until a liberty is reached or the group is closed);
+//! - suicide (a move whose own group has no liberty after captures) is illegal
+//!   unless `suicide=true`, where, as in Tromp–Taylor, the group is removed;
+//! - `ko=positional` (default): positional superko, a stone may not recreate
+//!   any earlier board (Zobrist hashes of every board so far);
+//!   `ko=simple`: only the immediate recapture of a single stone in a ko is
+//!   forbidden; `ko=repetition_draw`: simple ko, and a stone that recreates an
+//!   earlier board ends the game drawn (OpenSpiel's `go`);
+//! - two passes in a row end the game; so does move `max_moves` when it is not 0
+//!   (passes count; OpenSpiel's `go` stops 9×9 games at 162);
+//! - the score is Tromp–Taylor area: stones plus the empty regions that reach
+//!   only one colour, with `komi` (default 7.5) given to White. The score is
+//!   kept in half points ([`Game::score_halves`]; [`Game::score`] gives the same
+//!   number).
+//!
+//! Random moves ([`Game::random_move`], so the playouts) follow the light
+//! playout policy of libego and most Monte-Carlo programs: uniform over the
+//! legal moves that do not fill one of the mover's own single-point eyes (a
+//! cell whose orthogonal neighbours are all the mover's and whose diagonal
+//! neighbours hold at most one enemy stone, none on the edge) and are not
+//! suicide (where `suicide=true` allows it); a pass only when no such move is
+//! left.
+//!
+//! Position text: the rows from the top separated by `/` (`x` Black, `o` White,
+//! `.` empty), then the side to move, the ply, the number of passes just played
+//! (0–2) and the cell a simple ko forbids or `-`; `repeated` at the end marks a
+//! game drawn by repetition under `ko=repetition_draw`. Example:
+//! `.../.x./... o 1 0 -`. The text does not carry the earlier boards a
+//! positional superko compares against (as FEN does not carry repetitions): a
+//! read position starts its history afresh.
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, mix64, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
+};
+use crate::grid::{Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// The largest board.
+pub const MAX_SIZE: usize = 19;
+
+/// The parameters of `go(size=…,komi=…,ko=…,suicide=…,max_moves=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("size", 9, 1, MAX_SIZE as i64, "cells on a side"),
+    ParamInfo::float("komi", 7.5, -400.0, 400.0, "points given to White, a multiple of 0.5"),
+    ParamInfo::choice(
+        "ko",
+        "positional",
+        &["positional", "simple", "repetition_draw"],
+        "positional superko; simple ko; or simple ko with a repeated board drawn (OpenSpiel)",
+    ),
+    ParamInfo::flag("suicide", false, "allow suicide, which removes the mover's group"),
+    ParamInfo::int(
+        "max_moves",
+        0,
+        0,
+        100_000,
+        "moves (passes included) after which the game is scored; 0: no limit",
+    ),
+];
+
+/// The registry's entry: `go`, stored in the fewest words that hold the board
+/// (9×9 two words, 13×13 three… four, 19×19 six).
+pub static INFO: GameInfo = GameInfo {
+    name: "go",
+    summary: "Go: area scoring, komi, positional superko (GTP cell names, a1 bottom-left)",
+    params: PARAMS,
+    build: |p| {
+        let n = p.int("size") as usize;
+        let ko = match p.text("ko") {
+            "simple" => KoRule::Simple,
+            "repetition_draw" => KoRule::RepetitionDraw,
+            _ => KoRule::Positional,
+        };
+        let rules = Rules {
+            ko,
+            suicide: p.flag("suicide"),
+            komi: p.float("komi"),
+            max_moves: p.int("max_moves") as u32,
+        };
+        struct Build(usize, Rules);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Go::<N>::new(self.0, self.1)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Square4, n, n), n, n, Build(n, rules))
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (4, 3), playouts: (20_000, 2_000) }),
+        bench_specs: &["go(size=19)"],
+        ..Tools::NONE
+    },
+};
+
+/// How repeated boards are handled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// Positional superko: no stone may recreate an earlier board.
+    Positional,
+    /// Simple ko: no immediate recapture of a single stone in a ko.
+    Simple,
+    /// Simple ko, and a stone that recreates an earlier board ends the game
+    /// drawn (OpenSpiel's `go`).
+    RepetitionDraw,
+}
+
+impl KoRule {
+    fn name(self) -> &'static str {
+        match self {
+            KoRule::Positional => "positional",
+            KoRule::Simple => "simple",
+            KoRule::RepetitionDraw => "repetition_draw",
+        }
+    }
+}
+
+/// The rule options of a game of Go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// The ko rule.
+    pub ko: KoRule,
+    /// Whether suicide is legal (and removes the mover's group).
+    pub suicide: bool,
+    /// Komi, a multiple of 0.5.
+    pub komi: f64,
+    /// Moves after which the game is scored (0: no limit).
+    pub max_moves: u32,
+}
+
+impl Default for Rules {
+    /// Positional superko, no suicide, komi 7.5, no move limit.
+    fn default() -> Self {
+        Rules { ko: KoRule::Positional, suicide: false, komi: 7.5, max_moves: 0 }
+    }
+}
+
+impl Rules {
+    /// OpenSpiel's `go`: simple ko with repeated boards drawn, no suicide, komi
+    /// 7.5, and `2 × size²` moves at most.
+    pub fn openspiel(size: usize) -> Self {
+        Rules {
+            ko: KoRule::RepetitionDraw,
+            suicide: false,
+            komi: 7.5,
+            max_moves: (2 * size * size) as u32,
+        }
+    }
+}
+
+/// A Go move: a stone on a cell (column and row from 0, a1 = `(0, 0)`), or a
+/// pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GoMove {
+    /// A stone on `(col, row)`.
+    Place {
+        /// Column from the left, from 0.
+        col: u8,
+        /// Row from the bottom, from 0.
+        row: u8,
+    },
+    /// A pass.
+    Pass,
+}
+
+/// GTP's letter for column `c` (no `i`).
+pub fn column_letter(c: usize) -> char {
+    let c = if c >= 8 { c + 1 } else { c };
+    (b'a' + c as u8) as char
+}
+
+impl fmt::Display for GoMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GoMove::Place { col, row } => {
+                write!(f, "{}{}", column_letter(col as usize), row as usize + 1)
+            }
+            GoMove::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl std::str::FromStr for GoMove {
+    type Err = crate::game::NotationError;
+    /// Reads `d4` (GTP letters, no `i`, case-insensitive, columns up to `t`) or
+    /// `pass`; whether the cell is on a board is the game's to check.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || crate::game::NotationError::new(s, "a cell such as d4 (no i column), or pass");
+        let t = s.trim().to_ascii_lowercase();
+        if t == "pass" {
+            return Ok(GoMove::Pass);
+        }
+        let mut chars = t.chars();
+        let letter = chars.next().ok_or_else(bad)?;
+        let col = match letter {
+            'a'..='h' => letter as u8 - b'a',
+            'j'..='t' => letter as u8 - b'a' - 1,
+            _ => return Err(bad()),
+        };
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let row: usize = digits.parse().map_err(|_| bad())?;
+        if row == 0 || row > MAX_SIZE {
+            return Err(bad());
+        }
+        Ok(GoMove::Place { col, row: (row - 1) as u8 })
+    }
+}
+
+/// Zobrist keys: one per colour and bit index (up to six words).
+static ZOBRIST: [[u64; 384]; 2] = {
+    let mut t = [[0u64; 384]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 384 {
+            t[c][i] = mix64(0x6a09_e667_f3bc_c908 ^ ((c * 384 + i + 1) as u64));
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// No ko cell.
+const NO_KO: u16 = u16::MAX;
+
+/// Cells of the bloom filter over earlier boards (a power of two).
+const SEEN_BITS: usize = 4096;
+
+/// A Go position stored in `N` 64-bit words per colour.
+#[derive(Clone)]
+pub struct Go<const N: usize> {
+    grid: Grid<N>,
+    stones: [Bits<N>; 2],
+    /// Cells from which a stone has ever been removed: only a stone on one of
+    /// them can recreate an earlier board.
+    emptied: Bits<N>,
+    /// Zobrist hash of the board.
+    hash: u64,
+    /// The cell a simple ko forbids now, or [`NO_KO`].
+    ko: u16,
+    ply: u32,
+    passes: u8,
+    /// 0: Black to move, 1: White.
+    side: u8,
+    /// 0: going on; 1: over and scored; 2: drawn by a repeated board.
+    state: u8,
+    komi2: i32,
+    rules: Rules,
+    /// Hashes of every board so far (not under simple ko).
+    history: Vec<u64>,
+    /// A bloom filter over `history` (one bit per board).
+    seen: Box<[u64; SEEN_BITS / 64]>,
+}
+
+impl<const N: usize> PartialEq for Go<N> {
+    /// Same board, side, ply, passes, ko cell, result and rules (the history
+    /// of earlier boards is not compared).
+    fn eq(&self, o: &Self) -> bool {
+        self.grid == o.grid
+            && self.stones == o.stones
+            && self.ko == o.ko
+            && self.ply == o.ply
+            && self.passes == o.passes
+            && self.side == o.side
+            && self.state == o.state
+            && self.rules == o.rules
+    }
+}
+
+impl Go<2> {
+    /// The standard 9×9 game (positional superko, komi 7.5).
+    pub fn standard() -> Self {
+        Self::new(9, Rules::default()).expect("9×9 fits two words")
+    }
+}
+
+impl Go<6> {
+    /// The standard 19×19 game.
+    pub fn standard_19() -> Self {
+        Self::new(19, Rules::default()).expect("19×19 fits six words")
+    }
+}
+
+impl<const N: usize> Go<N> {
+    /// The empty `size × size` board, Black to move.
+    pub fn new(size: usize, rules: Rules) -> Result<Self, SetupError> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::OutOfRange {
+                param: "size",
+                value: size as i64,
+                min: 1,
+                max: MAX_SIZE as i64,
+                note: "",
+            });
+        }
+        let k2 = rules.komi * 2.0;
+        if !k2.is_finite() || k2.fract() != 0.0 || k2.abs() > 800.0 {
+            return Err(SetupError::OutOfRange {
+                param: "komi × 2",
+                value: k2 as i64,
+                min: -800,
+                max: 800,
+                note: " and whole: komi is a multiple of 0.5",
+            });
+        }
+        let grid = Grid::new(GridKind::Square4, size, size)?;
+        let mut g = Go {
+            grid,
+            stones: [Bits::EMPTY; 2],
+            emptied: Bits::EMPTY,
+            hash: 0,
+            ko: NO_KO,
+            ply: 0,
+            passes: 0,
+            side: 0,
+            state: 0,
+            komi2: k2 as i32,
+            rules,
+            history: Vec::new(),
+            seen: Box::new([0; SEEN_BITS / 64]),
+        };
+        g.reset_history();
+        Ok(g)
+    }
+
+    /// The board geometry (row 0 at the bottom).
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// The board's side.
+    pub fn size(&self) -> usize {
+        self.grid.width()
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// The bit index of a move's cell, `None` for a pass or a cell off the
+    /// board.
+    #[inline]
+    fn index(&self, mv: GoMove) -> Option<usize> {
+        match mv {
+            GoMove::Place { col, row } => self.grid.cell(col as usize, row as usize),
+            GoMove::Pass => None,
+        }
+    }
+
+    #[inline(always)]
+    fn move_at(&self, i: usize) -> GoMove {
+        let c = self.grid.cell_at_unchecked(i);
+        GoMove::Place { col: c.col as u8, row: c.row as u8 }
+    }
+
+    /// The orthogonal neighbours of cell `i`.
+    #[inline(always)]
+    fn adjacent(&self, i: usize) -> Bits<N> {
+        let s = self.grid.stride();
+        let mut a = Bits::EMPTY;
+        a.insert(i + 1);
+        if i >= 1 {
+            a.insert(i - 1);
+        }
+        if i + s < Bits::<N>::CAPACITY {
+            a.insert(i + s);
+        }
+        if i >= s {
+            a.insert(i - s);
+        }
+        a & self.grid.mask()
+    }
+
+    /// The diagonal neighbours of cell `i`, and whether `i` is on the edge.
+    #[inline(always)]
+    fn diagonal(&self, i: usize) -> Bits<N> {
+        let s = self.grid.stride();
+        let mut a = Bits::EMPTY;
+        if i + s + 1 < Bits::<N>::CAPACITY {
+            a.insert(i + s + 1);
+        }
+        if i + s - 1 < Bits::<N>::CAPACITY {
+            a.insert(i + s - 1);
+        }
+        if i > s {
+            a.insert(i - s - 1);
+        }
+        if i + 1 >= s {
+            a.insert(i + 1 - s);
+        }
+        a & self.grid.mask()
+    }
+
+    /// `bits ⊕ 1` on the square grid: the four shifts by 1 and by the row
+    /// stride at once, masked once (the separator bit after each row takes
+    /// what the horizontal shifts push off a row).
+    #[inline(always)]
+    fn dilate(&self, b: Bits<N>) -> Bits<N> {
+        let s = self.grid.stride();
+        (b | b.shl(1) | b.shr(1) | b.shl(s) | b.shr(s)) & self.grid.mask()
+    }
+
+    /// Whether the group of `stones` holding `seed` reaches a cell of `libs`
+    /// (Alg. 12's freedom, propagated from the seed until it finds a liberty);
+    /// `Err(group)` with the whole closed group when it does not.
+    #[inline(always)]
+    fn free_or_group(&self, seed: Bits<N>, stones: Bits<N>, libs: Bits<N>) -> Result<(), Bits<N>> {
+        let mut g = seed;
+        loop {
+            let d = self.dilate(g);
+            if (d & libs).any() {
+                return Ok(());
+            }
+            let next = d & stones;
+            if next == g {
+                return Err(g);
+            }
+            g = next;
+        }
+    }
+
+    /// The enemy stones a stone of the side to move on empty cell `i` would
+    /// capture (groups whose only liberty is `i`).
+    #[inline]
+    fn captures_at(&self, i: usize, adj: Bits<N>) -> Bits<N> {
+        let opp = self.stones[self.side as usize ^ 1];
+        let mut todo = adj & opp;
+        if todo.is_empty() {
+            return Bits::EMPTY;
+        }
+        let libs = self.empty().without(i);
+        let mut captured = Bits::EMPTY;
+        while let Some(n) = todo.pop_first() {
+            // Most neighbours breathe next to themselves: no fill for them.
+            if (self.adjacent(n) & libs).any() {
+                continue;
+            }
+            if let Err(group) = self.free_or_group(Bits::cell(n), opp, libs) {
+                captured |= group;
+                todo -= group;
+            }
+        }
+        captured
+    }
+
+    /// What a stone of the side to move on empty cell `i` does: the enemy
+    /// stones it captures, and the own group it kills by suicide (empty if
+    /// none). `None` when the cell is empty but the move is illegal (the ko
+    /// cell, a forbidden suicide, or a superko repetition).
+    #[inline]
+    fn try_place(&self, i: usize) -> Option<(Bits<N>, Bits<N>)> {
+        if i as u16 == self.ko {
+            return None;
+        }
+        let me = self.side as usize;
+        let adj = self.adjacent(i);
+        let empty = self.empty();
+        // The common case: a liberty of its own, no enemy neighbour, a cell
+        // never emptied (so no repetition).
+        if (adj & empty).any()
+            && (adj & self.stones[me ^ 1]).is_empty()
+            && (self.rules.ko != KoRule::Positional || !self.emptied.contains(i))
+        {
+            return Some((Bits::EMPTY, Bits::EMPTY));
+        }
+        let captured = self.captures_at(i, adj);
+        let mut suicide = Bits::EMPTY;
+        if captured.is_empty() && (adj & empty).is_empty() {
+            // No liberty of its own: legal only if an own neighbour group has
+            // another liberty.
+            let mine = self.stones[me];
+            let libs = empty.without(i);
+            if self.free_or_group(adj & mine, mine, libs).is_err() {
+                if !self.rules.suicide {
+                    return None;
+                }
+                suicide = ops::flood_fill(&self.grid, Bits::cell(i), mine.with(i));
+            }
+        }
+        if self.rules.ko == KoRule::Positional
+            && (self.emptied.contains(i) || suicide.any())
+            && self.repeats(self.hash_after(i, captured, suicide))
+        {
+            return None;
+        }
+        Some((captured, suicide))
+    }
+
+    /// The board hash after a stone of the side to move on `i` that captures
+    /// `captured` (and kills its own `suicide` group).
+    #[inline]
+    fn hash_after(&self, i: usize, captured: Bits<N>, suicide: Bits<N>) -> u64 {
+        let me = self.side as usize;
+        let mut h = self.hash ^ ZOBRIST[me][i];
+        for c in captured {
+            h ^= ZOBRIST[me ^ 1][c];
+        }
+        for c in suicide {
+            h ^= ZOBRIST[me][c];
+        }
+        h
+    }
+
+    /// Whether board hash `h` is one of the boards so far.
+    #[inline]
+    fn repeats(&self, h: u64) -> bool {
+        let b = (h >> 52) as usize & (SEEN_BITS - 1);
+        self.seen[b / 64] >> (b % 64) & 1 != 0 && self.history.contains(&h)
+    }
+
+    fn remember(&mut self, h: u64) {
+        let b = (h >> 52) as usize & (SEEN_BITS - 1);
+        self.seen[b / 64] |= 1 << (b % 64);
+        self.history.push(h);
+    }
+
+    fn reset_history(&mut self) {
+        self.history.clear();
+        self.seen.fill(0);
+        self.emptied = Bits::EMPTY;
+        if self.rules.ko != KoRule::Simple {
+            self.remember(self.hash);
+        }
+    }
+
+    /// Whether `i` is one of the side to move's own single-point eyes as the
+    /// light playout policy sees them: every orthogonal neighbour is own, and
+    /// the enemy holds fewer than two diagonal neighbours (counting one more
+    /// when the cell is on the edge).
+    #[inline(always)]
+    fn own_eye(&self, i: usize, adj: Bits<N>) -> bool {
+        let me = self.side as usize;
+        if !adj.is_subset(&self.stones[me]) {
+            return false;
+        }
+        let diag = self.diagonal(i);
+        let enemy = (diag & self.stones[me ^ 1]).count() + (diag.count() < 4) as u32;
+        enemy < 2
+    }
+
+    /// Plays a stone already found legal, with its captures and suicide.
+    #[inline(always)]
+    fn place(&mut self, i: usize, captured: Bits<N>, suicide: Bits<N>, adj: Bits<N>) {
+        let me = self.side as usize;
+        let fresh = !self.emptied.contains(i);
+        // The ko of OpenSpiel and the simple ko rule: a stone played where all
+        // neighbours are enemy that captures exactly one stone.
+        let in_enemy_eye = adj.is_subset(&self.stones[me ^ 1]);
+        self.hash ^= ZOBRIST[me][i];
+        self.stones[me].insert(i);
+        if captured.any() {
+            self.stones[me ^ 1] -= captured;
+            for c in captured {
+                self.hash ^= ZOBRIST[me ^ 1][c];
+            }
+            self.emptied |= captured;
+        }
+        if suicide.any() {
+            self.stones[me] -= suicide;
+            for c in suicide {
+                self.hash ^= ZOBRIST[me][c];
+            }
+            self.emptied |= suicide;
+        }
+        self.ko = if in_enemy_eye && captured.count() == 1 && suicide.is_empty() {
+            captured.first().map_or(NO_KO, |c| c as u16)
+        } else {
+            NO_KO
+        };
+        match self.rules.ko {
+            KoRule::Simple => {}
+            KoRule::Positional => self.remember(self.hash),
+            KoRule::RepetitionDraw => {
+                if (!fresh || suicide.any()) && self.repeats(self.hash) {
+                    self.state = 2;
+                }
+                self.remember(self.hash);
+            }
+        }
+    }
+
+    /// Ends the move: next side, ply, and the end by move count.
+    #[inline(always)]
+    fn next_turn(&mut self) {
+        self.side ^= 1;
+        self.ply += 1;
+        if self.state == 0
+            && (self.passes >= 2 || (self.rules.max_moves > 0 && self.ply >= self.rules.max_moves))
+        {
+            self.state = 1;
+        }
+    }
+
+    /// The Tromp–Taylor area of each colour: its stones and the empty regions
+    /// that reach only its stones (flood fill by dilation, [`ops::flood_fill`]).
+    pub fn area(&self) -> [u32; 2] {
+        let mut area = [self.stones[0].count(), self.stones[1].count()];
+        let empty = self.empty();
+        let near = [self.grid.dilate(self.stones[0]), self.grid.dilate(self.stones[1])];
+        let mut todo = empty;
+        while let Some(c) = todo.first() {
+            let region = ops::flood_fill(&self.grid, Bits::cell(c), empty);
+            todo -= region;
+            let (b, w) = ((region & near[0]).any(), (region & near[1]).any());
+            if b && !w {
+                area[0] += region.count();
+            } else if w && !b {
+                area[1] += region.count();
+            }
+        }
+        area
+    }
+
+    /// Black's area minus White's minus komi, in half points.
+    pub fn area_score_halves(&self) -> i64 {
+        let [b, w] = self.area();
+        2 * (b as i64 - w as i64) - self.komi2 as i64
+    }
+
+    fn last_cell(&self) -> String {
+        let n = self.grid.width();
+        format!("{}{n}", column_letter(n - 1))
+    }
+
+    fn cell_name(&self, i: usize) -> String {
+        self.move_at(i).to_string()
+    }
+
+    fn komi_text(&self) -> String {
+        format!("{}", self.komi2 as f64 / 2.0)
+    }
+}
+
+impl<const N: usize> fmt::Debug for Go<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Go<N> {
+    type Move = GoMove;
+
+    fn spec(&self) -> String {
+        format!(
+            "go(size={},komi={},ko={},suicide={},max_moves={})",
+            self.grid.width(),
+            self.komi_text(),
+            self.rules.ko.name(),
+            self.rules.suicide,
+            self.rules.max_moves
+        )
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        if self.side == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// The legal stones in bit order (`a1`, `b1`, … row by row from the
+    /// bottom), then `pass`.
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(GoMove) -> ControlFlow<()>,
+    {
+        if self.state != 0 {
+            return ControlFlow::Continue(());
+        }
+        let empty = self.empty();
+        // Cells with an empty neighbour are never suicide; the rest, the ko
+        // cell and (under positional superko) the cells once emptied need the
+        // full test.
+        let mut open = Bits::EMPTY;
+        for &d in self.grid.directions() {
+            open |= self.grid.step(empty, d);
+        }
+        open &= empty;
+        let simple = match self.rules.ko {
+            KoRule::Positional => open.and_not(self.emptied),
+            _ => open,
+        };
+        for i in empty {
+            let ok = if simple.contains(i) && i as u16 != self.ko {
+                true
+            } else {
+                self.try_place(i).is_some()
+            };
+            if ok {
+                f(self.move_at(i))?;
+            }
+        }
+        f(GoMove::Pass)
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: GoMove) -> bool {
+        if self.state != 0 {
+            return false;
+        }
+        match mv {
+            GoMove::Pass => true,
+            GoMove::Place { .. } => match self.index(mv) {
+                Some(i) => self.empty().contains(i) && self.try_place(i).is_some(),
+                None => false,
+            },
+        }
+    }
+
+    fn why_illegal(&self, mv: GoMove) -> Illegal {
+        let n = self.grid.width();
+        let Some(i) = self.index(mv) else {
+            return Illegal::new(
+                IllegalReason::OffBoard,
+                format!("{mv} is off the {n}×{n} board (a1–{})", self.last_cell()),
+            );
+        };
+        if !self.empty().contains(i) {
+            let who = if self.stones[0].contains(i) { Player::First } else { Player::Second };
+            return Illegal::new(
+                IllegalReason::Occupied,
+                format!("{mv} is already taken by {}", self.player_name(who)),
+            );
+        }
+        if i as u16 == self.ko {
+            return Illegal::new(
+                IllegalReason::Ko,
+                format!("{mv} retakes the ko at once (simple ko); play elsewhere first"),
+            );
+        }
+        let adj = self.adjacent(i);
+        let captured = self.captures_at(i, adj);
+        let me = self.stones[self.side as usize];
+        if captured.is_empty()
+            && (adj & self.empty()).is_empty()
+            && self.free_or_group(adj & me, me, self.empty().without(i)).is_err()
+            && !self.rules.suicide
+        {
+            return Illegal::new(
+                IllegalReason::Suicide,
+                format!("{mv} is suicide: it leaves its own group without a liberty"),
+            );
+        }
+        Illegal::new(
+            IllegalReason::Ko,
+            format!("{mv} recreates an earlier board (positional superko)"),
+        )
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: GoMove) {
+        match mv {
+            GoMove::Pass => {
+                self.passes += 1;
+                self.ko = NO_KO;
+            }
+            GoMove::Place { .. } => {
+                let Some(i) = self.index(mv) else { return };
+                if !self.empty().contains(i) {
+                    return;
+                }
+                let adj = self.adjacent(i);
+                let captured = self.captures_at(i, adj);
+                let mut suicide = Bits::EMPTY;
+                if captured.is_empty() && (adj & self.empty()).is_empty() {
+                    let mine = self.stones[self.side as usize].with(i);
+                    let libs = self.empty().without(i);
+                    if let Err(g) = self.free_or_group(Bits::cell(i), mine, libs) {
+                        suicide = g;
+                    }
+                }
+                self.place(i, captured, suicide, adj);
+                self.passes = 0;
+            }
+        }
+        self.next_turn();
+    }
+
+    /// The light playout policy (see the module's notes): uniform over the
+    /// legal stones that neither fill an own single-point eye nor kill their
+    /// own group, else `pass`.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<GoMove> {
+        if self.state != 0 {
+            return None;
+        }
+        let mut cand = self.empty();
+        if self.ko != NO_KO {
+            cand.remove(self.ko as usize);
+        }
+        let mut n = cand.count() as u64;
+        while n > 0 {
+            let k = random_below(rng, n);
+            let i = cand.nth(k as usize).unwrap_or(0);
+            let adj = self.adjacent(i);
+            if !self.own_eye(i, adj) && self.try_place(i).is_some_and(|(_, dies)| dies.is_empty()) {
+                return Some(self.move_at(i));
+            }
+            cand.remove(i);
+            n -= 1;
+        }
+        Some(GoMove::Pass)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.state {
+            0 => None,
+            2 => Some(Outcome::Draw),
+            _ => {
+                let s = self.area_score_halves();
+                Some(match s.signum() {
+                    1 => Outcome::WonBy(Player::First),
+                    -1 => Outcome::WonBy(Player::Second),
+                    _ => Outcome::Draw,
+                })
+            }
+        }
+    }
+
+    /// The area score with komi in half points, from Black's view, once the
+    /// game is over (`None` for a game drawn by repetition).
+    fn score(&self) -> Option<i32> {
+        self.score_halves().map(|s| s as i32)
+    }
+
+    fn score_halves(&self) -> Option<i64> {
+        (self.state == 1).then(|| self.area_score_halves())
+    }
+
+    fn position_hash(&self) -> u64 {
+        mix64(
+            self.hash
+                ^ (self.side as u64) << 63
+                ^ (self.ko as u64) << 40
+                ^ (self.passes as u64) << 32
+                ^ (self.state as u64) << 36
+                ^ self.ply as u64,
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<GoMove, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell a1–{} in GTP letters (no i; a1 bottom-left) or pass",
+                self.last_cell()
+            ),
+        };
+        let mv: GoMove = text.parse().map_err(|_| bad())?;
+        if mv != GoMove::Pass && self.index(mv).is_none() {
+            return Err(bad());
+        }
+        Ok(mv)
+    }
+
+    /// Rows from the top separated by `/` (`x`, `o`, `.`), the side to move,
+    /// the ply, the passes just played, the ko cell or `-`, and `repeated` for
+    /// a game drawn by repetition.
+    fn position(&self) -> String {
+        let n = self.grid.width();
+        let mut s = String::with_capacity(n * (n + 1) + 16);
+        for r in (0..n).rev() {
+            for c in 0..n {
+                let i = self.grid.cell(c, r).expect("on the board");
+                s.push(if self.stones[0].contains(i) {
+                    'x'
+                } else if self.stones[1].contains(i) {
+                    'o'
+                } else {
+                    '.'
+                });
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        let ko = if self.ko == NO_KO { "-".to_string() } else { self.cell_name(self.ko as usize) };
+        s.push_str(&format!(
+            " {} {} {} {ko}",
+            if self.side == 0 { 'x' } else { 'o' },
+            self.ply,
+            self.passes
+        ));
+        if self.state == 2 {
+            s.push_str(" repeated");
+        }
+        s
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let n = self.grid.width();
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        if !(2..=6).contains(&parts.len()) || parts.len() == 3 || parts.len() == 4 {
+            return Err(err(format!(
+                "expected the rows from the top separated by '/', the side to move (x or o), and optionally the ply, the passes just played and the ko cell (or -), such as {}",
+                Go::<N>::new(n, self.rules).map(|g| g.position()).unwrap_or_default()
+            )));
+        }
+        let side: u8 = match parts[1] {
+            "x" | "X" => 0,
+            "o" | "O" => 1,
+            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+        };
+        let rows: Vec<&str> = parts[0].split('/').collect();
+        if rows.len() != n {
+            return Err(err(format!("{} rows, expected {n}", rows.len())));
+        }
+        let mut stones = [Bits::EMPTY; 2];
+        for (k, row) in rows.iter().enumerate() {
+            let r = n - 1 - k;
+            let len = row.chars().count();
+            if len != n {
+                return Err(err(format!(
+                    "row {} ('{}') has {len} cells, expected {n}",
+                    r + 1,
+                    clip(row)
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let i = self.grid.cell(c, r).expect("on the board");
+                match ch {
+                    'x' | 'X' => stones[0].insert(i),
+                    'o' | 'O' => stones[1].insert(i),
+                    '.' => {}
+                    _ => {
+                        return Err(err(format!(
+                            "'{}' at {}{}: expected x, o or .",
+                            ch.escape_default(),
+                            column_letter(c),
+                            r + 1
+                        )))
+                    }
+                }
+            }
+        }
+        let (mut ply, mut passes, mut ko, mut state) = (0u32, 0u8, NO_KO, 0u8);
+        if parts.len() >= 5 {
+            ply = parts[2]
+                .parse()
+                .map_err(|_| err(format!("the ply '{}' is not a number", clip(parts[2]))))?;
+            passes = match parts[3] {
+                "0" => 0,
+                "1" => 1,
+                "2" => 2,
+                p => return Err(err(format!("passes '{}': expected 0, 1 or 2", clip(p)))),
+            };
+            if parts[4] != "-" {
+                let mv = self.parse_move(parts[4]).map_err(|_| {
+                    err(format!("the ko cell '{}' is not a cell of this board", clip(parts[4])))
+                })?;
+                let i = self.index(mv).ok_or_else(|| err("the ko cell cannot be pass".into()))?;
+                if (stones[0] | stones[1]).contains(i) {
+                    return Err(err(format!("the ko cell {} is not empty", parts[4])));
+                }
+                ko = i as u16;
+            }
+            if let Some(&last) = parts.get(5) {
+                if last != "repeated" || self.rules.ko != KoRule::RepetitionDraw {
+                    return Err(err(format!(
+                        "'{}' after the ko cell: only 'repeated' under ko=repetition_draw",
+                        clip(last)
+                    )));
+                }
+                state = 2;
+            }
+        }
+        let mut g = Go {
+            stones,
+            hash: 0,
+            ko,
+            ply,
+            passes,
+            side,
+            state,
+            history: Vec::new(),
+            seen: Box::new([0; SEEN_BITS / 64]),
+            ..self.clone()
+        };
+        for (p, s) in stones.iter().enumerate() {
+            for c in *s {
+                g.hash ^= ZOBRIST[p][c];
+            }
+        }
+        // Every group has a liberty on a board that play can reach.
+        let empty = g.empty();
+        for (p, s) in stones.iter().enumerate() {
+            let dead = *s - ops::alive(&g.grid, *s, empty);
+            if let Some(c) = dead.first() {
+                return Err(err(format!(
+                    "the {} group at {} has no liberty",
+                    if p == 0 { "x" } else { "o" },
+                    g.cell_name(c)
+                )));
+            }
+        }
+        g.reset_history();
+        if g.state == 0 && (passes >= 2 || (g.rules.max_moves > 0 && g.ply >= g.rules.max_moves)) {
+            g.state = 1;
+        }
+        Ok(g)
+    }
+
+    /// Top row first: `X` Black, `O` White, `.` empty.
+    fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    /// Row by row from the bottom (`a1`, `b1`, …), top row drawn first.
+    fn board(&self) -> BoardView {
+        let n = self.grid.width();
+        BoardView::rectangle(
+            BoardShape::Rectangle { width: n, height: n },
+            n,
+            n,
+            false,
+            |c, r| format!("{}{}", column_letter(c), r + 1),
+            |c, r| {
+                let i = self.grid.cell(c, r)?;
+                if self.stones[0].contains(i) {
+                    Some(Player::First)
+                } else if self.stones[1].contains(i) {
+                    Some(Player::Second)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+
+    fn move_cells(&self, mv: GoMove) -> Vec<usize> {
+        match mv {
+            GoMove::Place { col, row } if self.index(mv).is_some() => {
+                vec![row as usize * self.grid.width() + col as usize]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
