@@ -110,10 +110,23 @@ function setState(s) {
   $('analysis-progress').textContent = '';
   const turn = s.to_move ? `${s.to_move} to move` : s.result;
   $('status').textContent = `${turn} · move ${s.ply}`;
+  if (s.to_move) $('status').prepend(stoneIcon(s.players.indexOf(s.to_move), s.board.shape.kind));
   setEngines(s.engines);
   otherMoves();
   draw();
   maybeEngineTurn();
+}
+
+/** A small stone of player `i` (0 first) in the board's colours. */
+function stoneIcon(i, kind) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '-0.5 -0.5 1 1');
+  svg.setAttribute('class', 'icon');
+  const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+  c.setAttribute('r', '0.42');
+  c.setAttribute('class', `stone ${i ? 'second' : 'first'}${kind === 'columns' ? ' c4' : ''}`);
+  svg.append(c);
+  return svg;
 }
 
 function draw() {
@@ -255,7 +268,7 @@ function startAnalysis() {
   es.addEventListener('progress', e => { $('analysis-progress').textContent = data(e).text; });
   es.addEventListener('move', e => {
     const m = data(e);
-    const short = m.exact ? String(m.score) : `${Math.round(m.score)}`;
+    const short = m.exact || Math.abs(m.score) >= 10 ? String(Math.round(m.score)) : m.score.toFixed(1);
     game.scores.set(m.move, { score: m.score, text: m.text, short });
     analysisTable();
     draw();
@@ -288,6 +301,7 @@ function analysisTable(best = new Set()) {
 // ---- wiring -----------------------------------------------------------------
 
 function wire() {
+  window.addEventListener('unhandledrejection', e => showError(e.reason));
   $('undo').onclick = () => { if (game.moves.length) { game.redo.push(game.moves.pop()); refresh(); } };
   $('redo').onclick = () => { if (game.redo.length) { game.moves.push(game.redo.pop()); refresh(); } };
   $('restart').onclick = () => { game.moves = []; game.redo = []; refresh(); };
@@ -305,13 +319,22 @@ function wire() {
     game.moves = []; game.redo = [];
     refresh().then(() => { if ($('error').hidden === false) game.start = prev; });
   };
-  window.addEventListener('hashchange', route);
+  window.addEventListener('hashchange', () => route().catch(showError));
 }
 
-function route() {
-  const spec = decodeURIComponent(location.hash.slice(1));
-  (spec ? showGame(spec) : showStart()).catch(showError);
+/**
+ * `#spec`, or `#spec?moves=4 4 5 3&start=…&analyse` (a link to a position; the
+ * moves are read as pasted text).
+ */
+async function route() {
+  const [spec, query] = decodeURIComponent(location.hash.slice(1)).split('?');
+  if (!spec) return showStart();
+  const q = new URLSearchParams(query || '');
+  await showGame(spec);
+  if (q.has('start')) game.start = q.get('start');
+  if (q.has('moves') || q.has('start')) await refresh({ text: q.get('moves') || '' });
+  if (q.has('analyse')) startAnalysis();
 }
 
 wire();
-route();
+route().catch(showError);

@@ -42,7 +42,7 @@ export function drawBoard(svg, state, opts) {
   const xs = cells.map(c => c.x), ys = cells.map(c => c.y);
   const pad = 1.1;
   const minX = Math.min(...xs) - pad, maxX = Math.max(...xs) + pad;
-  const minY = Math.min(...ys) - pad, maxY = Math.max(...ys) + pad + (columns ? 0.5 : 0);
+  const minY = Math.min(...ys) - pad, maxY = Math.max(...ys) + pad + (columns ? 0.5 : 0.1);
   svg.replaceChildren();
   svg.setAttribute('viewBox', `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
   svg.setAttribute('width', Math.round((maxX - minX) * UNIT));
@@ -50,8 +50,12 @@ export function drawBoard(svg, state, opts) {
   svg.dataset.cells = cells.length;
   svg.dataset.shape = kind;
 
+  // Legal cells are marked only where they say something: not when every
+  // empty cell is one.
   const hintCells = new Set();
   for (const m of state.legal) if (m.cells.length === 1) hintCells.add(m.cells[0]);
+  const empty = cells.filter(c => !c.owner).length;
+  if (hintCells.size >= empty && !columns) hintCells.clear();
   const last = new Set(state.last ? state.last.cells : []);
 
   if (columns) {
@@ -76,10 +80,10 @@ export function drawBoard(svg, state, opts) {
     if (c.owner) {
       el('circle', { cx: c.x, cy: c.y, r: columns ? 0.4 : 0.38,
         class: `stone ${c.owner === 'First' ? 'first' : 'second'}${columns ? ' c4' : ''}` }, g);
-    } else if (opts.hints && hintCells.has(i)) {
+    } else if (opts.hints && hintCells.has(i) && !(opts.labels && opts.labels.has(i))) {
       el('circle', { cx: c.x, cy: c.y, r: 0.12, class: 'hint' }, g);
     }
-    if (last.has(i)) el('circle', { cx: c.x, cy: c.y, r: 0.14, class: 'last' }, g);
+    if (last.has(i)) el('circle', { cx: c.x, cy: c.y, r: 0.2, class: 'last' }, g);
     const label = opts.labels && opts.labels.get(i);
     if (label !== undefined && !c.owner) {
       el('text', { x: c.x, y: c.y + 0.1, class: 'score' }, g).textContent = label;
@@ -93,41 +97,67 @@ export function drawBoard(svg, state, opts) {
   drawCoordinates(svg, cells, columns, state, opts);
 }
 
-/** Letters under each column, digits left of each row, read from the cell names. */
+/**
+ * Letters under each column, digits left of each row, read from the cell names;
+ * each label one step beyond the end of its line of cells (so slanted hexagonal
+ * columns get theirs along the slant).
+ */
 function drawCoordinates(svg, cells, columns, state, opts) {
   const g = el('g', { class: 'coords' }, svg);
+  if (columns) return columnNames(g, cells, state, opts);
   const byLetters = new Map(), byDigits = new Map();
   for (const c of cells) {
     const p = nameParts(c.name);
     if (!p) continue;
-    const [l, d] = p;
-    const low = byLetters.get(l);
-    if (!low || c.y > low.y) byLetters.set(l, c);
-    const left = byDigits.get(d);
-    if (!left || c.x < left.x) byDigits.set(d, c);
+    if (!byLetters.has(p[0])) byLetters.set(p[0], []);
+    if (!byDigits.has(p[1])) byDigits.set(p[1], []);
+    byLetters.get(p[0]).push(c);
+    byDigits.get(p[1]).push(c);
   }
-  if (columns) {
-    // A column is named by its move; the page learns it from the legal moves.
-    const bottom = Math.max(...cells.map(c => c.y));
-    const names = new Map();
-    for (const m of state.legal) if (m.cells.length === 1) names.set(cells[m.cells[0]].col, m.mv);
-    const seen = new Set();
-    for (const c of cells) {
-      if (seen.has(c.col)) continue;
-      seen.add(c.col);
-      el('text', { x: c.x, y: bottom + 0.95, class: 'coord' }, g).textContent =
-        names.get(c.col) ?? (nameParts(c.name) || [c.name])[0];
-      const score = opts.columnLabels && opts.columnLabels.get(c.col);
-      if (score !== undefined) {
-        el('text', { x: c.x, y: bottom + 1.45, class: 'score col' }, g).textContent = score;
-      }
+  // One step beyond the last cell of a line (sorted by `key`), or, with
+  // `first`, beyond its first cell.
+  const beyond = (group, key, fallback, first = false) => {
+    const line = group.slice().sort((a, b) => key(a) - key(b));
+    if (first) line.reverse();
+    const end = line[line.length - 1];
+    let [dx, dy] = fallback;
+    if (line.length > 1) {
+      const prev = line[line.length - 2];
+      const len = Math.hypot(end.x - prev.x, end.y - prev.y) || 1;
+      [dx, dy] = [(end.x - prev.x) / len * 0.8, (end.y - prev.y) / len * 0.8];
     }
-    return;
+    return [end.x + dx, end.y + dy];
+  };
+  const digits = [...byDigits].map(([d, group]) => [d, beyond(group, c => -c.x, [-0.8, 0])]);
+  const near = ([x, y]) => digits.some(([, [u, v]]) => Math.hypot(x - u, y - v) < 1.0);
+  for (const [d, [x, y]] of digits) {
+    el('text', { x, y: y + 0.12, class: 'coord' }, g).textContent = d;
   }
-  for (const [l, c] of byLetters) {
-    el('text', { x: c.x, y: c.y + 0.88, class: 'coord' }, g).textContent = l;
+  for (const [l, group] of byLetters) {
+    // Below the line's lowest cell, or above its highest where a row's label is.
+    let p = beyond(group, c => c.y, [0, 0.8]);
+    if (near(p)) p = beyond(group, c => c.y, [0, -0.8], true);
+    el('text', { x: p[0], y: p[1] + 0.12, class: 'coord' }, g).textContent = l;
   }
-  for (const [d, c] of byDigits) {
-    el('text', { x: c.x - 0.85, y: c.y + 0.12, class: 'coord' }, g).textContent = d;
+}
+
+/** Connect Four style: a column is named by its move (learnt from the legal moves). */
+function columnNames(g, cells, state, opts) {
+  const bottom = Math.max(...cells.map(c => c.y));
+  const names = new Map();
+  for (const m of state.legal) if (m.cells.length === 1) names.set(cells[m.cells[0]].col, m.mv);
+  // A full column has no legal move: where the others are numbered from 1,
+  // so is it; else it takes its cells' letters.
+  const numbered = [...names].every(([col, mv]) => mv === String(col + 1));
+  const seen = new Set();
+  for (const c of cells) {
+    if (seen.has(c.col)) continue;
+    seen.add(c.col);
+    el('text', { x: c.x, y: bottom + 0.95, class: 'coord' }, g).textContent =
+      names.get(c.col) ?? (numbered ? String(c.col + 1) : (nameParts(c.name) || [c.name])[0]);
+    const score = opts.columnLabels && opts.columnLabels.get(c.col);
+    if (score !== undefined) {
+      el('text', { x: c.x, y: bottom + 1.45, class: 'score col' }, g).textContent = score;
+    }
   }
 }
