@@ -14,6 +14,7 @@ mod perft;
 mod play;
 mod playout;
 mod protocol;
+mod serve;
 mod show;
 mod solve;
 
@@ -23,11 +24,11 @@ use std::process::ExitCode;
 
 /// Bitboard board games: list, show, perft, random playouts, play and benchmark.
 ///
-/// With no subcommand: prints the games and runs a quick benchmark.
+/// With no subcommand: serves the web app (`bitgames serve`).
 #[derive(Parser, Debug)]
 #[command(name = "bitgames", version, about, long_about = None)]
 struct Cli {
-    /// What to do (default: banner, games list and `bench --quick`).
+    /// What to do (default: `serve`, the web app on 127.0.0.1:8080).
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -58,6 +59,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
     Nboard(protocol::ProtocolArgs),
+    /// Serve the web app (play and analyse every game in the browser) until Ctrl-C.
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
+        Some(Command::Serve(a)) => serve::run(&a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));
@@ -91,35 +95,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// What `bitgames` with no arguments does: banner, games, quick benchmark, hint.
+/// What `bitgames` with no arguments does: a hint at the subcommands, then the
+/// web app (`bitgames serve`). The old default output is `bitgames games` and
+/// `bitgames bench --quick`.
 fn default_run(out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(
         out,
-        "bitgames {} — bitboard board games: perft, random playouts, play\n",
+        "bitgames {} — bitboard board games; `bitgames help` lists the subcommands \
+         (`bitgames games`, `bitgames bench --quick`, …)",
         env!("CARGO_PKG_VERSION")
     )?;
-    list::run(&list::GamesArgs { json: false }, out)?;
-    writeln!(out)?;
-    bench::run(
-        &bench::BenchArgs {
-            suite: None,
-            quick: true,
-            sets: None,
-            limit: None,
-            weak: false,
-            table_mib: 64,
-            threads: 1,
-        },
-        out,
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "subcommands: games, engines, show, perft, playout, play, bench, solve, book, convert, nboard   (`bitgames help <subcommand>` for details)"
-    )?;
-    writeln!(
-        out,
-        "try: bitgames show connect4 4453   |   bitgames perft tictactoe 9   |   bitgames play connect4 --engine greedy"
-    )?;
-    Ok(())
+    serve::run(&serve::ServeArgs::default(), out)
 }

@@ -1,0 +1,361 @@
+//! Analysis of a position, move by move, sent as events while it runs: exact
+//! scores where a solver reaches them, else the best estimate an engine gives.
+//!
+//! Which method a game gets is one `match` in [`method`]; a new game falls to
+//! [`Method::Playouts`] (flat Monte Carlo: random playouts after each move), so
+//! it is analysed with no code here. A new engine (MCTS) is one more arm there
+//! and one function here.
+//!
+//! Analyses run on a worker thread and check between moves (and between rounds
+//! of playouts) whether the client is still listening, stopping when it left.
+
+use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
+use bitgames::games::connect4::Connect4;
+use bitgames::games::othello::endgame::EndgameSolver;
+use bitgames::games::othello::player::{Level, OthelloPlayer, Value};
+use bitgames::games::othello::Othello;
+use bitgames::registry;
+use bitgames::{DynGame, Outcome};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// Connect Four positions are solved exactly on boards of at most this many
+/// cells (7×6 from the empty board takes about two minutes on one core), or
+/// once at most this many cells are empty.
+pub const C4_EXACT_CELLS: usize = 42;
+/// See [`C4_EXACT_CELLS`].
+pub const C4_EXACT_EMPTY: usize = 36;
+/// Othello positions with at most this many empty squares get exact scores.
+pub const OTHELLO_EXACT_EMPTY: usize = 20;
+/// Transposition table of an analysis, MiB.
+const TABLE_MIB: usize = 64;
+
+/// How a position is analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Connect Four: the solver's exact score of every column (Pons' scores).
+    Connect4Exact,
+    /// Othello: the exact final disc difference after every move.
+    OthelloExact,
+    /// Othello: the alpha-beta player's value of every move, in discs.
+    OthelloAlphaBeta,
+    /// Any game: random playouts after each move, the mover's win rate.
+    Playouts,
+}
+
+/// The method for a game's current position.
+pub fn method(game: &dyn DynGame) -> Method {
+    let empty = game.board().cells.iter().filter(|c| c.owner.is_none()).count();
+    let cells = game.board().cells.len();
+    match registry::info_of(game).map(|i| i.name) {
+        Some("connect4") if cells <= C4_EXACT_CELLS || empty <= C4_EXACT_EMPTY => {
+            Method::Connect4Exact
+        }
+        Some("othello") if empty <= OTHELLO_EXACT_EMPTY => Method::OthelloExact,
+        Some("othello") => Method::OthelloAlphaBeta,
+        _ => Method::Playouts,
+    }
+}
+
+/// What [`method`] does, in words.
+pub fn describe(game: &dyn DynGame) -> String {
+    match method(game) {
+        Method::Connect4Exact => {
+            "exact: the solver's score of every column (Pons: positive wins, the sooner the higher)"
+        }
+        Method::OthelloExact => "exact: the final disc difference after every move",
+        Method::OthelloAlphaBeta => "the alpha-beta player's value of every move, in discs",
+        Method::Playouts => "random playouts after every move: the mover's score (win 1, draw ½)",
+    }
+    .to_string()
+}
+
+/// One event of an analysis.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The analysis started: how it works.
+    Start {
+        /// Method, in words.
+        about: String,
+        /// Moves to analyse.
+        moves: usize,
+    },
+    /// A note on a long step (bounds, nodes).
+    Progress {
+        /// The note.
+        text: String,
+    },
+    /// A move's value, new or updated.
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Its value for the mover (higher is better): Pons' score, discs, or
+        /// a win rate in percent.
+        score: f64,
+        /// The value in words.
+        text: String,
+        /// Whether it is exact.
+        exact: bool,
+        /// Playouts behind it, for estimates.
+        visits: Option<u64>,
+    },
+    /// The analysis ended.
+    Done {
+        /// The best moves found.
+        best: Vec<String>,
+        /// Seconds taken.
+        seconds: f64,
+        /// Whether every move was valued (not cut short by the time limit).
+        complete: bool,
+    },
+    /// The analysis failed.
+    Error {
+        /// Why.
+        error: String,
+    },
+}
+
+impl Event {
+    /// The SSE event name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Start { .. } => "start",
+            Event::Progress { .. } => "progress",
+            Event::Move { .. } => "move",
+            Event::Done { .. } => "done",
+            Event::Error { .. } => "error",
+        }
+    }
+}
+
+/// Where an analysis sends its events; it tells the analysis when the client
+/// has gone and when the time is up.
+pub struct Sink {
+    tx: mpsc::Sender<Event>,
+    deadline: Instant,
+}
+
+impl Sink {
+    /// A sink sending to `tx`, with `time` to run.
+    pub fn new(tx: mpsc::Sender<Event>, time: Duration) -> Self {
+        Sink { tx, deadline: Instant::now() + time }
+    }
+
+    fn send(&self, e: Event) {
+        // A closed channel means the client left; `stop` sees it.
+        let _ = self.tx.blocking_send(e);
+    }
+
+    /// Whether to stop: the client left or the time is up.
+    fn stop(&self) -> bool {
+        self.tx.is_closed() || Instant::now() >= self.deadline
+    }
+}
+
+/// Analyses `game` (not over) with `method`, sending events to `sink`, the
+/// last one `done` or `error`. `time` is the budget of estimates; exact methods
+/// run to the end unless the sink's time runs out first.
+pub fn run(game: Box<dyn DynGame>, method: Method, time: Duration, sink: Sink) {
+    let start = Instant::now();
+    let moves = game.legal_moves();
+    sink.send(Event::Start { about: describe(game.as_ref()), moves: moves.len() });
+    let result = match method {
+        Method::Connect4Exact => connect4(game.as_ref(), &moves, &sink),
+        Method::OthelloExact => othello_exact(game.as_ref(), &moves, &sink),
+        Method::OthelloAlphaBeta => othello_alphabeta(game.as_ref(), time, &sink),
+        Method::Playouts => playouts(game.as_ref(), &moves, time, &sink),
+    };
+    match result {
+        Ok(values) => {
+            let top = values.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+            let best = values.iter().filter(|(_, v)| *v == top).map(|(m, _)| m.clone()).collect();
+            let complete = values.len() == moves.len();
+            sink.send(Event::Done { best, seconds: start.elapsed().as_secs_f64(), complete });
+        }
+        Err(error) => sink.send(Event::Error { error }),
+    }
+}
+
+/// The position after `mv`.
+fn child(game: &dyn DynGame, mv: &str) -> Result<Box<dyn DynGame>, String> {
+    let mut c = game.clone_box();
+    c.play_text(mv).map_err(|e| e.to_string())?;
+    Ok(c)
+}
+
+/// A value for the mover from a finished game: +1 win, 0 draw, −1 loss.
+fn finished(game: &dyn DynGame, child: &dyn DynGame) -> Option<i32> {
+    child.outcome().map(|o: Outcome| o.value_for(game.side_to_move()))
+}
+
+/// Pons' scores of every column, each an exact solve of the position after it.
+fn connect4(
+    game: &dyn DynGame,
+    moves: &[String],
+    sink: &Sink,
+) -> Result<Vec<(String, f64)>, String> {
+    let g = game.as_any().downcast_ref::<Connect4>().ok_or("not a Connect Four game")?;
+    let mut solver = ConnectFourSolver::for_game(g, TABLE_MIB);
+    let mut out = Vec::new();
+    for mv in moves {
+        if sink.stop() {
+            break;
+        }
+        let c = child(game, mv)?;
+        let score = match finished(game, c.as_ref()) {
+            // A winning column scores what the position does: the solver answers
+            // a position with a win in one at once.
+            Some(1) => solver.solve(g, false).map_err(|e| e.to_string())?.score,
+            Some(v) => v,
+            None => {
+                let cg = c.as_any().downcast_ref::<Connect4>().ok_or("not a Connect Four game")?;
+                let tx = sink.tx.clone();
+                let column = mv.clone();
+                solver.set_progress(Some(Box::new(move |p: Progress| {
+                    let text = format!(
+                        "column {column}: score in [{}, {}] for the opponent, {} nodes",
+                        p.min, p.max, p.nodes
+                    );
+                    let _ = tx.try_send(Event::Progress { text });
+                })));
+                -solver.solve(cg, false).map_err(|e| e.to_string())?.score
+            }
+        };
+        let word = match score {
+            s if s > 0 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        sink.send(Event::Move {
+            mv: mv.clone(),
+            score: score as f64,
+            text: format!("{score:+} ({word})"),
+            exact: true,
+            visits: None,
+        });
+        out.push((mv.clone(), score as f64));
+    }
+    Ok(out)
+}
+
+/// The exact final disc difference after every move.
+fn othello_exact(
+    game: &dyn DynGame,
+    moves: &[String],
+    sink: &Sink,
+) -> Result<Vec<(String, f64)>, String> {
+    let mut solver = EndgameSolver::new(TABLE_MIB);
+    let mover_sign = if game.side_to_move() == bitgames::Player::First { 1 } else { -1 };
+    let mut out = Vec::new();
+    for mv in moves {
+        if sink.stop() {
+            break;
+        }
+        let c = child(game, mv)?;
+        let score = if c.outcome().is_some() {
+            c.score().unwrap_or(0) * mover_sign
+        } else {
+            let o = c.as_any().downcast_ref::<Othello>().ok_or("not an Othello game")?;
+            -solver.solve(o).map_err(|e| e.to_string())?.score
+        };
+        sink.send(Event::Move {
+            mv: mv.clone(),
+            score: score as f64,
+            text: format!("{score:+} discs"),
+            exact: true,
+            visits: None,
+        });
+        out.push((mv.clone(), score as f64));
+    }
+    Ok(out)
+}
+
+/// The alpha-beta player's value of every move, the time shared among them.
+fn othello_alphabeta(
+    game: &dyn DynGame,
+    time: Duration,
+    sink: &Sink,
+) -> Result<Vec<(String, f64)>, String> {
+    let o = game.as_any().downcast_ref::<Othello>().ok_or("not an Othello game")?;
+    let n = game.legal_moves().len().max(1) as u32;
+    let mut player = OthelloPlayer::new(Level::new(8).map_err(|e| e.to_string())?);
+    player.set_time(Some(time / n));
+    let choices = player.evaluate_moves(o, usize::MAX).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for c in choices {
+        let mv = c.mv.to_string();
+        let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
+        sink.send(Event::Move {
+            mv: mv.clone(),
+            score: c.value.discs(),
+            text: format!("{}, depth {}, line {}", c.value, c.depth, line.join(" ")),
+            exact: matches!(c.value, Value::Exact(_)),
+            visits: None,
+        });
+        out.push((mv, c.value.discs()));
+    }
+    Ok(out)
+}
+
+/// Random playouts after every move in rounds of growing size, the values sent
+/// after each round (at most four times a second) until the time is up.
+fn playouts(
+    game: &dyn DynGame,
+    moves: &[String],
+    time: Duration,
+    sink: &Sink,
+) -> Result<Vec<(String, f64)>, String> {
+    let me = game.side_to_move();
+    let children: Vec<Box<dyn DynGame>> =
+        moves.iter().map(|m| child(game, m)).collect::<Result<_, _>>()?;
+    // Per move: games, and points for the mover (2 a win, 1 a draw).
+    let mut tally = vec![(0u64, 0u64); moves.len()];
+    let deadline = Instant::now() + time;
+    let mut batch = 8u64;
+    let mut seed = 1u64;
+    let mut sent = Instant::now();
+    let mut rounds = 0;
+    loop {
+        let mut cut = false;
+        for (c, t) in children.iter().zip(tally.iter_mut()) {
+            if sink.stop() || (rounds > 0 && Instant::now() >= deadline) {
+                cut = true;
+                break;
+            }
+            let s = c.playouts(batch, seed);
+            seed += 1;
+            let (wins, losses) = match me {
+                bitgames::Player::First => (s.first_wins, s.second_wins),
+                bitgames::Player::Second => (s.second_wins, s.first_wins),
+            };
+            t.0 += s.games;
+            t.1 += 2 * wins + (s.games - wins - losses);
+        }
+        rounds += 1;
+        if cut || sent.elapsed() >= Duration::from_millis(250) {
+            sent = Instant::now();
+            for (mv, &(games, points)) in moves.iter().zip(&tally) {
+                let rate = if games == 0 { 0.0 } else { 50.0 * points as f64 / games as f64 };
+                sink.send(Event::Move {
+                    mv: mv.clone(),
+                    score: rate,
+                    text: format!("{rate:.1}% of {games}"),
+                    exact: false,
+                    visits: Some(games),
+                });
+            }
+        }
+        if cut || Instant::now() >= deadline {
+            break;
+        }
+        batch = (batch * 2).min(1024);
+    }
+    Ok(moves
+        .iter()
+        .zip(&tally)
+        .map(|(m, &(g, p))| (m.clone(), if g == 0 { 0.0 } else { 50.0 * p as f64 / g as f64 }))
+        .collect())
+}

@@ -1,0 +1,333 @@
+//! A game as the API sees it: built from the spec in the path, a start position
+//! and a move list (the client keeps the game; every request replays it through
+//! [`GameRecord`], so each move is checked by the library's rules), and the
+//! state the page draws.
+
+use crate::error::ApiError;
+use crate::limits::Limits;
+use bitgames::board::BoardView;
+use bitgames::engine::EngineInfo;
+use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
+use bitgames::{DynGame, GameRecord, Outcome, Player};
+use serde::{Deserialize, Serialize};
+
+/// What every game endpoint takes: the game so far, and the one thing asked.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The start position in the game's position text (the game's own start
+    /// when absent).
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The moves played from the start, one move a string.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// More moves as pasted text, played after `moves`: separated by spaces,
+    /// commas or move numbers (`1. e4`), or run together (`4453`, `f5d6c3`).
+    #[serde(default)]
+    pub text: Option<String>,
+    /// Takes back this many moves from the end (the taken-back moves come back
+    /// in `undone`, for a redo).
+    #[serde(default)]
+    pub undo: usize,
+    /// `/move`: the move to play.
+    #[serde(default, rename = "move")]
+    pub mv: Option<String>,
+    /// `/engine`: the engine spec (`random(seed=3)`, `alphabeta(level=4)`).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// `/analyse`: how long to think, in milliseconds.
+    #[serde(default)]
+    pub think_ms: Option<u64>,
+}
+
+/// Builds the game a request describes, checking the board size, the start
+/// position and every move.
+pub fn build(spec: &str, req: &GameRequest, limits: &Limits) -> Result<Built, ApiError> {
+    let mut start = registry::new_game(spec).map_err(ApiError::spec)?;
+    let cells = start.board().cells.len();
+    if cells > limits.board_cells {
+        return Err(ApiError::unprocessable(format!(
+            "board too large: {} has {cells} cells, the web app takes at most {}",
+            start.spec(),
+            limits.board_cells
+        )));
+    }
+    if let Some(text) = &req.start {
+        start
+            .set_position(text)
+            .map_err(|e| ApiError::unprocessable(format!("start position: {e}")))?;
+    }
+    let mut record = GameRecord::new(start);
+    if req.moves.len() > limits.moves {
+        return Err(too_many(limits));
+    }
+    for (i, mv) in req.moves.iter().enumerate() {
+        play(&mut record, mv, i + 1)?;
+    }
+    if let Some(text) = &req.text {
+        for token in split_moves(text) {
+            play_run(&mut record, token, limits)?;
+        }
+    }
+    let mut undone = Vec::new();
+    for _ in 0..req.undo {
+        match record.undo() {
+            Some(mv) => undone.push(mv),
+            None => break,
+        }
+    }
+    undone.reverse();
+    Ok(Built { record, undone })
+}
+
+/// A built game and the moves an `undo` took back (oldest first).
+pub struct Built {
+    /// The game with its history.
+    pub record: GameRecord,
+    /// Moves taken back.
+    pub undone: Vec<String>,
+}
+
+fn too_many(limits: &Limits) -> ApiError {
+    ApiError::unprocessable(format!(
+        "too many moves: the web app takes at most {} in a request",
+        limits.moves
+    ))
+}
+
+fn play(record: &mut GameRecord, mv: &str, number: usize) -> Result<(), ApiError> {
+    record
+        .play(mv)
+        .map_err(|e| ApiError::unprocessable(format!("move {number} '{}': {e}", clip(mv))))
+}
+
+/// Plays a token of pasted text: one move, or several run together, split by
+/// the longest legal move that begins the rest (`4453` in Connect Four,
+/// `f5d6c3` in Othello).
+fn play_run(record: &mut GameRecord, token: &str, limits: &Limits) -> Result<(), ApiError> {
+    let number = || record.moves().len() + 1;
+    if record.current().move_text(token).is_ok() || token.is_empty() {
+        if number() > limits.moves {
+            return Err(too_many(limits));
+        }
+        return play(record, token, number());
+    }
+    let mut rest = token;
+    while !rest.is_empty() {
+        let n = record.moves().len() + 1;
+        if n > limits.moves {
+            return Err(too_many(limits));
+        }
+        let lower = rest.to_ascii_lowercase();
+        let best = record
+            .current()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_empty() && lower.starts_with(&m.to_ascii_lowercase()))
+            .max_by_key(String::len);
+        let Some(mv) = best else {
+            return play(record, rest, n);
+        };
+        rest = &rest[mv.len()..];
+        play(record, &mv, n)?;
+    }
+    Ok(())
+}
+
+/// The moves of pasted text: split at spaces, commas and semicolons, move
+/// numbers (`1.`, `12...`) left out.
+pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .map(|t| {
+            // `1.e4` → `e4`; `12.` → ``.
+            match t.find('.') {
+                Some(i) if t[..i].chars().all(|c| c.is_ascii_digit()) => {
+                    t[i..].trim_start_matches('.')
+                }
+                _ => t,
+            }
+        })
+        .filter(|t| !t.is_empty())
+}
+
+/// At most 40 characters of user text, for messages.
+pub fn clip(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// One legal move and the board cells it touches (the page's click targets).
+#[derive(Serialize)]
+pub struct MoveJson {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// Cells of [`BoardView`] it touches: where a stone lands, or from and to.
+    pub cells: Vec<usize>,
+}
+
+/// How a game ended.
+#[derive(Serialize)]
+pub struct OutcomeJson {
+    /// The winner's name, none for a draw.
+    pub winner: Option<&'static str>,
+    /// Whether it is a draw.
+    pub draw: bool,
+}
+
+/// The state of a game, as every game endpoint answers.
+#[derive(Serialize)]
+pub struct StateJson {
+    /// The game's full spec.
+    pub game: String,
+    /// The registry name.
+    pub name: String,
+    /// The start position's text.
+    pub start: String,
+    /// The moves from the start, in the game's notation.
+    pub moves: Vec<String>,
+    /// Moves taken back by `undo`, oldest first (for redo).
+    pub undone: Vec<String>,
+    /// The current position's text.
+    pub position: String,
+    /// The names of the first and second player.
+    pub players: [&'static str; 2],
+    /// The player to move, none when the game is over.
+    pub to_move: Option<&'static str>,
+    /// Plies played.
+    pub ply: usize,
+    /// How it ended, if it has.
+    pub outcome: Option<OutcomeJson>,
+    /// The result in words, or `in progress`.
+    pub result: String,
+    /// The final score for the first player, where the game has one.
+    pub score: Option<i32>,
+    /// The board to draw.
+    pub board: BoardView,
+    /// The legal moves with their cells.
+    pub legal: Vec<MoveJson>,
+    /// The last move and its cells.
+    pub last: Option<MoveJson>,
+    /// The engines that play this game.
+    pub engines: Vec<EngineJson>,
+    /// What `/analyse` does here.
+    pub analysis: String,
+    /// The board as text.
+    pub picture: String,
+}
+
+/// The state of a record.
+pub fn state(built: &Built) -> StateJson {
+    let record = &built.record;
+    let now = record.current();
+    let outcome = now.outcome();
+    let last = record.moves().last().map(|mv| {
+        let before = record.state_after(record.moves().len() - 1).unwrap_or(now);
+        MoveJson { mv: mv.clone(), cells: before.move_cells(mv).unwrap_or_default() }
+    });
+    StateJson {
+        game: now.spec(),
+        name: registry::info_of(now).map_or_else(String::new, |i| i.name.to_string()),
+        start: record.start().position(),
+        moves: record.moves().to_vec(),
+        undone: built.undone.clone(),
+        position: now.position(),
+        players: [now.player_name(Player::First), now.player_name(Player::Second)],
+        to_move: outcome.is_none().then(|| now.player_name(now.side_to_move())),
+        ply: now.ply(),
+        outcome: outcome.map(|o| match o {
+            Outcome::WonBy(p) => OutcomeJson { winner: Some(now.player_name(p)), draw: false },
+            Outcome::Draw => OutcomeJson { winner: None, draw: true },
+        }),
+        result: outcome.map_or_else(|| "in progress".to_string(), |o| now.describe_outcome(o)),
+        score: now.score(),
+        board: now.board(),
+        legal: legal_moves(now),
+        last,
+        engines: registry::engines_for(now).into_iter().map(engine_json).collect(),
+        analysis: crate::analysis::describe(now),
+        picture: now.picture(),
+    }
+}
+
+/// The legal moves with their cells.
+pub fn legal_moves(game: &dyn DynGame) -> Vec<MoveJson> {
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let cells = game.move_cells(&mv).unwrap_or_default();
+            MoveJson { mv, cells }
+        })
+        .collect()
+}
+
+/// A game or engine parameter, for the page's forms.
+#[derive(Serialize)]
+pub struct ParamJson {
+    /// Name, as written in specs.
+    pub name: &'static str,
+    /// `int`, `float`, `bool`, `choice` or `text`.
+    pub kind: &'static str,
+    /// Its default.
+    pub default: ParamValue,
+    /// Smallest value (numbers).
+    pub min: Option<f64>,
+    /// Largest value (numbers).
+    pub max: Option<f64>,
+    /// The choices (choice).
+    pub choices: Vec<&'static str>,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+/// The parameters, for forms.
+pub fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
+    params
+        .iter()
+        .map(|p| {
+            let (kind, min, max, choices) = match p.kind {
+                ParamKind::Int { min, max } => ("int", Some(min as f64), Some(max as f64), vec![]),
+                ParamKind::Float { min, max } => ("float", Some(min), Some(max), vec![]),
+                ParamKind::Bool => ("bool", None, None, vec![]),
+                ParamKind::Choice(c) => ("choice", None, None, c.to_vec()),
+                ParamKind::Text => ("text", None, None, vec![]),
+            };
+            ParamJson {
+                name: p.name,
+                kind,
+                default: p.default_value(),
+                min,
+                max,
+                choices,
+                doc: p.doc,
+            }
+        })
+        .collect()
+}
+
+/// An engine, for the page's engine menu.
+#[derive(Serialize)]
+pub struct EngineJson {
+    /// Name, as written in specs.
+    pub name: &'static str,
+    /// One-line description.
+    pub summary: &'static str,
+    /// Its spec with the defaults.
+    pub default_spec: String,
+    /// Its parameters (text ones, which name files or commands on the server,
+    /// are left out: the web app does not take them).
+    pub params: Vec<ParamJson>,
+}
+
+/// An engine as JSON.
+pub fn engine_json(e: &'static EngineInfo) -> EngineJson {
+    EngineJson {
+        name: e.name,
+        summary: e.summary,
+        default_spec: e.default_spec(),
+        params: params_json(e.params).into_iter().filter(|p| p.kind != "text").collect(),
+    }
+}

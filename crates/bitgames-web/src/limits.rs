@@ -1,0 +1,42 @@
+//! What one request may ask of the server.
+
+use std::time::Duration;
+
+/// The bounds on every request's work.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub body_bytes: usize,
+    /// Largest board, in cells (a 19×19 Go board is 361).
+    pub board_cells: usize,
+    /// Most moves in one request's move list.
+    pub moves: usize,
+    /// Engine moves and analyses running at once (each on its own blocking
+    /// thread); more get a 503.
+    pub workers: usize,
+    /// Longest an engine may think before the answer is an error (the engine
+    /// finishes its move in the background, holding its worker).
+    pub engine_time: Duration,
+    /// Default and longest time of an analysis that can stop at any moment
+    /// (playouts, the alpha-beta player).
+    pub analysis_time: (Duration, Duration),
+    /// Longest an exact analysis runs, checked between moves.
+    pub exact_time: Duration,
+    /// Largest transposition table an engine spec may ask for, in MiB.
+    pub table_mib: i64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            body_bytes: 64 * 1024,
+            board_cells: 512,
+            moves: 1024,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8),
+            engine_time: Duration::from_secs(120),
+            analysis_time: (Duration::from_secs(5), Duration::from_secs(60)),
+            exact_time: Duration::from_secs(300),
+            table_mib: 256,
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The routes: the JSON API under `/api` and the embedded front end.
+
+use crate::analysis::{self, Event, Sink};
+use crate::engine::{self, EngineReply};
+use crate::error::{ApiError, ApiJson};
+use crate::game::{self, GameRequest};
+use crate::limits::Limits;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::sse::{KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use bitgames::registry;
+use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::StreamExt;
+
+/// What the handlers share.
+#[derive(Clone)]
+struct App {
+    limits: Arc<Limits>,
+    workers: Arc<Semaphore>,
+}
+
+/// The app's router: `/api/…` and the static files.
+pub fn router(limits: Limits) -> Router {
+    let app = App { workers: Arc::new(Semaphore::new(limits.workers)), limits: Arc::new(limits) };
+    let body = app.limits.body_bytes;
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/{game}/state", post(state))
+        .route("/api/{game}/move", post(play))
+        .route("/api/{game}/engine", post(engine_move))
+        .route("/api/{game}/analyse", get(analyse_get).post(analyse_post))
+        .fallback(static_or_404)
+        .method_not_allowed_fallback(wrong_method)
+        .layer(DefaultBodyLimit::max(body))
+        .with_state(app)
+}
+
+/// An embedded file, or a JSON 404 under `/api/`.
+async fn static_or_404(method: Method, uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no API endpoint {} (see /api/games and docs/web.md)", game::clip(uri.path())),
+        )
+        .into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return wrong_method(method, uri).await.into_response();
+    }
+    crate::assets::file(uri.path())
+}
+
+async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {} (see docs/web.md)", game::clip(uri.path())),
+    )
+}
+
+/// One game in `/api/games`.
+#[derive(Serialize)]
+struct GameListJson {
+    name: &'static str,
+    summary: &'static str,
+    default_spec: String,
+    params: Vec<game::ParamJson>,
+    engines: Vec<game::EngineJson>,
+}
+
+async fn games() -> Json<Vec<GameListJson>> {
+    Json(
+        registry::games()
+            .iter()
+            .map(|g| GameListJson {
+                name: g.name,
+                summary: g.summary,
+                default_spec: g.default_spec(),
+                params: game::params_json(g.params),
+                engines: registry::new_game(&g.default_spec())
+                    .map(|b| {
+                        registry::engines_for(b.as_ref())
+                            .into_iter()
+                            .map(game::engine_json)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            })
+            .collect(),
+    )
+}
+
+async fn state(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<GameRequest>,
+) -> Result<Json<game::StateJson>, ApiError> {
+    let built = game::build(&spec, &req, &app.limits)?;
+    Ok(Json(game::state(&built)))
+}
+
+async fn play(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<GameRequest>,
+) -> Result<Json<game::StateJson>, ApiError> {
+    let mv = req.mv.clone().ok_or_else(|| ApiError::bad_request("missing field 'move'"))?;
+    let mut built = game::build(&spec, &req, &app.limits)?;
+    if let Some(o) = built.record.outcome() {
+        let now = built.record.current();
+        return Err(ApiError::unprocessable(format!(
+            "the game is over ({}): no move '{}'",
+            now.describe_outcome(o),
+            game::clip(&mv)
+        )));
+    }
+    built
+        .record
+        .play(&mv)
+        .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", game::clip(&mv))))?;
+    built.undone.clear();
+    Ok(Json(game::state(&built)))
+}
+
+/// A worker, or a 503 when all are busy.
+fn worker(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
+    Arc::clone(&app.workers).try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "all {} workers are busy with engine moves or analyses; try again shortly",
+                app.limits.workers
+            ),
+        )
+    })
+}
+
+fn refuse_if_over(built: &game::Built) -> Result<(), ApiError> {
+    match built.record.outcome() {
+        Some(o) => Err(ApiError::unprocessable(format!(
+            "the game is over ({})",
+            built.record.current().describe_outcome(o)
+        ))),
+        None => Ok(()),
+    }
+}
+
+async fn engine_move(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<GameRequest>,
+) -> Result<Json<EngineReply>, ApiError> {
+    let wanted =
+        req.engine.clone().ok_or_else(|| ApiError::bad_request("missing field 'engine'"))?;
+    let mut built = game::build(&spec, &req, &app.limits)?;
+    refuse_if_over(&built)?;
+    let engine_spec = engine::check(built.record.current(), &wanted, &app.limits)?;
+    let permit = worker(&app)?;
+    let position = built.record.current().clone_box();
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut e =
+            registry::new_engine(position.as_ref(), &engine_spec).map_err(ApiError::spec)?;
+        let t = Instant::now();
+        let chosen = e
+            .choose(position.as_ref())
+            .map_err(|e| ApiError::unprocessable(format!("engine: {e}")))?;
+        Ok::<_, ApiError>((e.spec(), chosen, t.elapsed().as_secs_f64()))
+    });
+    let limit = app.limits.engine_time;
+    let (engine, chosen, seconds) = match tokio::time::timeout(limit, task).await {
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the engine thought longer than {} s", limit.as_secs()),
+            ))
+        }
+        Ok(Err(join)) => {
+            return Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the engine failed: {join}"),
+            ))
+        }
+        Ok(Ok(r)) => r?,
+    };
+    let chosen = chosen.ok_or_else(|| ApiError::unprocessable("the engine found no move"))?;
+    built.record.play(&chosen.mv).map_err(|e| {
+        ApiError::unprocessable(format!("the engine chose '{}', which is refused: {e}", chosen.mv))
+    })?;
+    built.undone.clear();
+    Ok(Json(EngineReply {
+        engine,
+        mv: chosen.mv,
+        info: chosen.info,
+        seconds,
+        state: game::state(&built),
+    }))
+}
+
+/// `/analyse` as a query: `?moves=4 4 5&start=…&think_ms=…` (for `EventSource`);
+/// `moves` is read as pasted text is (`4453` too).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseQuery {
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Option<String>,
+    #[serde(default)]
+    think_ms: Option<u64>,
+}
+
+async fn analyse_get(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    query: Result<Query<AnalyseQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let req = GameRequest {
+        start: q.start,
+        text: q.moves,
+        think_ms: q.think_ms,
+        ..GameRequest::default()
+    };
+    analyse(app, &spec, req)
+}
+
+async fn analyse_post(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<GameRequest>,
+) -> Result<Response, ApiError> {
+    analyse(app, &spec, req)
+}
+
+/// Starts an analysis on a worker and streams its events (SSE: `start`,
+/// `progress`, `move`, then `done` or `error`). When the client goes away the
+/// stream is dropped and the analysis stops at its next check.
+fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError> {
+    let built = game::build(spec, &req, &app.limits)?;
+    refuse_if_over(&built)?;
+    let (default, max) = app.limits.analysis_time;
+    let think = req.think_ms.map_or(default, Duration::from_millis);
+    if think > max {
+        return Err(ApiError::bad_request(format!(
+            "think_ms {}: the web app allows at most {} ms",
+            think.as_millis(),
+            max.as_millis()
+        )));
+    }
+    let permit = worker(&app)?;
+    let position = built.record.current().clone_box();
+    let method = analysis::method(position.as_ref());
+    let budget = match method {
+        analysis::Method::Playouts | analysis::Method::OthelloAlphaBeta => {
+            think + Duration::from_secs(5)
+        }
+        _ => app.limits.exact_time,
+    };
+    let (tx, rx) = mpsc::channel::<Event>(256);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        analysis::run(position, method, think, Sink::new(tx, budget));
+    });
+    let stream = ReceiverStream::new(rx).map(|e| {
+        let sse = axum::response::sse::Event::default().event(e.name());
+        Ok::<_, Infallible>(sse.json_data(&e).unwrap_or_else(|_| {
+            axum::response::sse::Event::default()
+                .event("error")
+                .data("{\"error\":\"unserialisable event\"}")
+        }))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
+}
