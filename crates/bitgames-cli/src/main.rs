@@ -9,6 +9,8 @@
 mod bench;
 mod common;
 mod convert;
+mod life;
+mod lightsout;
 mod list;
 mod perft;
 mod play;
@@ -58,6 +60,10 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
     Nboard(protocol::ProtocolArgs),
+    /// Lights Out: board facts (`stats WxH`) or a solution (`solve WxH` < picture).
+    Lightsout(lightsout::LightsOutArgs),
+    /// Run a Life pattern (RLE) on the plane or a torus; population and speed.
+    Life(life::LifeArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -77,6 +83,8 @@ fn main() -> ExitCode {
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
+        Some(Command::Lightsout(a)) => lightsout::run(&a, &mut out),
+        Some(Command::Life(a)) => life::run(&a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));

@@ -20,18 +20,18 @@ fn glider_moves_one_diagonal_every_four_generations() {
     let mut plane = Plane::with_pattern(&p).unwrap();
     let start = plane.cells();
     for k in 1..=40 {
-        plane.run(4, false);
+        plane.run(4, 1);
         assert_eq!(plane.cells(), shifted(&start, k, k), "after {} generations", 4 * k);
     }
     // The same on a 20x20 torus: after 80 generations it is home again.
     let mut torus = Torus::with_pattern(20, 20, &p).unwrap();
     let home = torus.cells();
-    torus.run(4, false);
+    torus.run(4, 1);
     let moved: Vec<_> = home.iter().map(|&(x, y)| (x + 1, y + 1)).collect();
     let mut got = torus.cells();
     got.sort_unstable_by_key(|&(x, y)| (y, x));
     assert_eq!(got, moved);
-    torus.run(76, false);
+    torus.run(76, 1);
     assert_eq!(torus.cells(), home);
 }
 
@@ -59,7 +59,7 @@ fn long_life_glider_returns_after_32() {
 #[test]
 fn r_pentomino_has_116_cells_from_generation_1103() {
     let mut plane = Plane::with_pattern(&pattern("r-pentomino")).unwrap();
-    plane.run(1102, true);
+    plane.run(1102, 2);
     assert_ne!(plane.population(), 116, "not yet stable at 1102");
     plane.step(false);
     assert_eq!(plane.population(), 116);
@@ -73,7 +73,7 @@ fn r_pentomino_has_116_cells_from_generation_1103() {
 #[test]
 fn acorn_has_633_cells_at_generation_5206() {
     let mut plane = Plane::with_pattern(&pattern("acorn")).unwrap();
-    plane.run(5206, true);
+    plane.run(5206, 2);
     assert_eq!(plane.population(), 633);
 }
 
@@ -85,11 +85,11 @@ fn gosper_gun_period_30_one_glider_a_period() {
     let gun_box = |cells: Vec<(i64, i64)>| -> Vec<(i64, i64)> {
         cells.into_iter().filter(|&(x, y)| (0..36).contains(&x) && (0..9).contains(&y)).collect()
     };
-    plane.run(60, false);
+    plane.run(60, 1);
     let gun = gun_box(plane.cells());
     let mut pop = plane.population();
     for period in 3..10 {
-        plane.run(30, false);
+        plane.run(30, 1);
         assert_eq!(gun_box(plane.cells()), gun, "gun at generation {}", 30 * period);
         let now = plane.population();
         assert_eq!(now, pop + 5, "one more glider (5 cells) at generation {}", 30 * period);

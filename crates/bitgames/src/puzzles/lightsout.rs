@@ -478,8 +478,7 @@ impl LightsOut {
         for r in 0..h {
             // P[r+1] = L[r] ^ P[r-1] ^ T(P[r]).
             row_neighbourhood(&cur, w, &mut t);
-            let next: Vec<u64> =
-                (0..wpr).map(|k| board.row(r)[k] ^ prev[k] ^ t[k]).collect();
+            let next: Vec<u64> = (0..wpr).map(|k| board.row(r)[k] ^ prev[k] ^ t[k]).collect();
             if r + 1 < h {
                 presses.row_mut(r + 1).copy_from_slice(&next);
             }

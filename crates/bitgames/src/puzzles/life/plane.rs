@@ -19,6 +19,7 @@ pub struct Plane {
     rule: Rule,
     tiles: HashMap<Key, Box<Tile>>,
     generation: u64,
+    updates: u64,
 }
 
 const EMPTY: Tile = [0; 64];
@@ -29,7 +30,7 @@ impl Plane {
         if rule.births_on_zero() {
             return Err(LifeError::BirthOnZero { rule: rule.to_string() });
         }
-        Ok(Plane { rule, tiles: HashMap::new(), generation: 0 })
+        Ok(Plane { rule, tiles: HashMap::new(), generation: 0, updates: 0 })
     }
 
     /// The plane holding `pattern` with its top-left corner at `(0, 0)`.
@@ -49,6 +50,12 @@ impl Plane {
     /// Generations run so far.
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+
+    /// Cell updates computed so far: 4096 for each tile computed in each
+    /// generation.
+    pub fn cell_updates(&self) -> u64 {
+        self.updates
     }
 
     /// How many tiles are allocated.
@@ -186,6 +193,7 @@ impl Plane {
         };
         self.tiles = tiles;
         self.generation += 1;
+        self.updates += keys.len() as u64 * 4096;
     }
 
     /// One generation (tiles over the rayon pool when `parallel`).
@@ -197,10 +205,12 @@ impl Plane {
         }
     }
 
-    /// `n` generations.
-    pub fn run(&mut self, n: u64, parallel: bool) {
-        for _ in 0..n {
-            self.step(parallel);
+    /// `n` generations on `threads` threads (1: this thread; 0: one per core),
+    /// tiles shared out by rayon.
+    pub fn run(&mut self, n: u64, threads: usize) {
+        match crate::search::perft::pool(threads) {
+            None => (0..n).for_each(|_| self.step(false)),
+            Some(pool) => pool.install(|| (0..n).for_each(|_| self.step(true))),
         }
     }
 

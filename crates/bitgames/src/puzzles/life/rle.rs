@@ -39,7 +39,9 @@ pub enum RleError {
         why: String,
     },
     /// Cells outside the `x × y` the header gives.
-    #[error("pattern bigger than the header says (x = {width}, y = {height}): {what} on line {line}")]
+    #[error(
+        "pattern bigger than the header says (x = {width}, y = {height}): {what} on line {line}"
+    )]
     PatternBiggerThanHeader {
         /// Header width.
         width: u64,

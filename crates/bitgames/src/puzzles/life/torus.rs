@@ -30,6 +30,7 @@ fn last_mask(width: usize) -> u64 {
 }
 
 /// Horizontal 3-sums of one torus row (wrapping at `width`).
+#[inline(always)]
 fn hsum_row(row: &[u64], width: usize, lo: &mut [u64], hi: &mut [u64]) {
     let n = row.len();
     let lm = last_mask(width);
@@ -89,7 +90,11 @@ impl Torus {
     }
 
     /// A `width×height` torus with `pattern` in its middle, under the pattern's rule.
-    pub fn with_pattern(width: usize, height: usize, pattern: &Pattern) -> Result<Torus, LifeError> {
+    pub fn with_pattern(
+        width: usize,
+        height: usize,
+        pattern: &Pattern,
+    ) -> Result<Torus, LifeError> {
         let mut t = Torus::new(width, height, pattern.rule)?;
         if pattern.width > width || pattern.height > height {
             return Err(LifeError::PatternTooBig {
@@ -182,9 +187,31 @@ impl Torus {
         Some(BoundingBox { x0: x0 as i64, y0: y0 as i64, x1: x1 as i64, y1: y1 as i64 })
     }
 
-    /// Rows `start..end` of the next generation into `out` (`(end − start)·wpr`
-    /// words), with a rolling window of three horizontal row sums.
+    /// Rows `start..` of the next generation into `out` (whole rows), on the
+    /// widest vector unit the processor has: AVX2 where the processor reports it
+    /// at run time, else the portable code ([`Torus::step_portable`] is its
+    /// oracle in the tests).
     fn band<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor supports AVX2 (checked just above).
+            unsafe { self.band_avx2(k, start, out) };
+            return;
+        }
+        self.band_impl(k, start, out);
+    }
+
+    /// [`Torus::band_impl`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn band_avx2<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
+        self.band_impl(k, start, out);
+    }
+
+    /// Rows `start..` of the next generation into `out` (whole rows), with a
+    /// rolling window of three horizontal row sums.
+    #[inline(always)]
+    fn band_impl<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
         let (w, h, n) = (self.width, self.height, self.wpr);
         let rows = out.len() / n;
         let row = |y: usize| &self.cells[y * n..(y + 1) * n];
@@ -223,7 +250,9 @@ impl Torus {
     fn step_with<K: Kernel>(&mut self, k: K, threads: usize) {
         let mut out = std::mem::take(&mut self.spare);
         let n = self.wpr;
-        if threads <= 1 {
+        if threads == 0 {
+            self.band_impl(k, 0, &mut out);
+        } else if threads == 1 {
             self.band(k, 0, &mut out);
         } else {
             // Bands of rows, a few per thread so that uneven cores still balance.
@@ -246,6 +275,16 @@ impl Torus {
         }
     }
 
+    /// One generation on this thread with the portable code only (no SIMD
+    /// dispatch): the oracle for the vectorised path.
+    pub fn step_portable(&mut self) {
+        if self.rule.is_conway() {
+            self.step_with(Conway, 0);
+        } else {
+            self.step_with(Generic::new(self.rule), 0);
+        }
+    }
+
     /// One generation split into bands of rows over the current rayon pool.
     pub fn step_parallel(&mut self) {
         let threads = rayon::current_num_threads();
@@ -256,14 +295,12 @@ impl Torus {
         }
     }
 
-    /// `n` generations, on this thread (`parallel == false`) or the rayon pool.
-    pub fn run(&mut self, n: u64, parallel: bool) {
-        for _ in 0..n {
-            if parallel {
-                self.step_parallel();
-            } else {
-                self.step();
-            }
+    /// `n` generations on `threads` threads (1: this thread; 0: one per core),
+    /// split into bands of rows.
+    pub fn run(&mut self, n: u64, threads: usize) {
+        match crate::search::perft::pool(threads) {
+            None => (0..n).for_each(|_| self.step()),
+            Some(pool) => pool.install(|| (0..n).for_each(|_| self.step_parallel())),
         }
     }
 
@@ -292,7 +329,10 @@ mod tests {
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         if (dx, dy) != (0, 0)
-                            && t.get((x + dx).rem_euclid(w) as usize, (y + dy).rem_euclid(h) as usize)
+                            && t.get(
+                                (x + dx).rem_euclid(w) as usize,
+                                (y + dy).rem_euclid(h) as usize,
+                            )
                         {
                             n += 1;
                         }
@@ -324,9 +364,12 @@ mod tests {
                 for g in 0..4 {
                     let want = naive_step(&t);
                     let mut par = t.clone();
+                    let mut portable = t.clone();
                     t.step();
                     par.step_parallel();
+                    portable.step_portable();
                     assert_eq!(t.cells(), want, "{w}x{h} {rule} gen {g}");
+                    assert_eq!(portable.cells(), want, "{w}x{h} {rule} gen {g} (portable)");
                     assert_eq!(par.cells(), want, "{w}x{h} {rule} gen {g} (parallel)");
                 }
             }
