@@ -85,14 +85,15 @@ fn stats(size: &str, out: &mut dyn Write) -> Result<()> {
 }
 
 fn solve(size: &str, out: &mut dyn Write) -> Result<()> {
-    let lo = solver(size)?;
-    let (w, h) = (lo.width(), lo.height());
+    let (w, h) = parse_size(size).map_err(|e| input_error(e.to_string()))?;
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
         .map_err(|e| input_error(format!("cannot read the board from standard input: {e}")))?;
-    let board = LightsBoard::parse_picture(w, h, &text).map_err(|e| input_error(e.to_string()))?;
+    // The time covers building the solver for this size and solving.
     let t = Instant::now();
+    let lo = solver(size)?;
+    let board = LightsBoard::parse_picture(w, h, &text).map_err(|e| input_error(e.to_string()))?;
     let Some(sol) = lo.solve(&board) else {
         return Err(input_error(format!(
             "no solution: this {w}x{h} board cannot be switched off (only 2^{} of its 2^{} positions can)",
