@@ -9,6 +9,8 @@
 mod bench;
 mod common;
 mod convert;
+mod life;
+mod lightsout;
 mod list;
 mod perft;
 mod play;
@@ -61,6 +63,10 @@ enum Command {
     Nboard(protocol::ProtocolArgs),
     /// Serve the web app (play and analyse every game in the browser) until Ctrl-C.
     Serve(serve::ServeArgs),
+    /// Lights Out: board facts (`stats WxH`) or a solution (`solve WxH` < picture).
+    Lightsout(lightsout::LightsOutArgs),
+    /// Run a Life pattern (RLE) on the plane or a torus; population and speed.
+    Life(life::LifeArgs),
 }
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
@@ -81,6 +87,8 @@ fn main() -> ExitCode {
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
         Some(Command::Serve(a)) => serve::run(&a, &mut out),
+        Some(Command::Lightsout(a)) => lightsout::run(&a, &mut out),
+        Some(Command::Life(a)) => life::run(&a, &mut out),
         None => default_run(&mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Into::into));
