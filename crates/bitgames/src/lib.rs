@@ -11,6 +11,7 @@ pub mod games;
 pub mod info;
 pub mod params;
 pub mod player;
+pub mod puzzles;
 pub mod record;
 pub mod registry;
 pub mod search;
