@@ -10,6 +10,7 @@ mod bench;
 mod common;
 mod convert;
 mod list;
+mod pack;
 mod perft;
 mod play;
 mod playout;
@@ -56,6 +57,8 @@ enum Command {
     Book(solve::BookArgs),
     /// Convert Othello game records between transcripts, GGF and OBF.
     Convert(convert::ConvertArgs),
+    /// Count the packings of a puzzle (Soma, pentominoes, Bedlam or a file).
+    Pack(pack::PackArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
     Nboard(protocol::ProtocolArgs),
 }
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
+        Some(Command::Pack(a)) => pack::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
         None => default_run(&mut out),
     };

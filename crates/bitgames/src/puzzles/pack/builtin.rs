@@ -181,7 +181,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// The text of a built-in puzzle by name (see [`BUILTIN`]).
 pub fn builtin_text(name: &str) -> Option<String> {
     let rect =
-        |w: usize, h: usize| format!("name pentominoes {w}x{h}\nboard {w}x{h}\n{PENTOMINOES}");
+        |w: usize, h: usize| format!("name pentominoes {h}x{w}\nboard {w}x{h}\n{PENTOMINOES}");
     Some(match name {
         "soma" => SOMA.to_string(),
         "bedlam" => BEDLAM.to_string(),

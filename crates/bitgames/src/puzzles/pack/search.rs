@@ -130,9 +130,9 @@ impl<const N: usize> Tables<N> {
     /// The sizes that some of the remaining pieces add up to.
     pub fn sums(&self, left: &[u8; 32]) -> Bits<4> {
         let mut s = Bits::<4>::cell(0);
-        for t in 0..self.types {
-            for _ in 0..left[t] {
-                s |= s.shl(self.size[t] as usize);
+        for (&n, &size) in left.iter().zip(&self.size) {
+            for _ in 0..n {
+                s |= s.shl(size as usize);
             }
         }
         s

@@ -54,11 +54,7 @@ impl Layout {
 
     /// The point of a bit.
     pub fn point(&self, bit: usize) -> Pt {
-        let mut p = [0; 3];
-        for a in 0..3 {
-            p[a] = ((bit / self.stride[a]) % self.dims[a]) as i32;
-        }
-        p
+        std::array::from_fn(|a| ((bit / self.stride[a]) % self.dims[a]) as i32)
     }
 }
 
@@ -81,11 +77,11 @@ pub(crate) fn symmetries(p: &Puzzle, layout: &Layout) -> Vec<Symmetry> {
     for iso in Iso::all() {
         let mut perm = vec![0u16; layout.volume()];
         let mut ok = true;
-        for bit in 0..layout.volume() {
+        for (bit, slot) in perm.iter_mut().enumerate() {
             let q = layout.point(bit);
             match iso.apply_in_box(q, layout.dims) {
                 Some(r) if on_board.contains(&q) == on_board.contains(&r) => {
-                    perm[bit] = layout.bit(r) as u16
+                    *slot = layout.bit(r) as u16
                 }
                 _ => {
                     ok = false;
@@ -144,7 +140,7 @@ pub(crate) fn roots(
     placements: &[Vec<Vec<usize>>],
 ) -> (Option<usize>, Vec<Root>) {
     let mut best: Option<(usize, Vec<Root>)> = None;
-    for t in 0..p.pieces.len() {
+    for (t, pls) in placements.iter().enumerate() {
         if p.pieces[t].count != 1 || syms.iter().any(|s| s.sigma[t] as usize != t) {
             continue;
         }
@@ -154,10 +150,10 @@ pub(crate) fn roots(
             v
         };
         let index: HashMap<Vec<usize>, usize> =
-            placements[t].iter().enumerate().map(|(i, c)| (key(c), i)).collect();
-        let mut seen = vec![false; placements[t].len()];
+            pls.iter().enumerate().map(|(i, c)| (key(c), i)).collect();
+        let mut seen = vec![false; pls.len()];
         let mut reps = Vec::new();
-        for (i, cells) in placements[t].iter().enumerate() {
+        for (i, cells) in pls.iter().enumerate() {
             if seen[i] {
                 continue;
             }
