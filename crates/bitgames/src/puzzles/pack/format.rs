@@ -389,7 +389,7 @@ mod tests {
         assert_eq!(p.dims, [2, 2, 1]);
         assert_eq!(p.pieces[0].cells, [[0, 0, 0], [1, 0, 0]]);
         assert_eq!(p.pieces[0].count, 2);
-        let q = Puzzle::parse("board\no.\noo\n-\n..\n.o\npiece L\noo\no.\npiece i\noo").unwrap();
+        let q = Puzzle::parse("board\no.\noo\n-\n..\n.o\npiece L\noo\no.\npiece i\no").unwrap();
         assert_eq!(q.dims, [2, 2, 2]);
         assert_eq!(q.board, [[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, 1]]);
     }
