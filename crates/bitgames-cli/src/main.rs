@@ -12,6 +12,7 @@ mod convert;
 mod life;
 mod lightsout;
 mod list;
+mod pack;
 mod perft;
 mod play;
 mod playout;
@@ -59,6 +60,8 @@ enum Command {
     Book(solve::BookArgs),
     /// Convert Othello game records between transcripts, GGF and OBF.
     Convert(convert::ConvertArgs),
+    /// Count the packings of a puzzle (Soma, pentominoes, Bedlam or a file).
+    Pack(pack::PackArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
     Nboard(protocol::ProtocolArgs),
     /// Serve the web app (play and analyse every game in the browser) until Ctrl-C.
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
+        Some(Command::Pack(a)) => pack::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
         Some(Command::Serve(a)) => serve::run(&a, &mut out),
         Some(Command::Lightsout(a)) => lightsout::run(&a, &mut out),

@@ -1,0 +1,292 @@
+//! The packing search on bitboards (Browne, Alg. 13), generic over the number
+//! of 64-bit words.
+
+use super::symmetry::{Root, Symmetry};
+use super::Pruning;
+use crate::bits::Bits;
+
+/// Every placement of every piece as a bitboard, with what the search needs.
+pub(crate) struct Tables<const N: usize> {
+    /// Piece types.
+    pub types: usize,
+    /// Cells of the box (bits `0..volume`).
+    pub volume: usize,
+    /// The placements left for each root (see [`Lists`]).
+    pub lists: Vec<Lists<N>>,
+    /// Cells of each type.
+    pub size: Vec<u32>,
+    /// Copies of each type.
+    pub count: Vec<u8>,
+    /// The board's complement inside the storage: the start of `filled`.
+    pub outside: Bits<N>,
+    /// Per axis of length > 1: bit stride, cells with a neighbour above, cells
+    /// with one below.
+    pub axes: Vec<(usize, Bits<N>, Bits<N>)>,
+    /// The smallest piece's size.
+    pub min_size: u32,
+    /// Whether the region test floods every region (else it only looks for
+    /// single walled-in cells).
+    pub flood_all: bool,
+    /// Whether every piece has the same size (the region test is then `% size`).
+    pub uniform: bool,
+}
+
+/// The placements of each piece type by lowest cell: type `t` at cell `c` is
+/// `pls[start[t * (volume + 1) + c]..start[t * (volume + 1) + c + 1]]`.
+#[derive(Default)]
+pub(crate) struct Lists<const N: usize> {
+    pub start: Vec<u32>,
+    pub pls: Vec<Bits<N>>,
+}
+
+impl<const N: usize> Lists<N> {
+    #[inline(always)]
+    fn at(&self, volume: usize, t: usize, c: usize) -> &[Bits<N>] {
+        let i = t * (volume + 1) + c;
+        &self.pls[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn from(&self, volume: usize, t: usize, c: usize) -> &[Bits<N>] {
+        let i = t * (volume + 1);
+        &self.pls[self.start[i + c] as usize..self.start[i + volume] as usize]
+    }
+}
+
+impl<const N: usize> Tables<N> {
+    /// Whether every connected region of `empty` has a size in `sums`.
+    pub fn regions_fit(&self, mut empty: Bits<N>, sums: &Bits<4>) -> bool {
+        while !empty.is_empty() {
+            let region = self.flood(empty.lowest(), empty);
+            if !sums.contains(region.count() as usize) {
+                return false;
+            }
+            empty -= region;
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn dilate(&self, g: Bits<N>) -> Bits<N> {
+        let mut d = g;
+        for &(s, up, down) in &self.axes {
+            d |= (g & up).shl(s) | (g & down).shr(s);
+        }
+        d
+    }
+
+    /// The connected region of `empty` holding `seed`.
+    #[inline]
+    fn flood(&self, seed: Bits<N>, empty: Bits<N>) -> Bits<N> {
+        let mut g = seed;
+        loop {
+            let n = self.dilate(self.dilate(g) & empty) & empty;
+            if n == g {
+                return g;
+            }
+            g = n;
+        }
+    }
+
+    /// Isolated-region test: every connected region of empty cells must have a
+    /// size that some of the remaining pieces add up to (a region cut off from
+    /// the rest can only be filled by whole pieces).
+    #[inline]
+    fn regions_ok(&self, filled: Bits<N>, left: &[u8; 32]) -> bool {
+        let mut empty = !filled;
+        if self.min_size > 1 {
+            // A single walled-in cell, the commonest dead end, costs one
+            // dilation to see.
+            let mut nb = Bits::<N>::EMPTY;
+            for &(s, up, down) in &self.axes {
+                nb |= (empty & up).shl(s) | (empty & down).shr(s);
+            }
+            if !empty.is_subset(&nb) {
+                return false;
+            }
+            if !self.flood_all {
+                return true;
+            }
+        }
+        let mut region = self.flood(empty.lowest(), empty);
+        if region == empty {
+            return true;
+        }
+        let sums = if self.uniform { Bits::<4>::EMPTY } else { self.sums(left) };
+        loop {
+            let n = region.count();
+            let ok = if self.uniform { n % self.size[0] == 0 } else { sums.contains(n as usize) };
+            if !ok {
+                return false;
+            }
+            empty -= region;
+            if empty.is_empty() {
+                return true;
+            }
+            region = self.flood(empty.lowest(), empty);
+        }
+    }
+
+    /// The sizes that some of the remaining pieces add up to.
+    pub fn sums(&self, left: &[u8; 32]) -> Bits<4> {
+        let mut s = Bits::<4>::cell(0);
+        for (&n, &size) in left.iter().zip(&self.size) {
+            for _ in 0..n {
+                s |= s.shl(size as usize);
+            }
+        }
+        s
+    }
+}
+
+/// A partial packing: the cells filled, the copies left of each type, and the
+/// placements made (type, cells).
+#[derive(Clone)]
+pub(crate) struct State<const N: usize> {
+    pub filled: Bits<N>,
+    pub left: [u8; 32],
+    pub avail: u32,
+    pub stack: Vec<(u8, Bits<N>)>,
+    /// Index of the root (fixed-piece placement) this state grew from.
+    pub root: usize,
+}
+
+/// What one part of the search found.
+#[derive(Clone, Default)]
+pub(crate) struct Found<const N: usize> {
+    pub solutions: u64,
+    /// Σ |Stab(s)| · orbit(r): the distinct count times the group's order.
+    pub distinct_times_g: u64,
+    pub nodes: u64,
+    pub example: Option<Vec<(u8, Bits<N>)>>,
+}
+
+impl<const N: usize> Found<N> {
+    pub fn merge(mut self, o: Found<N>) -> Found<N> {
+        self.solutions += o.solutions;
+        self.distinct_times_g += o.distinct_times_g;
+        self.nodes += o.nodes;
+        if self.example.is_none() {
+            self.example = o.example;
+        }
+        self
+    }
+}
+
+/// The search over one subtree, with the root it grew from.
+pub(crate) struct Searcher<'a, const N: usize, const P: u8> {
+    pub t: &'a Tables<N>,
+    pub l: &'a Lists<N>,
+    pub syms: &'a [Symmetry],
+    pub root: &'a Root,
+    pub found: Found<N>,
+}
+
+impl<const N: usize, const P: u8> Searcher<'_, N, P> {
+    const PAPER: bool = P == Pruning::Paper as u8;
+    const REGIONS: bool = P == Pruning::Regions as u8;
+
+    /// Children of a state: a placement of some remaining piece on the lowest
+    /// empty cell (Alg. 13, lines 6–12), with the prunings of lines 9–14 or the
+    /// region test. `f` gets each child; it returns nothing.
+    #[inline(always)]
+    pub fn expand(&mut self, s: &mut State<N>, mut f: impl FnMut(&mut Self, &mut State<N>)) {
+        let t = self.t;
+        let l = self.l;
+        let empty = !s.filled;
+        let c = empty.first().expect("a state with an empty cell");
+        let mut critical = [Bits::<N>::EMPTY; 32];
+        if Self::PAPER {
+            // covered(bits, pieces) per remaining piece (Alg. 13, lines 9, 13, 14):
+            // every remaining piece must have a placement, every empty cell must
+            // be covered, and cells only one piece covers are critical for it.
+            let mut cover = [Bits::<N>::EMPTY; 32];
+            let mut once = Bits::<N>::EMPTY;
+            let mut twice = Bits::<N>::EMPTY;
+            let mut a = s.avail;
+            while a != 0 {
+                let ty = a.trailing_zeros() as usize;
+                a &= a - 1;
+                let mut cv = Bits::<N>::EMPTY;
+                for &pl in l.from(t.volume, ty, c) {
+                    if pl.is_disjoint(&s.filled) {
+                        cv |= pl;
+                    }
+                }
+                if cv.is_empty() {
+                    return;
+                }
+                cover[ty] = cv;
+                twice |= once & cv;
+                once |= cv;
+            }
+            if !empty.is_subset(&once) {
+                return;
+            }
+            let only_once = once - twice;
+            let mut a = s.avail;
+            while a != 0 {
+                let ty = a.trailing_zeros() as usize;
+                a &= a - 1;
+                critical[ty] = cover[ty] & only_once;
+            }
+        }
+        let mut a = s.avail;
+        while a != 0 {
+            let ty = a.trailing_zeros() as usize;
+            a &= a - 1;
+            for &pl in l.at(t.volume, ty, c) {
+                if !pl.is_disjoint(&s.filled) || (Self::PAPER && !critical[ty].is_subset(&pl)) {
+                    continue;
+                }
+                let before = s.filled;
+                s.filled |= pl;
+                s.left[ty] -= 1;
+                if s.left[ty] == 0 {
+                    s.avail &= !(1 << ty);
+                }
+                if !Self::REGIONS || t.regions_ok(s.filled, &s.left) {
+                    s.stack.push((ty as u8, pl));
+                    f(self, s);
+                    s.stack.pop();
+                }
+                s.left[ty] += 1;
+                s.avail |= 1 << ty;
+                s.filled = before;
+            }
+        }
+    }
+
+    /// Counts every packing below `s`.
+    pub fn run(&mut self, s: &mut State<N>) {
+        self.found.nodes += 1;
+        if s.filled == Bits::ALL {
+            self.solution(s);
+            return;
+        }
+        self.expand(s, |me, s| me.run(s));
+    }
+
+    /// A packing found: counted with its weight (see `symmetry`).
+    fn solution(&mut self, s: &State<N>) {
+        let mut stab = 1u64;
+        for &g in &self.root.stabiliser {
+            let sym = &self.syms[g];
+            let fixed = s.stack.iter().all(|&(ty, pl)| {
+                let img = map(&sym.perm, pl);
+                s.stack.iter().any(|&(u, q)| u == sym.sigma[ty as usize] && q == img)
+            });
+            stab += fixed as u64;
+        }
+        self.found.solutions += self.root.orbit;
+        self.found.distinct_times_g += stab * self.root.orbit;
+        if self.found.example.is_none() {
+            self.found.example = Some(s.stack.clone());
+        }
+    }
+}
+
+/// The image of a set of cells under a permutation of the bits.
+fn map<const N: usize>(perm: &[u16], b: Bits<N>) -> Bits<N> {
+    b.iter().map(|i| perm[i] as usize).collect()
+}
