@@ -2,8 +2,8 @@
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
 use crate::board::BoardView;
-use crate::game::{Game, Outcome, ParseError, PlayError, Player};
 use crate::engine::Engine;
+use crate::game::{Game, Outcome, ParseError, PlayError, Player};
 use crate::search::mcts::{MctsConfig, MctsEngine, MctsLimits};
 use crate::search::{perft_divide, playouts, PlayoutStats};
 use rand::SeedableRng;

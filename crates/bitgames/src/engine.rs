@@ -136,10 +136,16 @@ impl Engine for Chooser {
         if self.greedy {
             let safe = safe_moves(game, &moves);
             match safe {
-                Safe::Win(m) => return Ok(Some(EngineMove { mv: m, info: Some("wins".into()), nodes: None })),
+                Safe::Win(m) => {
+                    return Ok(Some(EngineMove { mv: m, info: Some("wins".into()), nodes: None }))
+                }
                 Safe::Some(mut safe) if !safe.is_empty() => {
                     let i = self.rng.random_range(0..safe.len());
-                    return Ok(Some(EngineMove { mv: safe.swap_remove(i), info: None, nodes: None }));
+                    return Ok(Some(EngineMove {
+                        mv: safe.swap_remove(i),
+                        info: None,
+                        nodes: None,
+                    }));
                 }
                 Safe::Some(_) => {}
             }

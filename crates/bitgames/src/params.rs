@@ -491,8 +491,8 @@ mod tests {
         assert_eq!(p.duration("time"), Some(std::time::Duration::from_millis(500)));
         assert_eq!(p.opt_int("iterations"), None);
         assert_eq!(p.spec("mcts"), "mcts(time=500ms,pause=1.5s)");
-        let p = Params::parse("mcts", LIMITS, &given(&[("time", "2s"), ("iterations", "7")]))
-            .unwrap();
+        let p =
+            Params::parse("mcts", LIMITS, &given(&[("time", "2s"), ("iterations", "7")])).unwrap();
         assert_eq!(p.duration("time"), Some(std::time::Duration::from_secs(2)));
         assert_eq!(p.opt_int("iterations"), Some(7));
         assert_eq!(p.spec("mcts"), "mcts(time=2s,iterations=7,pause=1.5s)");

@@ -12,8 +12,8 @@ use crate::engine::Engine;
 use crate::game::{mix64, Outcome};
 use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
 pub use stats::{elo, format_elo, Tally};
+use std::time::{Duration, Instant};
 
 /// What to play.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -105,9 +105,23 @@ pub fn run_match(
     config: &MatchConfig,
     progress: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, SpecError> {
+    run_match_with(config, &|game, spec| new_engine(game, spec), progress)
+}
+
+/// Builds an engine from its spec for a game.
+pub type EngineMaker<'a> =
+    dyn Fn(&dyn DynGame, &str) -> Result<Box<dyn Engine>, SpecError> + Sync + 'a;
+
+/// [`run_match`] with engines built by `make` (an engine of the caller's own,
+/// an outside program) instead of the registry.
+pub fn run_match_with(
+    config: &MatchConfig,
+    make: &EngineMaker<'_>,
+    progress: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<MatchReport, SpecError> {
     let start_pos = new_game(&config.game)?;
     for e in &config.engines {
-        new_engine(start_pos.as_ref(), e)?;
+        make(start_pos.as_ref(), e)?;
     }
     let pairs = config.games.div_ceil(2);
     let openings: Vec<Vec<String>> =
@@ -122,7 +136,7 @@ pub fn run_match(
         (0..2 * pairs)
             .into_par_iter()
             .map(|i| {
-                let g = play_one(start_pos.as_ref(), config, i, &openings[i / 2]);
+                let g = play_one(start_pos.as_ref(), config, make, i, &openings[i / 2]);
                 progress(&g);
                 g
             })
@@ -178,18 +192,25 @@ fn seeded(game: &dyn DynGame, spec: &str, seed: u64) -> String {
 }
 
 /// Plays game `index`: engine `index % 2` moves first after the opening.
-fn play_one(start: &dyn DynGame, config: &MatchConfig, index: usize, opening: &[String]) -> MatchGame {
+fn play_one(
+    start: &dyn DynGame,
+    config: &MatchConfig,
+    make: &EngineMaker<'_>,
+    index: usize,
+    opening: &[String],
+) -> MatchGame {
     let first = index % 2;
     let mut game = start.clone_box();
     for m in opening {
         // The opening was played on this same start position.
         let _ = game.play_text(m);
     }
-    let specs =
-        [0, 1].map(|e| seeded(start, &config.engines[e], mix64(config.seed ^ (index as u64) << 8 ^ e as u64)));
+    let specs = [0, 1].map(|e| {
+        seeded(start, &config.engines[e], mix64(config.seed ^ (index as u64) << 8 ^ e as u64))
+    });
     let mut engines: Vec<Box<dyn Engine>> = specs
         .iter()
-        .map(|s| new_engine(start, s).expect("the engine specs were checked before the match"))
+        .map(|s| make(start, s).expect("the engine specs were checked before the match"))
         .collect();
     // The engine to move: `first` plays the side to move after the opening.
     let first_side = game.side_to_move();
@@ -278,5 +299,93 @@ fn summary(config: &MatchConfig, games: &[MatchGame], e: usize) -> EngineSummary
         ms_per_move: if moves == 0 { 0.0 } else { time.as_secs_f64() * 1000.0 / moves as f64 },
         nodes_per_move: (counted > 0).then(|| nodes as f64 / counted as f64),
         faults,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineError, EngineMove};
+
+    /// Plays the first legal move, but fails on its `fail_at`-th move (or
+    /// answers an illegal move when `garbage`).
+    struct Faulty {
+        moves: usize,
+        fail_at: usize,
+        garbage: bool,
+    }
+
+    impl Engine for Faulty {
+        fn spec(&self) -> String {
+            "faulty".into()
+        }
+        fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+            self.moves += 1;
+            if self.moves == self.fail_at {
+                if self.garbage {
+                    return Ok(Some(EngineMove { mv: "z9".into(), info: None, nodes: None }));
+                }
+                return Err(EngineError::Failed { engine: "faulty".into(), why: "crashed".into() });
+            }
+            Ok(game.legal_moves().first().map(|m| EngineMove {
+                mv: m.clone(),
+                info: None,
+                nodes: Some(1),
+            }))
+        }
+    }
+
+    #[test]
+    fn a_failing_engine_loses_and_the_match_goes_on() {
+        let config = MatchConfig {
+            game: "tictactoe".into(),
+            engines: ["faulty".into(), "random".into()],
+            games: 6,
+            opening_plies: 1,
+            seed: 9,
+            threads: 1,
+        };
+        for garbage in [false, true] {
+            let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
+                if spec.starts_with("faulty") {
+                    Ok(Box::new(Faulty { moves: 0, fail_at: 2, garbage }))
+                } else {
+                    new_engine(game, spec)
+                }
+            };
+            let r = run_match_with(&config, &make, &|_| {}).unwrap();
+            assert_eq!(r.games.len(), 6);
+            // The faulty engine fails on its second move in every game.
+            assert_eq!(r.engines[0].faults, 6);
+            assert_eq!(r.engines[0].tally, Tally { wins: 0, draws: 0, losses: 6 });
+            assert_eq!(r.engines[1].tally.wins, 6);
+            let g = &r.games[0];
+            assert_eq!(g.fault.as_ref().unwrap().0, 0);
+            let want = if garbage { "illegal move 'z9'" } else { "faulty: crashed" };
+            assert!(g.result.contains(want), "{}", g.result);
+            // Both games of a pair start from the same opening, colours swapped.
+            assert_eq!(r.games[0].opening, r.games[1].opening);
+            assert_eq!((r.games[0].first, r.games[1].first), (0, 1));
+            assert_eq!(r.engines[0].nodes_per_move, Some(1.0));
+        }
+    }
+
+    #[test]
+    fn bad_specs_are_errors_before_any_game() {
+        let mut config = MatchConfig {
+            game: "tictactoe".into(),
+            engines: ["mcts(time=0s)".into(), "random".into()],
+            games: 2,
+            opening_plies: 0,
+            seed: 1,
+            threads: 1,
+        };
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::BadValue { .. })));
+        config.engines[0] = "mcts(depth=3)".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownParam { .. })));
+        config.engines[0] = "solver".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::EngineNotForGame { .. })));
+        config.game = "chess".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownGame { .. })));
     }
 }

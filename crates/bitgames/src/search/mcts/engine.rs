@@ -25,7 +25,8 @@ static PARAMS: &[ParamInfo] = &[
 pub static MCTS: EngineInfo = EngineInfo {
     name: "mcts",
     aliases: &["uct"],
-    summary: "Monte Carlo tree search: UCT, random playouts, MCTS-Solver, optional RAVE, root-parallel",
+    summary:
+        "Monte Carlo tree search: UCT, random playouts, MCTS-Solver, optional RAVE, root-parallel",
     params: PARAMS,
     build: |game, p| {
         let threads = crate::search::threads(p.int("threads") as usize);

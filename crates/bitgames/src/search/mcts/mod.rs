@@ -320,7 +320,13 @@ impl<G: Game> Mcts<G> {
 impl<G: Game> Worker<G> {
     /// Runs simulations until a limit, the root is proven or `stop` is set;
     /// returns how many ran.
-    fn run(&mut self, cfg: &MctsConfig, limits: &MctsLimits, start: Instant, stop: &AtomicBool) -> u64 {
+    fn run(
+        &mut self,
+        cfg: &MctsConfig,
+        limits: &MctsLimits,
+        start: Instant,
+        stop: &AtomicBool,
+    ) -> u64 {
         let deadline = limits.time.map(|t| start + t);
         let max_iter = limits.iterations.unwrap_or(u64::MAX);
         let tree = self.tree.as_ref().expect("the tree is set before a search");
@@ -380,7 +386,11 @@ impl<G: Game> Worker<G> {
             if tree.nodes[n].first == NONE {
                 let grow = tree.nodes.len() < node_cap;
                 if (n != 0 && tree.nodes[n].visits == 0) || !grow {
-                    break playout(state, &mut self.rng, rave.is_some().then_some(&mut self.played));
+                    break playout(
+                        state,
+                        &mut self.rng,
+                        rave.is_some().then_some(&mut self.played),
+                    );
                 }
                 tree.expand(n, &state, rave.is_some());
                 if tree.nodes[n].count == 0 {
@@ -439,7 +449,10 @@ impl<G: Game> Worker<G> {
                 for c in tree.nodes[self.path[i]].children() {
                     let ch = &mut tree.nodes[c];
                     let k = ch.key as usize;
-                    if ch.key != NONE && k < self.marks.len() && self.marks[k] == (self.stamp, ch.mover) {
+                    if ch.key != NONE
+                        && k < self.marks.len()
+                        && self.marks[k] == (self.stamp, ch.mover)
+                    {
                         ch.rave_visits += 1;
                         ch.rave_wins += reward(outcome, ch.mover);
                     }
