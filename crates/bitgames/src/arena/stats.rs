@@ -81,6 +81,8 @@ pub fn elo(score: f64) -> f64 {
 pub fn format_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else if e.round() == 0.0 {
+        "0".to_string()
     } else {
         format!("{e:+.0}")
     }
