@@ -68,6 +68,7 @@ fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
                 ParamKind::Bool => "bool",
                 ParamKind::Choice(_) => "choice",
                 ParamKind::Text => "text",
+                ParamKind::Duration { .. } => "duration",
             },
             default: p.default_value(),
             range: p.range(),

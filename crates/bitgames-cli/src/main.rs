@@ -6,6 +6,7 @@
 //! parentheses for the shell). Input errors print one `error: …` line to stderr and
 //! exit with code 2; other failures exit with code 1.
 
+mod arena;
 mod bench;
 mod common;
 mod convert;
@@ -49,6 +50,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Run random playouts and report speed and result shares.
     Playout(playout::PlayoutArgs),
+    /// A match between two engines: pairs of games with colours swapped, score
+    /// and Elo with 95% intervals.
+    Arena(arena::ArenaArgs),
     /// Play against an engine in the terminal (moves may be piped on stdin).
     Play(play::PlayArgs),
     /// Benchmark perft and random playouts, or the Connect Four solver on Pons' sets.
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => perft::run(&a, &mut out),
         Some(Command::Playout(a)) => playout::run(&a, &mut out),
         Some(Command::Play(a)) => play::run(&a, &mut out),
+        Some(Command::Arena(a)) => arena::run(&a, &mut out),
         Some(Command::Bench(a)) => bench::run(&a, &mut out),
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),

@@ -265,3 +265,48 @@ fn hardening_regressions() {
     let e = fails(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"]);
     assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");
 }
+
+#[test]
+fn arena_plays_a_tiny_match() {
+    let out = ok(&[
+        "arena",
+        "tictactoe",
+        "--engines",
+        "mcts(iterations=500)",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--openings",
+        "random:1",
+    ]);
+    assert!(out.contains("4 games (2 pairs, colours swapped), openings random:1, seed 3"), "{out}");
+    let a = out.lines().find(|l| l.starts_with("A  mcts(iterations=500)")).expect(&out);
+    let b = out.lines().find(|l| l.starts_with("B  random")).expect(&out);
+    // W + D + L = 4 on each line, and A's wins are B's losses.
+    let nums = |l: &str| -> Vec<u64> {
+        l.split_whitespace().skip(2).take(3).map(|n| n.parse().unwrap()).collect()
+    };
+    let (na, nb) = (nums(a), nums(b));
+    assert_eq!(na.iter().sum::<u64>(), 4, "{out}");
+    assert_eq!((na[0], na[1], na[2]), (nb[2], nb[1], nb[0]), "{out}");
+    assert_eq!(na[2], 0, "mcts lost to random: {out}");
+    let v = ok_json(&[
+        "arena",
+        "tictactoe",
+        "--engines",
+        "mcts(iterations=200)",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+    assert_eq!(v["engines"][0]["spec"], "mcts(iterations=200)");
+    fails(&["arena", "tictactoe", "--engines", "mcts(time=0)", "random"]);
+    fails(&["arena", "tictactoe", "--engines", "mcts", "random", "--openings", "book"]);
+    fails(&["arena", "tictactoe", "--engines", "mcts", "random", "--games", "0"]);
+}

@@ -2,7 +2,9 @@
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
 use crate::board::BoardView;
+use crate::engine::Engine;
 use crate::game::{Game, Outcome, ParseError, PlayError, Player};
+use crate::search::mcts::{MctsConfig, MctsEngine, MctsLimits};
 use crate::search::{perft_divide, playouts, PlayoutStats};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -52,6 +54,10 @@ pub trait DynGame: Send + Sync {
     fn playouts(&self, count: u64, seed: u64) -> PlayoutStats;
     /// A random legal move, reproducible from `seed`.
     fn random_move(&self, seed: u64) -> Option<String>;
+    /// The generic MCTS engine ([`search::mcts`](crate::search::mcts)) on this
+    /// game's own typed moves, named `spec`: how the registry's `mcts` engine
+    /// plays every game without the text API.
+    fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete game, for the library's game-specific engines and tools (a
@@ -128,6 +134,9 @@ impl<G: Game> DynGame for G {
     fn random_move(&self, seed: u64) -> Option<String> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         Game::random_move(self, &mut rng).map(|m| m.to_string())
+    }
+    fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
+        Box::new(MctsEngine::<G>::new(spec, config, limits))
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

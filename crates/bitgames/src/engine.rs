@@ -21,6 +21,9 @@ pub struct EngineMove {
     pub mv: String,
     /// The engine's account of it (value, depth, nodes, time, line), if any.
     pub info: Option<String>,
+    /// Positions the engine looked at for it (MCTS: simulations; alpha-beta:
+    /// nodes), where it counts them.
+    pub nodes: Option<u64>,
 }
 
 /// An engine that could not choose a move.
@@ -81,7 +84,7 @@ impl EngineInfo {
 }
 
 /// The engines every game has.
-pub static GENERIC: &[&EngineInfo] = &[&RANDOM, &GREEDY];
+pub static GENERIC: &[&EngineInfo] = &[&RANDOM, &GREEDY, &crate::search::mcts::MCTS];
 
 static SEED: &[ParamInfo] =
     &[ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the random choices (xoshiro256++)")];
@@ -133,16 +136,22 @@ impl Engine for Chooser {
         if self.greedy {
             let safe = safe_moves(game, &moves);
             match safe {
-                Safe::Win(m) => return Ok(Some(EngineMove { mv: m, info: Some("wins".into()) })),
+                Safe::Win(m) => {
+                    return Ok(Some(EngineMove { mv: m, info: Some("wins".into()), nodes: None }))
+                }
                 Safe::Some(mut safe) if !safe.is_empty() => {
                     let i = self.rng.random_range(0..safe.len());
-                    return Ok(Some(EngineMove { mv: safe.swap_remove(i), info: None }));
+                    return Ok(Some(EngineMove {
+                        mv: safe.swap_remove(i),
+                        info: None,
+                        nodes: None,
+                    }));
                 }
                 Safe::Some(_) => {}
             }
         }
         let i = self.rng.random_range(0..moves.len());
-        Ok(Some(EngineMove { mv: moves[i].clone(), info: None }))
+        Ok(Some(EngineMove { mv: moves[i].clone(), info: None, nodes: None }))
     }
 }
 

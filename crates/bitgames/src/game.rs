@@ -371,6 +371,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// stone lands on; the from and to cells of a step. Empty for a pass.
     fn move_cells(&self, mv: Self::Move) -> Vec<usize>;
 
+    /// A small index of a legal move, the same for the same move in every
+    /// position of this game, for tables kept per move (the RAVE/AMAF
+    /// statistics of [`search::mcts`](crate::search::mcts)); `None` for a move
+    /// that touches no cell (a pass). By default the first of
+    /// [`move_cells`](Game::move_cells) (a placement's cell, a step's from-cell);
+    /// placement games override it without allocating.
+    fn move_index(&self, mv: Self::Move) -> Option<usize> {
+        self.move_cells(mv).first().copied()
+    }
+
     /// Perft in this game's standard convention ([`PERFT_RULE`](Game::PERFT_RULE)):
     /// the number of move sequences of exactly `depth` plies. Games override it
     /// with a faster walk that counts the same.

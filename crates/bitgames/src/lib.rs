@@ -3,6 +3,7 @@
 
 pub use bitgames_core::{bits, grid, ops};
 
+pub mod arena;
 pub mod board;
 pub mod dynamic;
 pub mod engine;

@@ -31,6 +31,14 @@ pub enum ParamKind {
     Choice(&'static [&'static str]),
     /// Free text (a file name, a command line).
     Text,
+    /// A length of time written with its unit, `500ms`, `1s`, `2.5s`, `1m`, in
+    /// `min_ms..=max_ms` milliseconds.
+    Duration {
+        /// Shortest accepted, in milliseconds.
+        min_ms: u64,
+        /// Longest accepted, in milliseconds.
+        max_ms: u64,
+    },
 }
 
 /// A parameter's value.
@@ -46,6 +54,10 @@ pub enum ParamValue {
     Choice(&'static str),
     /// Text.
     Text(String),
+    /// A length of time.
+    Duration(std::time::Duration),
+    /// An optional parameter the spec left out (a limit not set).
+    Unset,
 }
 
 impl fmt::Display for ParamValue {
@@ -56,8 +68,41 @@ impl fmt::Display for ParamValue {
             ParamValue::Bool(b) => write!(f, "{b}"),
             ParamValue::Choice(c) => f.write_str(c),
             ParamValue::Text(t) => f.write_str(t),
+            ParamValue::Duration(d) => f.write_str(&format_duration(*d)),
+            ParamValue::Unset => f.write_str("none"),
         }
     }
+}
+
+/// A duration as a spec writes it: `1s`, `1.5s`, `500ms`.
+pub fn format_duration(d: std::time::Duration) -> String {
+    let ms = d.as_millis();
+    if ms % 1000 == 0 && ms > 0 {
+        format!("{}s", ms / 1000)
+    } else if ms >= 1000 {
+        format!("{}s", ms as f64 / 1000.0)
+    } else {
+        format!("{ms}ms")
+    }
+}
+
+/// Reads a duration with its unit: `500ms`, `1s`, `2.5s`, `1m` (whole
+/// milliseconds); `None` for anything else, a bare number included.
+pub fn parse_duration(text: &str) -> Option<std::time::Duration> {
+    let t = text.trim().to_ascii_lowercase();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1000.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60_000.0)
+    } else {
+        return None;
+    };
+    let x: f64 = num.trim().parse().ok()?;
+    let ms = x * scale;
+    (ms.is_finite() && ms >= 0.0 && ms <= u64::MAX as f64 / 2.0)
+        .then(|| std::time::Duration::from_millis(ms.round() as u64))
 }
 
 impl serde::Serialize for ParamValue {
@@ -68,6 +113,8 @@ impl serde::Serialize for ParamValue {
             ParamValue::Bool(b) => s.serialize_bool(*b),
             ParamValue::Choice(c) => s.serialize_str(c),
             ParamValue::Text(t) => s.serialize_str(t),
+            ParamValue::Duration(_) => s.serialize_str(&self.to_string()),
+            ParamValue::Unset => s.serialize_none(),
         }
     }
 }
@@ -96,6 +143,10 @@ pub enum DefaultValue {
     Bool(bool),
     /// A choice or text.
     Str(&'static str),
+    /// A duration in milliseconds.
+    Millis(u64),
+    /// No value: an optional parameter left out.
+    Unset,
 }
 
 impl DefaultValue {
@@ -104,6 +155,10 @@ impl DefaultValue {
             (DefaultValue::Int(n), _) => ParamValue::Int(n),
             (DefaultValue::Float(x), _) => ParamValue::Float(x),
             (DefaultValue::Bool(b), _) => ParamValue::Bool(b),
+            (DefaultValue::Millis(ms), _) => {
+                ParamValue::Duration(std::time::Duration::from_millis(ms))
+            }
+            (DefaultValue::Unset, _) => ParamValue::Unset,
             (DefaultValue::Str(s), ParamKind::Choice(_)) => ParamValue::Choice(s),
             (DefaultValue::Str(s), _) => ParamValue::Text(s.to_string()),
         }
@@ -168,6 +223,28 @@ impl ParamInfo {
         ParamInfo { name, kind: ParamKind::Text, default: DefaultValue::Str(default), doc }
     }
 
+    /// A whole-number parameter with no default: unset unless the spec gives it
+    /// (a search limit).
+    pub const fn optional_int(name: &'static str, min: i64, max: i64, doc: &'static str) -> Self {
+        ParamInfo { name, kind: ParamKind::Int { min, max }, default: DefaultValue::Unset, doc }
+    }
+
+    /// A duration (`500ms`, `1s`) in `min_ms..=max_ms`; `default` in
+    /// milliseconds, `None` for unset unless the spec gives it.
+    pub const fn duration(
+        name: &'static str,
+        default: Option<u64>,
+        min_ms: u64,
+        max_ms: u64,
+        doc: &'static str,
+    ) -> Self {
+        let default = match default {
+            Some(ms) => DefaultValue::Millis(ms),
+            None => DefaultValue::Unset,
+        };
+        ParamInfo { name, kind: ParamKind::Duration { min_ms, max_ms }, default, doc }
+    }
+
     /// The default as a value.
     pub fn default_value(&self) -> ParamValue {
         self.default.value(self.kind)
@@ -181,6 +258,11 @@ impl ParamInfo {
             ParamKind::Bool => "true or false".to_string(),
             ParamKind::Choice(c) => c.join(", "),
             ParamKind::Text => "text".to_string(),
+            ParamKind::Duration { min_ms, max_ms } => format!(
+                "{}–{}",
+                format_duration(std::time::Duration::from_millis(min_ms)),
+                format_duration(std::time::Duration::from_millis(max_ms))
+            ),
         }
     }
 
@@ -213,6 +295,20 @@ impl ParamInfo {
                 .map(|c| ParamValue::Choice(c))
                 .ok_or_else(|| format!("expected one of {}", choices.join(", "))),
             ParamKind::Text => Ok(ParamValue::Text(text.to_string())),
+            ParamKind::Duration { .. } => {
+                let range = self.range();
+                let d = parse_duration(text)
+                    .ok_or_else(|| format!("expected a duration such as 1s or 500ms, {range}"))?;
+                let ms = d.as_millis();
+                match self.kind {
+                    ParamKind::Duration { min_ms, max_ms }
+                        if ms < min_ms as u128 || ms > max_ms as u128 =>
+                    {
+                        Err(format!("{} must be {range}", self.name))
+                    }
+                    _ => Ok(ParamValue::Duration(d)),
+                }
+            }
         }
     }
 }
@@ -293,6 +389,23 @@ impl Params {
         }
     }
 
+    /// An optional whole-number parameter: `None` when the spec left it out.
+    pub fn opt_int(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            ParamValue::Unset => None,
+            _ => Some(self.int(name)),
+        }
+    }
+
+    /// A duration parameter: `None` when an optional one was left out.
+    pub fn duration(&self, name: &str) -> Option<std::time::Duration> {
+        match self.get(name) {
+            ParamValue::Duration(d) => Some(*d),
+            ParamValue::Unset => None,
+            other => panic!("parameter '{name}' is {other:?}, not a duration"),
+        }
+    }
+
     /// A choice or text parameter.
     pub fn text(&self, name: &str) -> &str {
         match self.get(name) {
@@ -302,13 +415,14 @@ impl Params {
         }
     }
 
-    /// `name(k=v,…)` with every parameter, in declaration order (just `name`
-    /// without parameters).
+    /// `name(k=v,…)` with every parameter that has a value, in declaration
+    /// order (just `name` without parameters).
     pub fn spec(&self, name: &str) -> String {
         let pairs: Vec<(String, String)> = self
             .info
             .iter()
             .zip(&self.values)
+            .filter(|(_, v)| **v != ParamValue::Unset)
             .map(|(p, v)| (p.name.to_string(), v.to_string()))
             .collect();
         crate::spec::write_spec(name, &pairs)
@@ -363,5 +477,37 @@ mod tests {
             Params::parse("go", INFO, &given(&[("depth", "3")])),
             Err(SpecError::UnknownParam { .. })
         ));
+    }
+
+    static LIMITS: &[ParamInfo] = &[
+        ParamInfo::duration("time", None, 1, 3_600_000, "time a move"),
+        ParamInfo::optional_int("iterations", 1, 1_000_000, "iterations a move"),
+        ParamInfo::duration("pause", Some(1500), 0, 10_000, "pause"),
+    ];
+
+    #[test]
+    fn durations_and_unset_values() {
+        let p = Params::parse("mcts", LIMITS, &given(&[("time", "500ms")])).unwrap();
+        assert_eq!(p.duration("time"), Some(std::time::Duration::from_millis(500)));
+        assert_eq!(p.opt_int("iterations"), None);
+        assert_eq!(p.spec("mcts"), "mcts(time=500ms,pause=1.5s)");
+        let p =
+            Params::parse("mcts", LIMITS, &given(&[("time", "2s"), ("iterations", "7")])).unwrap();
+        assert_eq!(p.duration("time"), Some(std::time::Duration::from_secs(2)));
+        assert_eq!(p.opt_int("iterations"), Some(7));
+        assert_eq!(p.spec("mcts"), "mcts(time=2s,iterations=7,pause=1.5s)");
+        assert_eq!(parse_duration("1m"), Some(std::time::Duration::from_secs(60)));
+        assert_eq!(parse_duration("0.25s"), Some(std::time::Duration::from_millis(250)));
+        for bad in ["0", "0s", "0ms", "2h", "1", "fast", "-1s", "nans"] {
+            let e = Params::parse("mcts", LIMITS, &given(&[("time", bad)])).unwrap_err();
+            assert!(matches!(e, SpecError::BadValue { .. }), "{bad}: {e}");
+        }
+        let e = Params::parse("mcts", LIMITS, &given(&[("time", "0")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "mcts: bad value '0' for time: expected a duration such as 1s or 500ms, 1ms–3600s"
+        );
+        let e = Params::parse("mcts", LIMITS, &given(&[("time", "0s")])).unwrap_err();
+        assert_eq!(e.to_string(), "mcts: bad value '0s' for time: time must be 1ms–3600s");
     }
 }

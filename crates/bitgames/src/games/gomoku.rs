@@ -317,6 +317,11 @@ impl<const N: usize> Game for Gomoku<N> {
     }
 
     /// The cell itself (the board's cells are in bit order, row by row).
+    #[inline]
+    fn move_index(&self, mv: Cell) -> Option<usize> {
+        Some(mv.row as usize * self.grid.width() + mv.col as usize)
+    }
+
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
         match self.grid.index_of(mv) {
             Some(_) => vec![mv.row as usize * self.grid.width() + mv.col as usize],

@@ -621,6 +621,14 @@ impl<const N: usize> Game for Hex<N> {
 
     /// The cell of a stone; for `swap`, the first stone's cell then the
     /// mirrored cell the second player's stone takes.
+    #[inline]
+    fn move_index(&self, mv: HexMove) -> Option<usize> {
+        match mv {
+            HexMove::Place(c) => Some(c.row as usize * self.grid.width() + c.col as usize),
+            HexMove::Swap => None,
+        }
+    }
+
     fn move_cells(&self, mv: HexMove) -> Vec<usize> {
         match mv {
             HexMove::Place(c) => match self.grid.index_of(c) {

@@ -475,6 +475,14 @@ impl<const N: usize> Game for Yavalath<N> {
     }
 
     /// The cell of a placement; for `swap`, the cell of the stone taken over.
+    #[inline]
+    fn move_index(&self, mv: YavalathMove) -> Option<usize> {
+        match mv {
+            YavalathMove::Place(c) => Some(c.row as usize * self.grid.width() + c.col as usize),
+            YavalathMove::Swap => None,
+        }
+    }
+
     fn move_cells(&self, mv: YavalathMove) -> Vec<usize> {
         match mv {
             YavalathMove::Place(c) => match self.grid.index_of(c) {

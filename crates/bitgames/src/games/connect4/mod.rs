@@ -515,6 +515,12 @@ impl Game for Connect4 {
     }
 
     /// The cell the stone lands on (none for a full column).
+    /// The column: RAVE keeps its statistics per column.
+    #[inline]
+    fn move_index(&self, mv: Column) -> Option<usize> {
+        Some(mv.0 as usize)
+    }
+
     fn move_cells(&self, mv: Column) -> Vec<usize> {
         let c = mv.0 as usize;
         if c >= self.width as usize {

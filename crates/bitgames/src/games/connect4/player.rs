@@ -74,6 +74,7 @@ impl Engine for SolverEngine {
         Ok(Some(EngineMove {
             mv: (pick + 1).to_string(),
             info: Some(format!("score {score}: {verdict} with perfect play")),
+            nodes: None,
         }))
     }
 }

@@ -380,6 +380,6 @@ impl Engine for PlayerEngine {
             c.elapsed.as_secs_f64(),
             line.join(" ")
         );
-        Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info) }))
+        Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info), nodes: Some(c.nodes) }))
     }
 }

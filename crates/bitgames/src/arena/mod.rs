@@ -1,0 +1,391 @@
+//! Matches between two engines on any game: pairs of games with the colours
+//! swapped from the same opening, played in parallel on rayon, with the
+//! statistics of [`stats`] (score, 95% interval, Elo).
+//!
+//! An engine that fails (returns an error, no move, or an illegal one) loses
+//! that game; the fault is recorded and the match goes on.
+
+pub mod stats;
+
+use crate::dynamic::DynGame;
+use crate::engine::Engine;
+use crate::game::{mix64, Outcome};
+use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
+use rayon::prelude::*;
+pub use stats::{elo, format_elo, Tally};
+use std::time::{Duration, Instant};
+
+/// What to play.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchConfig {
+    /// Game spec.
+    pub game: String,
+    /// The two engines' specs: engine 0 ("A") and engine 1 ("B").
+    pub engines: [String; 2],
+    /// Games in all (an odd count is rounded up to whole pairs).
+    pub games: usize,
+    /// Random plies played before the engines take over (the same for both
+    /// games of a pair).
+    pub opening_plies: usize,
+    /// Seed of the openings and of the engines' seeds where a spec sets none.
+    pub seed: u64,
+    /// Games played at once (0: one per core).
+    pub threads: usize,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchGame {
+    /// Its number, from 0.
+    pub index: usize,
+    /// Which engine (0 or 1) moved first after the opening.
+    pub first: usize,
+    /// The engines' specs as they played (seed filled in), first mover first.
+    pub players: [String; 2],
+    /// The random opening.
+    pub opening: Vec<String>,
+    /// The engines' moves.
+    pub moves: Vec<String>,
+    /// The winning engine (0 or 1); `None` for a draw.
+    pub winner: Option<usize>,
+    /// The result in words (`X wins`, `draw`, `O wins: X's engine failed: …`).
+    pub result: String,
+    /// The engine that failed and how, if one did.
+    pub fault: Option<(usize, String)>,
+    /// Time each engine spent choosing.
+    pub time: [Duration; 2],
+    /// Moves each engine made.
+    pub engine_moves: [u64; 2],
+    /// Nodes each engine reported, and on how many of its moves.
+    pub nodes: [(u64, u64); 2],
+}
+
+/// One engine's line of the match table.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct EngineSummary {
+    /// Its spec (as given).
+    pub spec: String,
+    /// Its wins, draws and losses.
+    pub tally: Tally,
+    /// Its score, 0–1.
+    pub score: f64,
+    /// The score's 95% confidence interval.
+    pub score_interval: (f64, f64),
+    /// Its Elo difference to the other engine.
+    pub elo: f64,
+    /// The Elo difference's 95% interval.
+    pub elo_interval: (f64, f64),
+    /// Mean time a move, in milliseconds.
+    pub ms_per_move: f64,
+    /// Mean nodes a move, where it reports them.
+    pub nodes_per_move: Option<f64>,
+    /// Games it lost by a fault.
+    pub faults: u64,
+}
+
+/// A finished match.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchReport {
+    /// What was played.
+    pub config: MatchConfig,
+    /// The game's full spec.
+    pub game: String,
+    /// Both engines' lines.
+    pub engines: [EngineSummary; 2],
+    /// Every game, in order.
+    pub games: Vec<MatchGame>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Plays the match, calling `progress` after each game (from the thread that
+/// played it). Errors only for specs that do not build; faults during the games
+/// are in the report.
+pub fn run_match(
+    config: &MatchConfig,
+    progress: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<MatchReport, SpecError> {
+    run_match_with(config, &|game, spec| new_engine(game, spec), progress)
+}
+
+/// Builds an engine from its spec for a game.
+pub type EngineMaker<'a> =
+    dyn Fn(&dyn DynGame, &str) -> Result<Box<dyn Engine>, SpecError> + Sync + 'a;
+
+/// [`run_match`] with engines built by `make` (an engine of the caller's own,
+/// an outside program) instead of the registry.
+pub fn run_match_with(
+    config: &MatchConfig,
+    make: &EngineMaker<'_>,
+    progress: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<MatchReport, SpecError> {
+    let start_pos = new_game(&config.game)?;
+    for e in &config.engines {
+        make(start_pos.as_ref(), e)?;
+    }
+    let pairs = config.games.div_ceil(2);
+    let openings: Vec<Vec<String>> =
+        (0..pairs).map(|p| opening(start_pos.as_ref(), config, p)).collect();
+    let threads = crate::search::threads(config.threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SpecError::Invalid { game: "arena".into(), why: e.to_string() })?;
+    let started = Instant::now();
+    let games: Vec<MatchGame> = pool.install(|| {
+        (0..2 * pairs)
+            .into_par_iter()
+            .map(|i| {
+                let g = play_one(start_pos.as_ref(), config, make, i, &openings[i / 2]);
+                progress(&g);
+                g
+            })
+            .collect()
+    });
+    let engines = [0, 1].map(|e| summary(config, &games, e));
+    Ok(MatchReport {
+        config: config.clone(),
+        game: start_pos.spec(),
+        engines,
+        games,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The random opening of pair `pair`: `opening_plies` random moves, drawn
+/// again (up to 100 times) when they end the game.
+fn opening(start: &dyn DynGame, config: &MatchConfig, pair: usize) -> Vec<String> {
+    let mut last = Vec::new();
+    for attempt in 0..100u64 {
+        let mut g = start.clone_box();
+        let mut moves = Vec::new();
+        let base = mix64(config.seed ^ mix64(pair as u64) ^ (attempt << 40));
+        for ply in 0..config.opening_plies {
+            let Some(m) = g.random_move(mix64(base ^ ply as u64)) else { break };
+            if g.play_text(&m).is_err() {
+                break;
+            }
+            moves.push(m);
+        }
+        if g.outcome().is_none() {
+            return moves;
+        }
+        last = moves;
+    }
+    last
+}
+
+/// An engine spec with a seed of its own for game `index` when the engine
+/// takes a seed and the spec sets none.
+fn seeded(game: &dyn DynGame, spec: &str, seed: u64) -> String {
+    let Ok(parsed) = parse_spec(spec) else { return spec.to_string() };
+    let takes_seed = engines_for(game)
+        .iter()
+        .find(|e| e.name == parsed.name || e.aliases.contains(&parsed.name.as_str()))
+        .is_some_and(|e| e.params.iter().any(|p| p.name == "seed"));
+    if !takes_seed || parsed.params.iter().any(|(k, _)| k.eq_ignore_ascii_case("seed")) {
+        return spec.to_string();
+    }
+    let mut params = parsed.params;
+    params.push(("seed".into(), (seed % (u32::MAX as u64 + 1)).to_string()));
+    write_spec(&parsed.name, &params)
+}
+
+/// Plays game `index`: engine `index % 2` moves first after the opening.
+fn play_one(
+    start: &dyn DynGame,
+    config: &MatchConfig,
+    make: &EngineMaker<'_>,
+    index: usize,
+    opening: &[String],
+) -> MatchGame {
+    let first = index % 2;
+    let mut game = start.clone_box();
+    for m in opening {
+        // The opening was played on this same start position.
+        let _ = game.play_text(m);
+    }
+    let specs = [0, 1].map(|e| {
+        seeded(start, &config.engines[e], mix64(config.seed ^ (index as u64) << 8 ^ e as u64))
+    });
+    let mut engines: Vec<Box<dyn Engine>> = specs
+        .iter()
+        .map(|s| make(start, s).expect("the engine specs were checked before the match"))
+        .collect();
+    // The engine to move: `first` plays the side to move after the opening.
+    let first_side = game.side_to_move();
+    let mut record = MatchGame {
+        index,
+        first,
+        players: [specs[first].clone(), specs[1 - first].clone()],
+        opening: opening.to_vec(),
+        moves: Vec::new(),
+        winner: None,
+        result: String::new(),
+        fault: None,
+        time: [Duration::ZERO; 2],
+        engine_moves: [0; 2],
+        nodes: [(0, 0); 2],
+    };
+    let engine_of = |side| if side == first_side { first } else { 1 - first };
+    while game.outcome().is_none() {
+        let side = game.side_to_move();
+        let e = engine_of(side);
+        let t = Instant::now();
+        let chosen = engines[e].choose(game.as_ref());
+        record.time[e] += t.elapsed();
+        record.engine_moves[e] += 1;
+        let fault = match chosen {
+            Err(err) => Some(err.to_string()),
+            Ok(None) => Some("no move in a game that is not over".to_string()),
+            Ok(Some(m)) => {
+                if let Some(n) = m.nodes {
+                    record.nodes[e].0 += n;
+                    record.nodes[e].1 += 1;
+                }
+                match game.play_text(&m.mv) {
+                    Ok(()) => {
+                        record.moves.push(m.mv);
+                        None
+                    }
+                    Err(err) => Some(format!("illegal move '{}': {err}", m.mv)),
+                }
+            }
+        };
+        if let Some(why) = fault {
+            record.winner = Some(1 - e);
+            record.result = format!(
+                "{} wins: {}'s engine {} failed: {why}",
+                game.player_name(side.other()),
+                game.player_name(side),
+                specs[e]
+            );
+            record.fault = Some((e, why));
+            return record;
+        }
+    }
+    let outcome = game.outcome().expect("the loop ends when the game is over");
+    record.winner = match outcome {
+        Outcome::WonBy(p) => Some(engine_of(p)),
+        Outcome::Draw => None,
+    };
+    record.result = game.describe_outcome(outcome);
+    record
+}
+
+/// Engine `e`'s line from the games.
+fn summary(config: &MatchConfig, games: &[MatchGame], e: usize) -> EngineSummary {
+    let mut tally = Tally::default();
+    let (mut time, mut moves, mut nodes, mut counted, mut faults) = (Duration::ZERO, 0, 0, 0, 0);
+    for g in games {
+        match g.winner {
+            Some(w) if w == e => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        time += g.time[e];
+        moves += g.engine_moves[e];
+        nodes += g.nodes[e].0;
+        counted += g.nodes[e].1;
+        faults += u64::from(g.fault.as_ref().is_some_and(|f| f.0 == e));
+    }
+    EngineSummary {
+        spec: config.engines[e].clone(),
+        tally,
+        score: tally.score(),
+        score_interval: tally.score_interval(),
+        elo: tally.elo(),
+        elo_interval: tally.elo_interval(),
+        ms_per_move: if moves == 0 { 0.0 } else { time.as_secs_f64() * 1000.0 / moves as f64 },
+        nodes_per_move: (counted > 0).then(|| nodes as f64 / counted as f64),
+        faults,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineError, EngineMove};
+
+    /// Plays the first legal move, but fails on its `fail_at`-th move (or
+    /// answers an illegal move when `garbage`).
+    struct Faulty {
+        moves: usize,
+        fail_at: usize,
+        garbage: bool,
+    }
+
+    impl Engine for Faulty {
+        fn spec(&self) -> String {
+            "faulty".into()
+        }
+        fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+            self.moves += 1;
+            if self.moves == self.fail_at {
+                if self.garbage {
+                    return Ok(Some(EngineMove { mv: "z9".into(), info: None, nodes: None }));
+                }
+                return Err(EngineError::Failed { engine: "faulty".into(), why: "crashed".into() });
+            }
+            Ok(game.legal_moves().first().map(|m| EngineMove {
+                mv: m.clone(),
+                info: None,
+                nodes: Some(1),
+            }))
+        }
+    }
+
+    #[test]
+    fn a_failing_engine_loses_and_the_match_goes_on() {
+        let config = MatchConfig {
+            game: "tictactoe".into(),
+            engines: ["faulty".into(), "random".into()],
+            games: 6,
+            opening_plies: 1,
+            seed: 9,
+            threads: 1,
+        };
+        for garbage in [false, true] {
+            let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
+                if spec.starts_with("faulty") {
+                    Ok(Box::new(Faulty { moves: 0, fail_at: 2, garbage }))
+                } else {
+                    new_engine(game, spec)
+                }
+            };
+            let r = run_match_with(&config, &make, &|_| {}).unwrap();
+            assert_eq!(r.games.len(), 6);
+            // The faulty engine fails on its second move in every game.
+            assert_eq!(r.engines[0].faults, 6);
+            assert_eq!(r.engines[0].tally, Tally { wins: 0, draws: 0, losses: 6 });
+            assert_eq!(r.engines[1].tally.wins, 6);
+            let g = &r.games[0];
+            assert_eq!(g.fault.as_ref().unwrap().0, 0);
+            let want = if garbage { "illegal move 'z9'" } else { "faulty: crashed" };
+            assert!(g.result.contains(want), "{}", g.result);
+            // Both games of a pair start from the same opening, colours swapped.
+            assert_eq!(r.games[0].opening, r.games[1].opening);
+            assert_eq!((r.games[0].first, r.games[1].first), (0, 1));
+            assert_eq!(r.engines[0].nodes_per_move, Some(1.0));
+        }
+    }
+
+    #[test]
+    fn bad_specs_are_errors_before_any_game() {
+        let mut config = MatchConfig {
+            game: "tictactoe".into(),
+            engines: ["mcts(time=0s)".into(), "random".into()],
+            games: 2,
+            opening_plies: 0,
+            seed: 1,
+            threads: 1,
+        };
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::BadValue { .. })));
+        config.engines[0] = "mcts(depth=3)".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownParam { .. })));
+        config.engines[0] = "solver".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::EngineNotForGame { .. })));
+        config.game = "chess".into();
+        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownGame { .. })));
+    }
+}

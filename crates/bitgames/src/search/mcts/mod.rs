@@ -1,0 +1,483 @@
+//! Monte Carlo tree search over any [`Game`]: UCT with random playouts on the
+//! game's own [`random_move`](Game::random_move), the MCTS-Solver's proofs,
+//! RAVE/AMAF as an option, tree reuse between moves, limits by simulations,
+//! time or tree nodes, root parallelism over threads, reproducible under a
+//! seed.
+//!
+//! ```
+//! use bitgames::games::tictactoe::TicTacToe;
+//! use bitgames::search::mcts::{Mcts, MctsConfig, MctsLimits};
+//! use bitgames::Game;
+//!
+//! // X X . / O O . / . . .: X wins at c3, a proven win.
+//! let g = TicTacToe::classic().parse_position("XX./OO./...").unwrap();
+//! let mut mcts = Mcts::new(MctsConfig { seed: 1, ..MctsConfig::default() });
+//! let r = mcts.search(&g, &MctsLimits::iterations(200)).unwrap();
+//! assert_eq!(r.best.to_string(), "c3");
+//! assert_eq!(r.proof, bitgames::search::mcts::Proof::Win);
+//! ```
+//!
+//! The tree keeps every node in one `Vec` (children side by side, `u32`
+//! links, typed moves, no strings), expands a node on its second visit and
+//! stops growing at [`MctsConfig::max_tree_nodes`]. With `threads > 1` each
+//! thread grows its own tree from the same root (root parallelism) and the
+//! roots' statistics are summed to choose; the simulations of an iteration
+//! limit are split between the threads, so a seeded search with an iteration
+//! limit gives the same move on any machine.
+
+mod engine;
+mod tree;
+
+pub use engine::{MctsEngine, MCTS};
+pub use tree::Proof;
+
+use crate::game::{Game, Outcome, Player};
+use crate::search::alphabeta::SearchError;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tree::{reward, Tree, NONE};
+
+/// How the search plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// UCT's exploration constant `c` (rewards are 0, ½, 1).
+    pub exploration: f64,
+    /// Back up proven wins and losses (MCTS-Solver) and play a proven win.
+    pub solver: bool,
+    /// Blend in all-moves-as-first statistics (RAVE), keyed by
+    /// [`Game::move_index`]: for placement games.
+    pub rave: bool,
+    /// RAVE's equivalence parameter `k`: the AMAF weight falls to ½ at about
+    /// `k / 3` visits of a move.
+    pub rave_k: f64,
+    /// Keep the subtree of the position reached between searches.
+    pub reuse: bool,
+    /// Threads, each with its own tree (root parallelism); 0 for one per core.
+    pub threads: usize,
+    /// Seed of the playouts (xoshiro256++; thread `i` uses a seed derived
+    /// from it and `i`).
+    pub seed: u64,
+    /// The most nodes a tree holds; past it the search goes on without growing
+    /// the tree.
+    pub max_tree_nodes: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 1.0,
+            solver: true,
+            rave: false,
+            rave_k: 1000.0,
+            reuse: true,
+            threads: 1,
+            seed: 0,
+            max_tree_nodes: 4 << 20,
+        }
+    }
+}
+
+/// When a search stops: the first limit reached; with none set, after one
+/// second.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MctsLimits {
+    /// Simulations (playouts), over all threads.
+    pub iterations: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Nodes added to the trees, over all threads.
+    pub nodes: Option<u64>,
+}
+
+impl MctsLimits {
+    /// Stop after this many simulations.
+    pub fn iterations(n: u64) -> Self {
+        MctsLimits { iterations: Some(n), ..Self::default() }
+    }
+
+    /// Stop after this long.
+    pub fn time(t: Duration) -> Self {
+        MctsLimits { time: Some(t), ..Self::default() }
+    }
+
+    /// The share of thread `i` of `k`: iterations and nodes split (the first
+    /// threads take the remainder), the same time.
+    fn share(&self, i: usize, k: usize) -> MctsLimits {
+        let split = |n: u64| n / k as u64 + u64::from((i as u64) < n % k as u64);
+        let mut l = MctsLimits {
+            iterations: self.iterations.map(split),
+            time: self.time,
+            nodes: self.nodes.map(split),
+        };
+        if l.iterations.is_none() && l.time.is_none() && l.nodes.is_none() {
+            l.time = Some(Duration::from_secs(1));
+        }
+        l
+    }
+}
+
+/// One root move as the search saw it.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Mean reward for the side to move (0 lost, 1 won).
+    pub value: f64,
+    /// What the solver proved of it, for the side to move.
+    pub proof: Proof,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct MctsResult<M> {
+    /// The move to play.
+    pub best: M,
+    /// Its mean reward for the side to move (1 for a proven win).
+    pub value: f64,
+    /// What the solver proved of it for the side to move ([`Proof::Unknown`]
+    /// without a proof).
+    pub proof: Proof,
+    /// Every root move, in the game's move order.
+    pub moves: Vec<RootMove<M>>,
+    /// The most visited line from the root (of the first tree).
+    pub pv: Vec<M>,
+    /// Simulations run in this search, over all threads.
+    pub iterations: u64,
+    /// Nodes in the trees at the end (reused ones included).
+    pub tree_nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// A Monte Carlo tree searcher for game `G`; keeps its trees between searches
+/// (see [`MctsConfig::reuse`]).
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    workers: Vec<Worker<G>>,
+}
+
+/// One thread's tree, generator and scratch space.
+struct Worker<G: Game> {
+    tree: Option<Tree<G>>,
+    rng: Xoshiro256PlusPlus,
+    path: Vec<usize>,
+    /// Moves of the current simulation for AMAF: key and player.
+    played: Vec<(u32, Player)>,
+    /// AMAF marks per key: the simulation stamp and who played it first.
+    marks: Vec<(u32, Player)>,
+    stamp: u32,
+}
+
+/// A playout longer than this many plies is scored a draw (no shipped game
+/// comes near it; a guard against a rule bug looping forever).
+const MAX_PLAYOUT: usize = 100_000;
+
+impl<G: Game> Mcts<G> {
+    /// A searcher with these settings.
+    pub fn new(config: MctsConfig) -> Self {
+        let threads = crate::search::threads(config.threads);
+        let workers = (0..threads)
+            .map(|i| Worker {
+                tree: None,
+                rng: Xoshiro256PlusPlus::seed_from_u64(crate::game::mix64(
+                    config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )),
+                path: Vec::new(),
+                played: Vec::new(),
+                marks: Vec::new(),
+                stamp: 0,
+            })
+            .collect();
+        Mcts { config, workers }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Drops the trees.
+    pub fn clear(&mut self) {
+        self.workers.iter_mut().for_each(|w| w.tree = None);
+    }
+
+    /// Searches `game` within `limits` and returns the move to play.
+    pub fn search(
+        &mut self,
+        game: &G,
+        limits: &MctsLimits,
+    ) -> Result<MctsResult<G::Move>, SearchError> {
+        if let Some(o) = game.outcome() {
+            return Err(SearchError::GameOver(game.describe_outcome(o)));
+        }
+        if game.count_moves() == 0 {
+            return Err(SearchError::GameOver("no legal move".into()));
+        }
+        let start = Instant::now();
+        let config = &self.config;
+        for w in &mut self.workers {
+            let keep = config.reuse && w.tree.as_mut().is_some_and(|t| t.reroot(game));
+            if !keep {
+                w.tree = Some(Tree::new(game.clone()));
+            }
+        }
+        let k = self.workers.len();
+        let stop = AtomicBool::new(false);
+        let iterations: u64 = if k == 1 {
+            self.workers[0].run(config, &limits.share(0, 1), start, &stop)
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let (l, stop) = (limits.share(i, k), &stop);
+                        s.spawn(move || w.run(config, &l, start, stop))
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
+            })
+        };
+        Ok(self.result(iterations, start.elapsed()))
+    }
+
+    /// Sums the roots of every tree and picks the move.
+    fn result(&self, iterations: u64, elapsed: Duration) -> MctsResult<G::Move> {
+        let trees: Vec<&Tree<G>> = self.workers.iter().filter_map(|w| w.tree.as_ref()).collect();
+        let first = trees[0];
+        let mut moves: Vec<RootMove<G::Move>> = first.nodes[0]
+            .children()
+            .map(|i| RootMove {
+                mv: first.nodes[i].mv.expect("children have moves"),
+                visits: 0,
+                value: 0.0,
+                proof: Proof::Unknown,
+            })
+            .collect();
+        let mut wins = vec![0.0f64; moves.len()];
+        for t in &trees {
+            for (j, i) in t.nodes[0].children().enumerate() {
+                let (n, m) = (&t.nodes[i], &mut moves[j]);
+                m.visits += n.visits as u64;
+                wins[j] += n.wins as f64;
+                if n.proof != Proof::Unknown {
+                    m.proof = n.proof;
+                }
+            }
+        }
+        for (m, w) in moves.iter_mut().zip(&wins) {
+            m.value = match m.proof {
+                Proof::Win => 1.0,
+                Proof::Loss => 0.0,
+                Proof::Draw => 0.5,
+                Proof::Unknown if m.visits == 0 => 0.5,
+                Proof::Unknown => w / m.visits as f64,
+            };
+        }
+        let rank = |m: &RootMove<G::Move>| {
+            let class = match m.proof {
+                Proof::Win => 2,
+                Proof::Loss => 0,
+                _ => 1,
+            };
+            (class, m.visits, m.value)
+        };
+        let best = moves
+            .iter()
+            .max_by(|a, b| rank(a).partial_cmp(&rank(b)).expect("values are finite"))
+            .expect("the root has moves")
+            .clone();
+        // The principal line of the first tree, its most visited path.
+        let mut pv = vec![best.mv];
+        let mut n = first.nodes[0].children().find(|&i| first.nodes[i].mv == Some(best.mv));
+        while let Some(i) = n {
+            n = first.nodes[i].children().max_by_key(|&c| first.nodes[c].visits);
+            if let Some(c) = n {
+                if first.nodes[c].visits == 0 {
+                    break;
+                }
+                pv.push(first.nodes[c].mv.expect("children have moves"));
+            }
+        }
+        MctsResult {
+            best: best.mv,
+            value: best.value,
+            proof: best.proof,
+            moves,
+            pv,
+            iterations,
+            tree_nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
+            elapsed,
+        }
+    }
+}
+
+impl<G: Game> Worker<G> {
+    /// Runs simulations until a limit, the root is proven or `stop` is set;
+    /// returns how many ran.
+    fn run(
+        &mut self,
+        cfg: &MctsConfig,
+        limits: &MctsLimits,
+        start: Instant,
+        stop: &AtomicBool,
+    ) -> u64 {
+        let deadline = limits.time.map(|t| start + t);
+        let max_iter = limits.iterations.unwrap_or(u64::MAX);
+        let tree = self.tree.as_ref().expect("the tree is set before a search");
+        let node_cap = limits
+            .nodes
+            .map_or(u64::MAX, |n| tree.nodes.len() as u64 + n)
+            .min(cfg.max_tree_nodes as u64) as usize;
+        let mut done = 0;
+        while done < max_iter {
+            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let tree = self.tree.as_ref().expect("tree");
+            if cfg.solver && tree.nodes[0].proof != tree::Proof::Unknown {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            if limits.nodes.is_some() && tree.nodes.len() >= node_cap {
+                break;
+            }
+            self.simulate(cfg, node_cap);
+            done += 1;
+        }
+        done
+    }
+
+    /// One simulation: select down the tree, expand, play out at random, back
+    /// up the result, the AMAF statistics and any proof.
+    fn simulate(&mut self, cfg: &MctsConfig, node_cap: usize) {
+        let tree = self.tree.as_mut().expect("tree");
+        let rave = cfg.rave.then_some(cfg.rave_k);
+        let mut state = tree.root.clone();
+        self.path.clear();
+        self.played.clear();
+        let mut n = 0usize;
+        self.path.push(0);
+        let mut proven_leaf = false;
+        // The result: a finished game's outcome, or a proven node's value
+        // (for its mover).
+        let outcome: Outcome = loop {
+            let node = &tree.nodes[n];
+            if n != 0 && node.proof != Proof::Unknown {
+                break match node.proof {
+                    Proof::Win => Outcome::WonBy(node.mover),
+                    Proof::Loss => Outcome::WonBy(node.mover.other()),
+                    _ => Outcome::Draw,
+                };
+            }
+            if let Some(o) = state.outcome() {
+                if cfg.solver {
+                    let mover = tree.nodes[n].mover;
+                    tree.nodes[n].proof = Proof::of_outcome(o, mover);
+                    proven_leaf = true;
+                }
+                break o;
+            }
+            if tree.nodes[n].first == NONE {
+                let grow = tree.nodes.len() < node_cap;
+                if (n != 0 && tree.nodes[n].visits == 0) || !grow {
+                    break playout(
+                        state,
+                        &mut self.rng,
+                        rave.is_some().then_some(&mut self.played),
+                    );
+                }
+                tree.expand(n, &state, rave.is_some());
+                if tree.nodes[n].count == 0 {
+                    // No move, yet not over: score it a draw.
+                    break Outcome::Draw;
+                }
+            }
+            let c = tree.select(n, cfg.exploration, rave);
+            let ch = &tree.nodes[c];
+            if rave.is_some() {
+                self.played.push((ch.key, ch.mover));
+            }
+            state.play_unchecked(ch.mv.expect("children have moves"));
+            n = c;
+            self.path.push(c);
+        };
+        let tree = self.tree.as_mut().expect("tree");
+        for &i in &self.path {
+            let node = &mut tree.nodes[i];
+            node.visits += 1;
+            node.wins += reward(outcome, node.mover);
+        }
+        if proven_leaf {
+            for d in (0..self.path.len() - 1).rev() {
+                if !tree.prove(self.path[d]) {
+                    break;
+                }
+            }
+        }
+        if rave.is_some() {
+            self.amaf(outcome);
+        }
+    }
+
+    /// All-moves-as-first backup (Gelly and Silver 2007): each child of a node
+    /// on the path whose move its mover played later in the simulation (first
+    /// time that cell was played) counts the simulation's result.
+    fn amaf(&mut self, outcome: Outcome) {
+        let tree = self.tree.as_mut().expect("tree");
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| m.0 = 0);
+            self.stamp = 1;
+        }
+        let in_tree = self.path.len() - 1;
+        for i in (0..self.played.len()).rev() {
+            let (key, who) = self.played[i];
+            if key != NONE {
+                let k = key as usize;
+                if k >= self.marks.len() {
+                    self.marks.resize(k + 1, (0, Player::First));
+                }
+                self.marks[k] = (self.stamp, who);
+            }
+            if i < in_tree {
+                for c in tree.nodes[self.path[i]].children() {
+                    let ch = &mut tree.nodes[c];
+                    let k = ch.key as usize;
+                    if ch.key != NONE
+                        && k < self.marks.len()
+                        && self.marks[k] == (self.stamp, ch.mover)
+                    {
+                        ch.rave_visits += 1;
+                        ch.rave_wins += reward(outcome, ch.mover);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Plays `state` out with random moves, recording them in `played` for AMAF.
+fn playout<G: Game>(
+    mut state: G,
+    rng: &mut Xoshiro256PlusPlus,
+    mut played: Option<&mut Vec<(u32, Player)>>,
+) -> Outcome {
+    let mut plies = 0;
+    while let Some(m) = state.random_move(rng) {
+        if let Some(p) = played.as_deref_mut() {
+            p.push((state.move_index(m).map_or(NONE, |k| k as u32), state.side_to_move()));
+        }
+        state.play_unchecked(m);
+        plies += 1;
+        if plies == MAX_PLAYOUT {
+            return Outcome::Draw;
+        }
+    }
+    state.outcome().unwrap_or(Outcome::Draw)
+}

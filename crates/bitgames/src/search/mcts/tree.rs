@@ -1,0 +1,293 @@
+//! The search tree of [`Mcts`](super::Mcts): nodes in one arena (`Vec`), the
+//! children of a node side by side, linked by `u32` indices; UCT selection
+//! (with RAVE), backup of results and of proofs (MCTS-Solver), and re-rooting
+//! for tree reuse.
+
+use crate::game::{Game, Outcome, Player};
+
+/// No node (an unexpanded node's children, the root's parent).
+pub(super) const NONE: u32 = u32::MAX;
+
+/// What the MCTS-Solver knows of a node's value with perfect play, from the
+/// view of the player who moved into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Proof {
+    /// Not proven.
+    Unknown,
+    /// The player who moved here wins.
+    Win,
+    /// A draw.
+    Draw,
+    /// The player who moved here loses.
+    Loss,
+}
+
+impl Proof {
+    /// The same value seen by the other player.
+    pub const fn flip(self) -> Proof {
+        match self {
+            Proof::Win => Proof::Loss,
+            Proof::Loss => Proof::Win,
+            p => p,
+        }
+    }
+
+    /// The proof of a finished game for player `p`.
+    pub const fn of_outcome(o: Outcome, p: Player) -> Proof {
+        match o.value_for(p) {
+            1 => Proof::Win,
+            0 => Proof::Draw,
+            _ => Proof::Loss,
+        }
+    }
+
+    /// Rank for picking the best of several (higher is better for the mover).
+    const fn rank(self) -> u8 {
+        match self {
+            Proof::Loss => 0,
+            Proof::Draw => 1,
+            Proof::Unknown => 2,
+            Proof::Win => 3,
+        }
+    }
+}
+
+/// The reward of a finished game for player `p`: 1 won, ½ drawn, 0 lost.
+#[inline]
+pub(super) fn reward(o: Outcome, p: Player) -> f32 {
+    match o {
+        Outcome::WonBy(w) if w == p => 1.0,
+        Outcome::WonBy(_) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// One node: the move that led here and the statistics of the player who made
+/// it.
+#[derive(Clone, Debug)]
+pub(super) struct Node<M> {
+    /// The move into this node (`None` at the root).
+    pub mv: Option<M>,
+    /// The parent ([`NONE`] at the root).
+    pub parent: u32,
+    /// The first child ([`NONE`] until expanded); the children are
+    /// `first..first + count`.
+    pub first: u32,
+    /// Number of children.
+    pub count: u32,
+    /// Simulations through this node.
+    pub visits: u32,
+    /// Their rewards summed, for `mover`.
+    pub wins: f32,
+    /// AMAF simulations in which `mv` was played by `mover` (RAVE).
+    pub rave_visits: u32,
+    /// Their rewards summed, for `mover`.
+    pub rave_wins: f32,
+    /// [`Game::move_index`] of `mv` ([`NONE`] without one or without RAVE).
+    pub key: u32,
+    /// Who played `mv`.
+    pub mover: Player,
+    /// The solver's value for `mover`.
+    pub proof: Proof,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32, key: u32, mover: Player) -> Self {
+        Node {
+            mv,
+            parent,
+            first: NONE,
+            count: 0,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0,
+            rave_wins: 0.0,
+            key,
+            mover,
+            proof: Proof::Unknown,
+        }
+    }
+
+    /// Mean reward for `mover` (½ before any visit).
+    #[inline]
+    pub fn mean(&self) -> f64 {
+        match self.proof {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            Proof::Draw => 0.5,
+            Proof::Unknown if self.visits == 0 => 0.5,
+            Proof::Unknown => self.wins as f64 / self.visits as f64,
+        }
+    }
+
+    /// The children's index range.
+    #[inline]
+    pub fn children(&self) -> std::ops::Range<usize> {
+        if self.first == NONE {
+            0..0
+        } else {
+            self.first as usize..(self.first + self.count) as usize
+        }
+    }
+}
+
+/// A tree rooted at a position of `G`.
+#[derive(Clone, Debug)]
+pub(super) struct Tree<G: Game> {
+    /// The root position.
+    pub root: G,
+    /// The nodes; `nodes[0]` is the root.
+    pub nodes: Vec<Node<G::Move>>,
+}
+
+impl<G: Game> Tree<G> {
+    /// A tree of one node at `root`.
+    pub fn new(root: G) -> Self {
+        let mover = root.side_to_move().other();
+        Tree { root, nodes: vec![Node::new(None, NONE, NONE, mover)] }
+    }
+
+    /// Adds the children of node `n` at position `state`, one per legal move in
+    /// the game's order; `keys` asks for [`Game::move_index`] (RAVE).
+    pub fn expand(&mut self, n: usize, state: &G, keys: bool) {
+        let first = self.nodes.len() as u32;
+        let mover = state.side_to_move();
+        let parent = n as u32;
+        let nodes = &mut self.nodes;
+        state.for_each_move(|m| {
+            let key = if keys { state.move_index(m).map_or(NONE, |k| k as u32) } else { NONE };
+            nodes.push(Node::new(Some(m), parent, key, mover));
+        });
+        let count = self.nodes.len() as u32 - first;
+        self.nodes[n].first = first;
+        self.nodes[n].count = count;
+    }
+
+    /// The child of `n` to descend into: an unvisited one first (in move
+    /// order), else the best by UCT, `mean + c·√(ln N / n)`, where with RAVE
+    /// the mean is blended with the AMAF mean by Gelly and Silver's
+    /// `β = √(k / (3n + k))`. Children the solver has proven lost for the
+    /// mover are skipped while another is left.
+    pub fn select(&self, n: usize, c: f64, rave_k: Option<f64>) -> usize {
+        let node = &self.nodes[n];
+        let ln = (node.visits.max(1) as f64).ln();
+        let mut best = usize::MAX;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in node.children() {
+            let ch = &self.nodes[i];
+            if ch.proof == Proof::Loss {
+                continue;
+            }
+            if ch.visits == 0 && ch.proof == Proof::Unknown {
+                return i;
+            }
+            let mut mean = ch.mean();
+            if let Some(k) = rave_k {
+                if ch.rave_visits > 0 && ch.proof == Proof::Unknown {
+                    let beta = (k / (3.0 * ch.visits as f64 + k)).sqrt();
+                    let amaf = ch.rave_wins as f64 / ch.rave_visits as f64;
+                    mean = (1.0 - beta) * mean + beta * amaf;
+                }
+            }
+            let score = mean + c * (ln / ch.visits.max(1) as f64).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        if best == usize::MAX {
+            // Every child is proven lost: any will do (the node is proven too).
+            node.children().start
+        } else {
+            best
+        }
+    }
+
+    /// Recomputes the proof of `n` from its children's (MCTS-Solver, Winands,
+    /// Björnsson and Saito 2008): a child that wins for the player to move wins
+    /// `n` for them; with every child proven, the best of them. Returns whether
+    /// `n` is now proven.
+    pub fn prove(&mut self, n: usize) -> bool {
+        let node = &self.nodes[n];
+        if node.first == NONE {
+            return false;
+        }
+        let mut all = true;
+        let mut best = Proof::Loss;
+        let mut to_move = None;
+        for i in node.children() {
+            let ch = &self.nodes[i];
+            to_move = Some(ch.mover);
+            match ch.proof {
+                Proof::Win => {
+                    best = Proof::Win;
+                    all = true;
+                    break;
+                }
+                Proof::Unknown => all = false,
+                p if p.rank() > best.rank() => best = p,
+                _ => {}
+            }
+        }
+        let Some(to_move) = to_move else { return false };
+        if !all {
+            return false;
+        }
+        let mover = self.nodes[n].mover;
+        self.nodes[n].proof = if mover == to_move { best } else { best.flip() };
+        true
+    }
+
+    /// Makes the node whose position is `target` (found among the root's
+    /// children and grandchildren) the new root, dropping the rest; `false`
+    /// (and the tree unchanged) when none matches.
+    pub fn reroot(&mut self, target: &G) -> bool {
+        let (hash, ply) = (target.position_hash(), target.ply());
+        if self.root.position_hash() == hash && self.root.ply() == ply {
+            return true;
+        }
+        let mut found = None;
+        'search: for c in self.nodes[0].children() {
+            let mut s1 = self.root.clone();
+            s1.play_unchecked(self.nodes[c].mv.expect("children have moves"));
+            if s1.ply() == ply && s1.position_hash() == hash {
+                found = Some((c, s1));
+                break;
+            }
+            for g in self.nodes[c].children() {
+                let mut s2 = s1.clone();
+                s2.play_unchecked(self.nodes[g].mv.expect("children have moves"));
+                if s2.ply() == ply && s2.position_hash() == hash {
+                    found = Some((g, s2));
+                    break 'search;
+                }
+            }
+        }
+        let Some((new_root, state)) = found else { return false };
+        // Copy the subtree breadth first, keeping each family side by side.
+        let mut nodes: Vec<Node<G::Move>> = Vec::new();
+        let mut root = self.nodes[new_root].clone();
+        root.parent = NONE;
+        root.mv = None;
+        nodes.push(root);
+        let mut queue = std::collections::VecDeque::from([(new_root, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let range = self.nodes[old].children();
+            if range.is_empty() {
+                nodes[new].first = NONE;
+                continue;
+            }
+            let first = nodes.len();
+            nodes[new].first = first as u32;
+            for (j, oc) in range.enumerate() {
+                let mut ch = self.nodes[oc].clone();
+                ch.parent = new as u32;
+                nodes.push(ch);
+                queue.push_back((oc, first + j));
+            }
+        }
+        self.nodes = nodes;
+        self.root = state;
+        true
+    }
+}
