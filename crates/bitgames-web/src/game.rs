@@ -294,6 +294,10 @@ pub fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
                 ParamKind::Bool => ("bool", None, None, vec![]),
                 ParamKind::Choice(c) => ("choice", None, None, c.to_vec()),
                 ParamKind::Text => ("text", None, None, vec![]),
+                // A duration is typed as text (`500ms`, `1s`); the bounds in ms.
+                ParamKind::Duration { min_ms, max_ms } => {
+                    ("duration", Some(min_ms as f64), Some(max_ms as f64), vec![])
+                }
             };
             ParamJson {
                 name: p.name,
