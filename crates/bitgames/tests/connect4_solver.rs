@@ -229,3 +229,37 @@ fn empty_board_is_plus_one() {
     let mut s = ConnectFourSolver::for_game(&start, 1024);
     assert_eq!(s.solve(&start, false).unwrap().score, 1);
 }
+
+/// The last empty cell: `analyze` solves the full board after it (a draw
+/// unless that stone wins), which once reached the search with an empty
+/// window (`min_score == max_score == 0`). Random games on three boards, every
+/// position with one or two empty cells, against the rule itself.
+#[test]
+fn analysis_of_the_last_cells() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    let mut seen = 0;
+    for (w, h) in [(7, 6), (6, 5), (4, 4)] {
+        let start = Connect4::new(w, h).unwrap();
+        let mut solver = ConnectFourSolver::for_game(&start, 1);
+        for _ in 0..200 {
+            let mut g = start.clone();
+            while g.outcome().is_none() {
+                let empty = w * h - g.ply();
+                if empty == 1 {
+                    seen += 1;
+                    let scores = solver.analyze(&g, false).unwrap();
+                    let col = scores.iter().position(|s| s.is_some()).unwrap();
+                    let mut after = g.clone();
+                    after.play(after.parse_move(&(col + 1).to_string()).unwrap()).unwrap();
+                    let want = if after.outcome() == Some(bitgames::Outcome::Draw) { 0 } else { 1 };
+                    assert_eq!(scores[col], Some(want), "{}", g.position());
+                    assert_eq!(solver.solve(&g, false).unwrap().score, want, "{}", g.position());
+                }
+                let mv = g.random_move(&mut rng).unwrap();
+                g.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(seen > 10, "{seen} positions with one empty cell");
+}

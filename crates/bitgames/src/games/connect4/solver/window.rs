@@ -69,6 +69,11 @@ impl<D: Dims> Solver<D> {
         if p.can_win_next() {
             return Solved { score: p.max_score(), nodes: 0 };
         }
+        if p.moves == p.cells() {
+            // A full board (`analyze` reaches it through the last cell): a draw.
+            // The search below needs a window, and here min = max = 0.
+            return Solved { score: 0, nodes: 0 };
+        }
         let (mut min, mut max) = if weak { (-1, 1) } else { (p.min_score(), p.max_score()) };
         if p.cells() - p.moves <= FULL_WINDOW_EMPTY {
             // A small search: one pass over the whole window costs fewer nodes
