@@ -2,12 +2,12 @@
 //! scores where a solver reaches them, else the best estimate an engine gives.
 //!
 //! Which method a game gets is one `match` in [`method`]; a new game falls to
-//! [`Method::Playouts`] (flat Monte Carlo: random playouts after each move), so
-//! it is analysed with no code here. A new engine (MCTS) is one more arm there
-//! and one function here.
+//! [`Method::Mcts`] (Monte Carlo tree search on the typed game), so it is
+//! analysed with no code here. A new analyser is one more arm there and one
+//! function here.
 //!
-//! Analyses run on a worker thread and check between moves (and between rounds
-//! of playouts) whether the client is still listening, stopping when it left.
+//! Analyses run on a worker thread and check between moves (and between slices
+//! of search) whether the client is still listening, stopping when it left.
 
 use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
 use bitgames::games::connect4::Connect4;
@@ -40,8 +40,9 @@ pub enum Method {
     OthelloExact,
     /// Othello: the alpha-beta player's value of every move, in discs.
     OthelloAlphaBeta,
-    /// Any game: random playouts after each move, the mover's win rate.
-    Playouts,
+    /// Any other game: Monte Carlo tree search (UCT with the MCTS-Solver), the
+    /// mover's win rate and visits of every move as they grow.
+    Mcts,
 }
 
 /// The method for a game's current position.
@@ -54,7 +55,7 @@ pub fn method(game: &dyn DynGame) -> Method {
         }
         Some("othello") if empty <= OTHELLO_EXACT_EMPTY => Method::OthelloExact,
         Some("othello") => Method::OthelloAlphaBeta,
-        _ => Method::Playouts,
+        _ => Method::Mcts,
     }
 }
 
@@ -66,7 +67,10 @@ pub fn describe(game: &dyn DynGame) -> String {
         }
         Method::OthelloExact => "exact: the final disc difference after every move",
         Method::OthelloAlphaBeta => "the alpha-beta player's value of every move, in discs",
-        Method::Playouts => "random playouts after every move: the mover's score (win 1, draw ½)",
+        Method::Mcts => {
+            "Monte Carlo tree search (UCT, MCTS-Solver): the mover's score of every move (win 1, \
+             draw ½) and its visits; proven wins and losses are exact"
+        }
     }
     .to_string()
 }
@@ -99,7 +103,7 @@ pub enum Event {
         text: String,
         /// Whether it is exact.
         exact: bool,
-        /// Playouts behind it, for estimates.
+        /// Simulations behind it, for estimates.
         visits: Option<u64>,
     },
     /// The analysis ended.
@@ -166,7 +170,7 @@ pub fn run(game: Box<dyn DynGame>, method: Method, time: Duration, sink: Sink) {
         Method::Connect4Exact => connect4(game.as_ref(), &moves, &sink),
         Method::OthelloExact => othello_exact(game.as_ref(), &moves, &sink),
         Method::OthelloAlphaBeta => othello_alphabeta(game.as_ref(), time, &sink),
-        Method::Playouts => playouts(game.as_ref(), &moves, time, &sink),
+        Method::Mcts => mcts(game.as_ref(), time, &sink),
     };
     match result {
         Ok(values) => {
@@ -300,62 +304,50 @@ fn othello_alphabeta(
     Ok(out)
 }
 
-/// Random playouts after every move in rounds of growing size, the values sent
-/// after each round (at most four times a second) until the time is up.
-fn playouts(
-    game: &dyn DynGame,
-    moves: &[String],
-    time: Duration,
-    sink: &Sink,
-) -> Result<Vec<(String, f64)>, String> {
-    let me = game.side_to_move();
-    let children: Vec<Box<dyn DynGame>> =
-        moves.iter().map(|m| child(game, m)).collect::<Result<_, _>>()?;
-    // Per move: games, and points for the mover (2 a win, 1 a draw).
-    let mut tally = vec![(0u64, 0u64); moves.len()];
+/// The tree of one search at most this big (about 48 bytes a node).
+const MCTS_MAX_NODES: usize = 2 << 20;
+
+/// Monte Carlo tree search on one tree, in slices of a quarter second: after
+/// each slice every root move's score (the mover's win rate in percent, or
+/// 100 / 50 / 0 once proven) and visits are sent, until the time is up, the
+/// client leaves or the root is proven.
+fn mcts(game: &dyn DynGame, time: Duration, sink: &Sink) -> Result<Vec<(String, f64)>, String> {
+    use bitgames::search::mcts::{MctsConfig, MctsLimits, Proof};
+    let config =
+        MctsConfig { seed: 1, threads: 1, max_tree_nodes: MCTS_MAX_NODES, ..Default::default() };
+    let mut searcher = game.mcts_searcher(config);
     let deadline = Instant::now() + time;
-    let mut batch = 8u64;
-    let mut seed = 1u64;
-    let mut sent = Instant::now();
-    let mut rounds = 0;
+    let (mut values, mut total) = (Vec::new(), 0u64);
     loop {
-        let mut cut = false;
-        for (c, t) in children.iter().zip(tally.iter_mut()) {
-            if sink.stop() || (rounds > 0 && Instant::now() >= deadline) {
-                cut = true;
-                break;
-            }
-            let s = c.playouts(batch, seed);
-            seed += 1;
-            let (wins, losses) = match me {
-                bitgames::Player::First => (s.first_wins, s.second_wins),
-                bitgames::Player::Second => (s.second_wins, s.first_wins),
+        let left = deadline.saturating_duration_since(Instant::now());
+        let slice = left.min(Duration::from_millis(250)).max(Duration::from_millis(1));
+        let r = searcher.search(&MctsLimits::time(slice)).map_err(|e| e.to_string())?;
+        total += r.iterations;
+        values.clear();
+        for m in &r.moves {
+            // `proof` is seen by the side to move, as `value` is.
+            let (score, text, exact) = match m.proof {
+                Proof::Win => (100.0, "win (proven)".to_string(), true),
+                Proof::Draw => (50.0, "draw (proven)".to_string(), true),
+                Proof::Loss => (0.0, "loss (proven)".to_string(), true),
+                Proof::Unknown => {
+                    let rate = 100.0 * m.value;
+                    (rate, format!("{rate:.1}% of {}", m.visits), false)
+                }
             };
-            t.0 += s.games;
-            t.1 += 2 * wins + (s.games - wins - losses);
+            values.push((m.mv.clone(), score));
+            sink.send(Event::Move { mv: m.mv.clone(), score, text, exact, visits: Some(m.visits) });
         }
-        rounds += 1;
-        if cut || sent.elapsed() >= Duration::from_millis(250) {
-            sent = Instant::now();
-            for (mv, &(games, points)) in moves.iter().zip(&tally) {
-                let rate = if games == 0 { 0.0 } else { 50.0 * points as f64 / games as f64 };
-                sink.send(Event::Move {
-                    mv: mv.clone(),
-                    score: rate,
-                    text: format!("{rate:.1}% of {games}"),
-                    exact: false,
-                    visits: Some(games),
-                });
-            }
+        let proven = r.proof != Proof::Unknown;
+        if proven || sink.stop() || Instant::now() >= deadline {
+            sink.send(Event::Progress {
+                text: format!(
+                    "{total} simulations, {} tree nodes{}",
+                    r.tree_nodes,
+                    if proven { ", the root proven" } else { "" }
+                ),
+            });
+            return Ok(values);
         }
-        if cut || Instant::now() >= deadline {
-            break;
-        }
-        batch = (batch * 2).min(1024);
     }
-    Ok(moves
-        .iter()
-        .zip(&tally)
-        .map(|(m, &(g, p))| (m.clone(), if g == 0 { 0.0 } else { 50.0 * p as f64 / g as f64 }))
-        .collect())
 }

@@ -18,7 +18,7 @@ pub struct Limits {
     /// finishes its move in the background, holding its worker).
     pub engine_time: Duration,
     /// Default and longest time of an analysis that can stop at any moment
-    /// (playouts, the alpha-beta player).
+    /// (MCTS, the alpha-beta player).
     pub analysis_time: (Duration, Duration),
     /// Longest an exact analysis runs, checked between moves.
     pub exact_time: Duration,

@@ -259,7 +259,7 @@ fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError>
     let position = built.record.current().clone_box();
     let method = analysis::method(position.as_ref());
     let budget = match method {
-        analysis::Method::Playouts | analysis::Method::OthelloAlphaBeta => {
+        analysis::Method::Mcts | analysis::Method::OthelloAlphaBeta => {
             think + Duration::from_secs(5)
         }
         _ => app.limits.exact_time,

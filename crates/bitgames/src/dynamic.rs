@@ -58,6 +58,9 @@ pub trait DynGame: Send + Sync {
     /// game's own typed moves, named `spec`: how the registry's `mcts` engine
     /// plays every game without the text API.
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine>;
+    /// A Monte Carlo searcher of this position on the typed game, for analysis:
+    /// each search goes on growing the same tree.
+    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete game, for the library's game-specific engines and tools (a
@@ -137,6 +140,9 @@ impl<G: Game> DynGame for G {
     }
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
         Box::new(MctsEngine::<G>::new(spec, config, limits))
+    }
+    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts> {
+        Box::new(crate::search::mcts::TypedMcts::new(self.clone(), config))
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

@@ -481,3 +481,51 @@ fn playout<G: Game>(
     }
     state.outcome().unwrap_or(Outcome::Draw)
 }
+
+/// A searcher over one position of a game known only as a
+/// [`DynGame`](crate::dynamic::DynGame) (moves as text): what an app's
+/// analysis runs, search after search on the same tree. Built by
+/// [`DynGame::mcts_searcher`](crate::dynamic::DynGame::mcts_searcher).
+pub trait DynMcts: Send {
+    /// Searches on within `limits` (the tree grows from where the last search
+    /// left it) and returns every root move with its visits, value and proof.
+    fn search(&mut self, limits: &MctsLimits) -> Result<MctsResult<String>, SearchError>;
+}
+
+/// [`DynMcts`] for a typed game.
+pub(crate) struct TypedMcts<G: Game> {
+    game: G,
+    mcts: Mcts<G>,
+}
+
+impl<G: Game> TypedMcts<G> {
+    /// A searcher of `game` (the tree kept between searches).
+    pub(crate) fn new(game: G, config: MctsConfig) -> Self {
+        TypedMcts { game, mcts: Mcts::new(MctsConfig { reuse: true, ..config }) }
+    }
+}
+
+impl<G: Game> DynMcts for TypedMcts<G> {
+    fn search(&mut self, limits: &MctsLimits) -> Result<MctsResult<String>, SearchError> {
+        let r = self.mcts.search(&self.game, limits)?;
+        Ok(MctsResult {
+            best: r.best.to_string(),
+            value: r.value,
+            proof: r.proof,
+            moves: r
+                .moves
+                .into_iter()
+                .map(|m| RootMove {
+                    mv: m.mv.to_string(),
+                    visits: m.visits,
+                    value: m.value,
+                    proof: m.proof,
+                })
+                .collect(),
+            pv: r.pv.iter().map(ToString::to_string).collect(),
+            iterations: r.iterations,
+            tree_nodes: r.tree_nodes,
+            elapsed: r.elapsed,
+        })
+    }
+}
