@@ -49,7 +49,7 @@ impl<const N: usize> Bits<N> {
     }
 
     /// The set holding one cell; empty if `i` is past the capacity.
-    #[inline]
+    #[inline(always)]
     pub const fn cell(i: usize) -> Self {
         let mut w = [0; N];
         if i < Self::CAPACITY {
@@ -77,40 +77,56 @@ impl<const N: usize> Bits<N> {
         Bits(w)
     }
 
-    /// Whether cell `i` is in the set.
-    #[inline]
+    /// Whether cell `i` is in the set (one word read).
+    #[inline(always)]
     pub const fn contains(&self, i: usize) -> bool {
         i < Self::CAPACITY && (self.0[i / 64] >> (i % 64)) & 1 == 1
     }
 
-    /// Adds cell `i` (ignored past the capacity).
-    #[inline]
+    /// Adds cell `i` (ignored past the capacity). One word updated in place:
+    /// no whole-set temporary, which on a hot path would be stored narrow and
+    /// read back wide (a store-forwarding stall).
+    #[inline(always)]
     pub fn insert(&mut self, i: usize) {
-        *self = self.with(i);
+        if i < Self::CAPACITY {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
     }
 
-    /// Removes cell `i`.
-    #[inline]
+    /// Removes cell `i` (one word updated in place).
+    #[inline(always)]
     pub fn remove(&mut self, i: usize) {
-        *self = self.without(i);
+        if i < Self::CAPACITY {
+            self.0[i / 64] &= !(1 << (i % 64));
+        }
     }
 
-    /// Flips cell `i`.
-    #[inline]
+    /// Flips cell `i` (one word updated in place).
+    #[inline(always)]
     pub fn toggle(&mut self, i: usize) {
-        *self = self.xor(Self::cell(i));
+        if i < Self::CAPACITY {
+            self.0[i / 64] ^= 1 << (i % 64);
+        }
     }
 
     /// This set with cell `i` added.
-    #[inline]
+    #[inline(always)]
     pub const fn with(self, i: usize) -> Self {
-        self.or(Self::cell(i))
+        let mut w = self.0;
+        if i < Self::CAPACITY {
+            w[i / 64] |= 1 << (i % 64);
+        }
+        Bits(w)
     }
 
     /// This set with cell `i` removed.
-    #[inline]
+    #[inline(always)]
     pub const fn without(self, i: usize) -> Self {
-        self.and_not(Self::cell(i))
+        let mut w = self.0;
+        if i < Self::CAPACITY {
+            w[i / 64] &= !(1 << (i % 64));
+        }
+        Bits(w)
     }
 
     /// Union (Browne §4.1, `|`).
@@ -339,6 +355,18 @@ impl<const N: usize> Bits<N> {
             return Bits(w);
         }
         let mut w = [0; N];
+        if s < 64 {
+            // The grids' steps (one row or less): each word takes its own bits
+            // and the top `s` of the word below, with no branch on `s` (the
+            // carry is shifted in two steps so that `s = 0` carries nothing).
+            let mut k = N;
+            while k > 0 {
+                k -= 1;
+                let carry = if k > 0 { (self.0[k - 1] >> 1) >> (63 - s) } else { 0 };
+                w[k] = (self.0[k] << s) | carry;
+            }
+            return Bits(w);
+        }
         let ws = s / 64;
         let bs = (s % 64) as u32;
         let mut k = N;
@@ -376,6 +404,16 @@ impl<const N: usize> Bits<N> {
             return Bits(w);
         }
         let mut w = [0; N];
+        if s < 64 {
+            // As in `shl`: one row or less, no branch on `s`.
+            let mut k = 0;
+            while k < N {
+                let carry = if k + 1 < N { (self.0[k + 1] << 1) << (63 - s) } else { 0 };
+                w[k] = (self.0[k] >> s) | carry;
+                k += 1;
+            }
+            return Bits(w);
+        }
         let ws = s / 64;
         let bs = (s % 64) as u32;
         let mut k = 0;
@@ -546,6 +584,54 @@ mod tests {
                 assert_eq!(b.nth(n), cells.get(n).copied(), "{b:?} nth {n}");
             }
         }
+    }
+
+    /// Shifts (the one-row fast path and the general one) and the one-cell
+    /// updates of `N`-word sets against a cell-by-cell reference.
+    fn shifts_and_cell_updates_match_cell_by_cell<const N: usize>() {
+        let cap = 64 * N;
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..60 {
+            let mut words = [0u64; N];
+            for w in &mut words {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *w = x & x.rotate_left(17);
+            }
+            let b = Bits::<N>::from_words(words);
+            let cells: Vec<usize> = (0..cap).filter(|&i| b.contains(i)).collect();
+            for s in (0..=cap + 2).filter(|s| s % 7 < 3 || *s < 70) {
+                let up: Bits<N> = cells.iter().filter(|&&i| i + s < cap).map(|&i| i + s).collect();
+                let down: Bits<N> = cells.iter().filter(|&&i| i >= s).map(|&i| i - s).collect();
+                assert_eq!(b.shl(s), up, "{b:?} << {s}");
+                assert_eq!(b.shr(s), down, "{b:?} >> {s}");
+            }
+            for i in (0..cap + 3).step_by(5) {
+                let has = cells.contains(&i);
+                let (mut ins, mut rem, mut tog) = (b, b, b);
+                ins.insert(i);
+                rem.remove(i);
+                tog.toggle(i);
+                let count = cells.len() as u32;
+                let on_board = i < cap;
+                assert_eq!(ins.contains(i), on_board);
+                assert!(!rem.contains(i));
+                assert_eq!(tog.contains(i), on_board && !has);
+                assert_eq!(ins.count(), count + (on_board && !has) as u32);
+                assert_eq!(rem.count(), count - has as u32);
+                assert_eq!(ins, b.with(i));
+                assert_eq!(rem, b.without(i));
+                assert_eq!(tog, b ^ Bits::cell(i));
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_and_cell_updates_of_every_width() {
+        shifts_and_cell_updates_match_cell_by_cell::<1>();
+        shifts_and_cell_updates_match_cell_by_cell::<2>();
+        shifts_and_cell_updates_match_cell_by_cell::<3>();
+        shifts_and_cell_updates_match_cell_by_cell::<4>();
+        shifts_and_cell_updates_match_cell_by_cell::<6>();
     }
 
     #[test]

@@ -258,7 +258,7 @@ impl<const W: usize> YPyramid<W> {
     /// Sets cell `(x, y)` (`x + y < side`, unchecked beyond a debug assertion)
     /// to `code` ([`Y_EMPTY`], [`Y_FIRST`] or [`Y_SECOND`]) and brings every
     /// level up to date.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, x: usize, y: usize, code: u64) {
         let n = self.side();
         debug_assert!(x + y < n && code <= 0b10);
@@ -273,16 +273,26 @@ impl<const W: usize> YPyramid<W> {
         let (mut lo, mut hi) = (x, x);
         let mut from = 0;
         for k in 0..n - 1 {
-            let to = from + n - k;
-            let last = n - k - 2;
-            let (a, b) = (lo.saturating_sub(1), hi.min(last));
+            let len = n - k;
+            let to = from + len;
+            let (a, b) = (lo.saturating_sub(1), hi.min(len - 2));
             let (mut nlo, mut nhi) = (usize::MAX, 0);
             for c in a..=b {
-                let (l, r) = (self.words[from + c], self.words[from + c + 1]);
+                // SAFETY: `c ≤ len − 2`, so `from + c + 1 < to` and
+                // `to + c < to + len − 1`, the end of level `k + 1`, which
+                // lies within the `n(n + 1)/2 ≤ W` words `new` checked.
+                let (l, r, old) = unsafe {
+                    (
+                        *self.words.get_unchecked(from + c),
+                        *self.words.get_unchecked(from + c + 1),
+                        *self.words.get_unchecked(to + c),
+                    )
+                };
                 let d = l >> 2;
                 let m = (l & (d | r)) | (d & r);
-                if m != self.words[to + c] {
-                    self.words[to + c] = m;
+                if m != old {
+                    // SAFETY: as above.
+                    unsafe { *self.words.get_unchecked_mut(to + c) = m };
                     nlo = nlo.min(c);
                     nhi = c;
                 }

@@ -261,9 +261,7 @@ impl<const N: usize> Game for Y<N> {
         }
         let i = self.grid.index_unchecked(mv);
         let s = (self.ply & 1) as usize;
-        // One word written in place: `insert` builds a whole set on the stack
-        // and reads it back wider, a store-forwarding stall on this hot path.
-        self.stones[s].0[i / 64] |= 1 << (i % 64);
+        self.stones[s].insert(i);
         // Listing 1's reduction, redone only where the stone reaches. Only the
         // mover's stones changed, so only the mover can have won.
         self.columns.set(x, y, if s == 0 { Y_FIRST } else { Y_SECOND });
@@ -285,6 +283,39 @@ impl<const N: usize> Game for Y<N> {
             return None;
         }
         empty.nth(random_below(rng, n) as usize).map(|i| self.grid.cell_at_unchecked(i))
+    }
+
+    /// The playout loop with the empty cells and their count kept in hand
+    /// rather than recomputed each ply: the same moves from the same draws as
+    /// [`random_move`](Game::random_move) and
+    /// [`play_unchecked`](Game::play_unchecked) in turn.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.result != 0 {
+            return 0;
+        }
+        let mut empty = self.empty();
+        let mut n = empty.count() as u64;
+        let mut plies = 0;
+        while n > 0 {
+            let Some(i) = empty.nth(random_below(rng, n) as usize) else { break };
+            empty.remove(i);
+            n -= 1;
+            plies += 1;
+            let c = self.grid.cell_at_unchecked(i);
+            let s = (self.ply & 1) as usize;
+            self.stones[s].insert(i);
+            self.columns.set(
+                c.col as usize,
+                c.row as usize,
+                if s == 0 { Y_FIRST } else { Y_SECOND },
+            );
+            self.ply += 1;
+            if self.columns.winner() != 0 {
+                self.result = 1 + s as u8;
+                break;
+            }
+        }
+        plies
     }
 
     #[inline]
@@ -503,6 +534,44 @@ mod tests {
         assert_eq!(g.picture(), "O O O O\n X X X\n  X .\n   .\n");
         assert_eq!(g.count_moves(), 0);
         assert_eq!(g.parse_position(&g.position()).unwrap(), g);
+    }
+
+    /// The specialised playout loop plays the moves the generic one (one
+    /// `random_move` at a time) draws, each legal by the checked `play`, and
+    /// its winner owns a group touching all three sides (by flood fill).
+    fn playout_matches_checked_moves<const N: usize>(size: usize, games: u64) {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let start = Y::<N>::new(size).unwrap();
+        for seed in 0..games {
+            let mut fast = start;
+            let plies = fast.random_playout(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
+            let mut slow = start;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            while let Some(mv) = slow.random_move(&mut rng) {
+                slow.play(mv).unwrap();
+            }
+            assert_eq!(fast, slow, "side {size}, seed {seed}");
+            assert_eq!(plies, slow.ply() as u64);
+            let Some(Outcome::WonBy(p)) = fast.outcome() else { panic!("no winner: {fast:?}") };
+            let mine = fast.stones(p);
+            let joined = fast.sides().iter().fold(mine, |g, &side| {
+                side.iter()
+                    .filter(|&i| mine.contains(i))
+                    .map(|i| crate::ops::flood_fill(&fast.grid, Bits::cell(i), mine))
+                    .fold(Bits::EMPTY, |a, b| a | b)
+                    & g
+            });
+            assert!(joined.any(), "side {size}, seed {seed}: {fast:?}");
+        }
+    }
+
+    #[test]
+    fn specialised_playouts_are_legal_games() {
+        playout_matches_checked_moves::<1>(1, 3);
+        playout_matches_checked_moves::<1>(5, 100);
+        playout_matches_checked_moves::<2>(10, 200);
+        playout_matches_checked_moves::<6>(19, 40);
     }
 
     impl Y<1> {
