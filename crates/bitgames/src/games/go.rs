@@ -1428,10 +1428,9 @@ impl<const N: usize> Go<N> {
         // Back to bitboards: stones, hash, ko, emptied cells, history.
         self.stones = [Bits::EMPTY; 2];
         self.hash = 0;
-        for p in w..w * (n + 1) {
-            let c = pb.colour[p];
+        for (&c, &b) in pb.colour.iter().zip(&bit).take(w * (n + 1)).skip(w) {
             if c < 2 {
-                let i = bit[p] as usize;
+                let i = b as usize;
                 self.stones[c as usize].insert(i);
                 self.hash ^= ZOBRIST[c as usize][i];
             }
