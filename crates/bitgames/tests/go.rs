@@ -564,3 +564,100 @@ fn registry_builds_every_size_on_the_right_storage() {
     let g = new_game("go").unwrap();
     assert_eq!(g.spec(), "go(size=9,komi=7.5,ko=positional,suicide=false,max_moves=0)");
 }
+
+/// Whether `mv` fills one of the mover's own single-point eyes as the light
+/// policy sees them (every orthogonal neighbour own; enemy diagonals, plus one
+/// on the edge, fewer than two), found cell by cell.
+fn fills_own_eye<const N: usize>(g: &Go<N>, mv: GoMove) -> bool {
+    let GoMove::Place { col, row } = mv else { return false };
+    let (n, c, r) = (g.size() as i32, col as i32, row as i32);
+    let me = g.side_to_move();
+    let at = |c: i32, r: i32| -> Option<Option<Player>> {
+        if c < 0 || r < 0 || c >= n || r >= n {
+            return None;
+        }
+        let i = g.grid().cell(c as usize, r as usize).unwrap();
+        Some(if g.stones(Player::First).contains(i) {
+            Some(Player::First)
+        } else if g.stones(Player::Second).contains(i) {
+            Some(Player::Second)
+        } else {
+            None
+        })
+    };
+    for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        if let Some(s) = at(c + dc, r + dr) {
+            if s != Some(me) {
+                return false;
+            }
+        }
+    }
+    let (mut enemy, mut edge) = (0, 0);
+    for (dc, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        match at(c + dc, r + dr) {
+            None => edge = 1,
+            Some(Some(p)) if p != me => enemy += 1,
+            _ => {}
+        }
+    }
+    enemy + edge < 2
+}
+
+/// Replays the moves of the specialised playout ([`Go::playout_moves`]) from
+/// `start` through checked `play` under simple ko: every stone is legal, fills
+/// no own eye and survives, every pass comes when the policy has nothing else,
+/// and the replayed game ends on the same board, ply and score.
+fn check_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let simple = Rules { ko: KoRule::Simple, ..start.rules() };
+    let base =
+        Go::<N>::new(start.size(), simple).unwrap().parse_position(&start.position()).unwrap();
+    for _ in 0..games {
+        let mut fast = start.clone();
+        let moves = fast.playout_moves(&mut rng);
+        assert!(fast.outcome().is_some(), "the playout ends the game");
+        let mut g = base.clone();
+        for &mv in &moves {
+            if mv == GoMove::Pass {
+                if start.rules().ko == KoRule::Simple {
+                    assert_eq!(
+                        g.random_move(&mut rng),
+                        Some(GoMove::Pass),
+                        "pass with a move left in {g:?}"
+                    );
+                }
+                g.play(mv).unwrap();
+            } else {
+                assert!(!fills_own_eye(&g, mv), "{mv} fills an own eye in {g:?}");
+                g.play(mv).unwrap_or_else(|e| panic!("{mv} illegal in {g:?}: {e}"));
+                let GoMove::Place { col, row } = mv else { unreachable!() };
+                let i = g.grid().cell(col as usize, row as usize).unwrap();
+                assert!(
+                    (g.stones(Player::First) | g.stones(Player::Second)).contains(i),
+                    "{mv} killed its own group"
+                );
+            }
+        }
+        assert!(g.outcome().is_some());
+        assert_eq!(g.position(), fast.position());
+        assert_eq!(g.score_halves(), fast.score_halves());
+        assert_eq!(g.outcome(), fast.outcome());
+    }
+}
+
+#[test]
+fn specialised_playouts_are_legal_games() {
+    check_playouts(Go::<2>::standard(), 300, 1);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Simple, false, 7.5, 0)).unwrap(), 300, 2);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Simple, true, 0.5, 0)).unwrap(), 200, 3);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Positional, false, 7.5, 60)).unwrap(), 200, 4);
+    // Small boards, where simple ko alone can cycle: positional superko.
+    for n in [1, 2, 3, 5] {
+        check_playouts(Go::<1>::new(n, rules(KoRule::Positional, false, 0.0, 0)).unwrap(), 100, 5);
+    }
+    check_playouts(Go::<6>::standard_19(), 20, 6);
+    // From a position with stones, strings and a ko cell set.
+    let g = Go::<1>::new(5, rules(KoRule::Simple, false, 0.5, 0)).unwrap();
+    let mid = g.parse_position(".x.../xo.x./o.ox./.oxx./..... x 12 0 c4").unwrap();
+    check_playouts(mid, 200, 7);
+}
