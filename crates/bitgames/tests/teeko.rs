@@ -348,3 +348,31 @@ fn illegal_moves_say_why() {
     assert!(matches!(mv.parse_move("c3"), Ok(TeekoMove::Drop(_))));
     assert!(matches!(mv.parse_move("c3-d4"), Ok(TeekoMove::Slide(_))));
 }
+
+/// No side is ever left without a slide: every 4 cells that make no pattern
+/// touch at least 5 other cells, more than the opponent's 4 pieces can fill
+/// (so the blocked-side rule in `teeko.rs` never fires on 5×5).
+#[test]
+fn four_pieces_without_a_pattern_cannot_be_blocked() {
+    let g = teeko::grid();
+    let cells: Vec<usize> = g.mask().iter().collect();
+    let mut sets = 0;
+    for a in 0..25 {
+        for b in a + 1..25 {
+            for c in b + 1..25 {
+                for d in c + 1..25 {
+                    let mut s = bitgames::Bits::<1>::EMPTY;
+                    for i in [a, b, c, d] {
+                        s.insert(cells[i]);
+                    }
+                    if bitgames::ops::match_pattern(teeko::patterns(), s) != 0 {
+                        continue;
+                    }
+                    sets += 1;
+                    assert!(g.neighbours(s).and_not(s).count() >= 5, "{}", g.picture(s));
+                }
+            }
+        }
+    }
+    assert_eq!(sets, 12_650 - 44);
+}
