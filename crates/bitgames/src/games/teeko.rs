@@ -81,7 +81,7 @@ fn build_patterns(grid: &Grid<1>) -> Vec<Bits<1>> {
             let mut head = p;
             for _ in 1..4 {
                 head = grid.step(head, d);
-                p = p | head;
+                p |= head;
             }
             if p.count() == 4 {
                 out.push(p);
