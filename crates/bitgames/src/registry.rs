@@ -20,6 +20,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::gomoku::INFO,
     &crate::games::hex::INFO,
     &crate::games::othello::INFO,
+    &crate::games::teeko::INFO,
     &crate::games::tictactoe::INFO,
     &crate::games::y::INFO,
     &crate::games::yavalath::INFO,

@@ -10,6 +10,7 @@ use bitgames::games::{
     go::{Go, KoRule, Rules},
     gomoku::Gomoku,
     hex::Hex,
+    teeko::Teeko,
     tictactoe::TicTacToe,
     y::Y,
     yavalath::Yavalath,
@@ -104,6 +105,12 @@ fn go_keeps_the_contract() {
 }
 
 #[test]
+fn teeko_keeps_the_contract() {
+    check_game(Teeko::standard(), 200, 31, false);
+    check_game(Teeko::new(9).unwrap(), 100, 32, false);
+}
+
+#[test]
 fn registry_games_play_through_text() {
     for spec in [
         "breakthrough",
@@ -122,6 +129,8 @@ fn registry_games_play_through_text() {
         "hex(size=19,swap=true)",
         "hex(size=3)",
         "othello",
+        "teeko",
+        "teeko(max_moves=20)",
         "tictactoe",
         "tictactoe(width=15,height=15,k=5)",
         "y",

@@ -8,6 +8,7 @@ pub mod gomoku;
 pub mod hex;
 pub mod othello;
 pub mod step_move;
+pub mod teeko;
 pub mod tictactoe;
 pub mod y;
 pub mod yavalath;

@@ -1,0 +1,544 @@
+//! Teeko (John Scarne, 1937): a pattern game whose win is found by matching the
+//! mover's pieces against a precomputed database of winning patterns (Browne,
+//! Alg. 8, [`ops::match_pattern`]).
+//!
+//! Rules, as played here:
+//! - a 5×5 board; Black (`X`, first) and Red (`O`) have four pieces each;
+//! - **drop phase** (plies 0–7): the players alternately place a piece on an
+//!   empty cell; a drop is written as the cell, `c3` (`a1` bottom-left, the
+//!   names of tic-tac-toe);
+//! - **move phase** (once all eight pieces stand): a move slides one of the
+//!   mover's pieces to an adjacent empty cell, in any of the 8 directions,
+//!   written as the two cells, `c3d4`;
+//! - a player who makes four in a row (a row, column or diagonal) or a 2×2
+//!   square wins: 28 lines and 16 squares, the 44 patterns of [`patterns`];
+//! - the game is drawn when ply `max_moves` (default 200) is reached without a
+//!   win. (A side left without a slide would lose, but on 5×5 four pieces
+//!   that make no pattern always touch at least five cells, so it never
+//!   happens.)
+//!
+//! Position text: the rows from the top separated by `/` (`X`, `O`, `.`), then
+//! the ply: `X..../...../..O../...../..... 2`. The ply may be left out; it is
+//! then the number of pieces on the board.
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, hash_sets, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
+    SetupError,
+};
+use crate::games::step_move::StepMove;
+use crate::grid::{Cell, Dir, Grid, GridKind};
+use crate::info::GameInfo;
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::Tools;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+/// Cells on a side of the board.
+pub const SIZE: usize = 5;
+/// Pieces each player has.
+pub const PIECES: usize = 4;
+/// The default move limit: plies after which an unwon game is drawn.
+pub const DEFAULT_MAX_MOVES: usize = 200;
+
+/// The parameters of `teeko(max_moves=…)`.
+static PARAMS: &[ParamInfo] = &[ParamInfo::int(
+    "max_moves",
+    DEFAULT_MAX_MOVES as i64,
+    1,
+    u16::MAX as i64,
+    "plies after which a game nobody has won is drawn",
+)];
+
+/// The registry's entry: `teeko`.
+pub static INFO: GameInfo = GameInfo {
+    name: "teeko",
+    summary: "Teeko: drop 4 pieces, then slide them; 4 in a row or a 2×2 square wins",
+    params: PARAMS,
+    build: |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
+    engines: &[],
+    tools: Tools::NONE,
+};
+
+/// The 5×5 board with its 8 directions.
+static GRID: LazyLock<Grid<1>> =
+    LazyLock::new(|| Grid::new(GridKind::Square8, SIZE, SIZE).expect("5×5 fits one word"));
+
+/// The pattern database: every line of four, then every 2×2 square.
+static PATTERNS: LazyLock<Vec<Bits<1>>> = LazyLock::new(|| build_patterns(&GRID));
+
+/// Every winning pattern on `grid`: the runs of four cells along each axis
+/// (`E`, `N`, `NE`, `NW`), then the 2×2 squares, as bitboards.
+fn build_patterns(grid: &Grid<1>) -> Vec<Bits<1>> {
+    let mut out = Vec::new();
+    for &d in grid.axes() {
+        for i in grid.mask() {
+            let mut p = Bits::cell(i);
+            let mut head = p;
+            for _ in 1..4 {
+                head = grid.step(head, d);
+                p |= head;
+            }
+            if p.count() == 4 {
+                out.push(p);
+            }
+        }
+    }
+    for i in grid.mask() {
+        let c = Bits::cell(i);
+        let p = c | grid.step(c, Dir::E) | grid.step(c, Dir::N) | grid.step(c, Dir::NE);
+        if p.count() == 4 {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The winning patterns of Teeko on its 5×5 board (28 lines of four, 16 2×2
+/// squares: 44), the database [`Teeko`] matches with Browne's Alg. 8.
+pub fn patterns() -> &'static [Bits<1>] {
+    &PATTERNS
+}
+
+/// The 5×5 board (bit `row × stride + col`).
+pub fn grid() -> &'static Grid<1> {
+    &GRID
+}
+
+/// A Teeko move: a drop in the first phase, a slide in the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TeekoMove {
+    /// Place a new piece on an empty cell (`c3`).
+    Drop(Cell),
+    /// Slide a piece to an adjacent empty cell (`c3d4`).
+    Slide(StepMove),
+}
+
+impl fmt::Display for TeekoMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TeekoMove::Drop(c) => write!(f, "{c}"),
+            TeekoMove::Slide(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl FromStr for TeekoMove {
+    type Err = NotationError;
+    /// Reads a cell (`c3`) as a drop and two cells (`c3d4`, `c3-d4`) as a slide;
+    /// whether the cells are on the board is the game's to check.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        if let Ok(c) = s.trim().parse::<Cell>() {
+            return Ok(TeekoMove::Drop(c));
+        }
+        s.parse::<StepMove>()
+            .map(TeekoMove::Slide)
+            .map_err(|_| NotationError::new(s, "a drop such as c3 or a slide such as c3d4"))
+    }
+}
+
+/// A Teeko position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Teeko {
+    stones: [Bits<1>; 2],
+    ply: u16,
+    max_moves: u16,
+    /// 0: going on, 1: Black won, 2: Red won, 3: draw.
+    result: u8,
+}
+
+impl Teeko {
+    /// The empty board with the default move limit (200 plies).
+    pub fn standard() -> Self {
+        Self::new(DEFAULT_MAX_MOVES).expect("the default limit is in range")
+    }
+
+    /// The empty board; the game is drawn at ply `max_moves` (1–65535).
+    pub fn new(max_moves: usize) -> Result<Self, SetupError> {
+        if !(1..=u16::MAX as usize).contains(&max_moves) {
+            return Err(SetupError::OutOfRange {
+                param: "max_moves",
+                value: max_moves as i64,
+                min: 1,
+                max: u16::MAX as i64,
+                note: "",
+            });
+        }
+        Ok(Teeko { stones: [Bits::EMPTY; 2], ply: 0, max_moves: max_moves as u16, result: 0 })
+    }
+
+    /// Pieces of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<1> {
+        self.stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<1> {
+        GRID.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// Whether the players are still placing pieces (fewer than 8 plies played).
+    #[inline]
+    pub fn in_drop_phase(&self) -> bool {
+        (self.ply as usize) < 2 * PIECES
+    }
+
+    /// The number (from 1) of the first pattern of [`patterns`] that `p`'s
+    /// pieces make, or 0 (Browne, Alg. 8).
+    #[inline]
+    pub fn winning_pattern(&self, p: Player) -> usize {
+        ops::match_pattern(&PATTERNS, self.stones[p.index()])
+    }
+
+    /// Calls `f(from, to)` on each slide of the side to move, by direction
+    /// (`N`, `NE`, … `NW`), then by destination in bit order.
+    #[inline]
+    fn try_for_each_slide<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(usize, usize) -> ControlFlow<()>,
+    {
+        let own = self.stones[self.ply as usize % 2];
+        let empty = self.empty();
+        for &d in GRID.directions() {
+            let back = GRID.offset(d);
+            for to in GRID.step(own, d) & empty {
+                f((to as isize - back) as usize, to)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The result code after the player who moved last has moved.
+    fn update_result(&mut self) {
+        if self.ply == 0 {
+            self.result = 0;
+            return;
+        }
+        let mover = Player::at_ply(self.ply as usize - 1);
+        self.result = if self.winning_pattern(mover) != 0 {
+            1 + mover.index() as u8
+        } else if self.ply >= self.max_moves {
+            3
+        } else if !self.in_drop_phase()
+            && self.try_for_each_slide(|_, _| ControlFlow::Break(())).is_continue()
+        {
+            // Blocked: the side to move loses (unreachable on 5×5, see the module docs).
+            1 + mover.index() as u8
+        } else {
+            0
+        };
+    }
+
+    fn index(c: Cell) -> Option<usize> {
+        GRID.index_of(c)
+    }
+}
+
+impl Default for Teeko {
+    fn default() -> Self {
+        Self::standard()
+    }
+}
+
+impl fmt::Debug for Teeko {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at ply {}\n{}", self.spec(), self.ply, self.picture())
+    }
+}
+
+impl Game for Teeko {
+    type Move = TeekoMove;
+
+    fn spec(&self) -> String {
+        format!("teeko(max_moves={})", self.max_moves)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Player::at_ply(self.ply as usize)
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// Drops on the empty cells in bit order (`a1`, `b1`, …); then slides by
+    /// direction (`N`, `NE`, … `NW`), each by destination in bit order.
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(TeekoMove) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        if self.in_drop_phase() {
+            for i in self.empty() {
+                f(TeekoMove::Drop(GRID.cell_at_unchecked(i)))?;
+            }
+            return ControlFlow::Continue(());
+        }
+        self.try_for_each_slide(|from, to| {
+            f(TeekoMove::Slide(StepMove {
+                from: GRID.cell_at_unchecked(from),
+                to: GRID.cell_at_unchecked(to),
+            }))
+        })
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            return 0;
+        }
+        let empty = self.empty();
+        if self.in_drop_phase() {
+            return empty.count() as usize;
+        }
+        let own = self.stones[self.ply as usize % 2];
+        GRID.directions().iter().map(|&d| (GRID.step(own, d) & empty).count() as usize).sum()
+    }
+
+    fn is_legal(&self, mv: TeekoMove) -> bool {
+        if self.result != 0 {
+            return false;
+        }
+        match mv {
+            TeekoMove::Drop(c) => {
+                self.in_drop_phase() && Self::index(c).is_some_and(|i| self.empty().contains(i))
+            }
+            TeekoMove::Slide(s) => {
+                let (Some(from), Some(to)) = (Self::index(s.from), Self::index(s.to)) else {
+                    return false;
+                };
+                let (dc, dr) = (s.to.col.abs_diff(s.from.col), s.to.row.abs_diff(s.from.row));
+                !self.in_drop_phase()
+                    && self.stones[self.ply as usize % 2].contains(from)
+                    && self.empty().contains(to)
+                    && dc <= 1
+                    && dr <= 1
+            }
+        }
+    }
+
+    fn why_illegal(&self, mv: TeekoMove) -> Illegal {
+        let off =
+            |c: Cell| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the 5×5 board"));
+        let me = self.player_name(self.side_to_move());
+        // In the drop phase the side to move has placed ply / 2 pieces.
+        let placed = self.ply as usize / 2;
+        if self.result != 0 {
+            return Illegal::new(IllegalReason::Rule, "the game is over");
+        }
+        match mv {
+            TeekoMove::Drop(c) => {
+                let Some(i) = Self::index(c) else { return off(c) };
+                if !self.in_drop_phase() {
+                    return Illegal::new(
+                        IllegalReason::Rule,
+                        format!("all of {me}'s {PIECES} pieces are on the board: slide one to an adjacent empty cell (such as c3d4) instead of dropping on {c}"),
+                    );
+                }
+                if !self.empty().contains(i) {
+                    return Illegal::new(IllegalReason::Occupied, format!("{c} is already taken"));
+                }
+            }
+            TeekoMove::Slide(s) => {
+                let Some(from) = Self::index(s.from) else { return off(s.from) };
+                let Some(to) = Self::index(s.to) else { return off(s.to) };
+                if self.in_drop_phase() {
+                    return Illegal::new(
+                        IllegalReason::Rule,
+                        format!("{s}: pieces move only once all are dropped, and {me} has placed {placed} of {PIECES}: drop a piece on an empty cell"),
+                    );
+                }
+                let side = self.ply as usize % 2;
+                if !self.stones[side].contains(from) {
+                    let why = if self.stones[1 - side].contains(from) {
+                        format!(
+                            "{} holds a {} piece, and {me} is to move",
+                            s.from,
+                            self.player_name(self.side_to_move().other())
+                        )
+                    } else {
+                        format!("there is no piece on {}", s.from)
+                    };
+                    return Illegal::new(IllegalReason::NotYourPiece, why);
+                }
+                if s.to.col.abs_diff(s.from.col) > 1
+                    || s.to.row.abs_diff(s.from.row) > 1
+                    || from == to
+                {
+                    return Illegal::new(
+                        IllegalReason::Rule,
+                        format!("{s}: a piece slides one cell, to a neighbour in one of the 8 directions"),
+                    );
+                }
+                if !self.empty().contains(to) {
+                    return Illegal::new(
+                        IllegalReason::Occupied,
+                        format!("{} is already taken", s.to),
+                    );
+                }
+            }
+        }
+        Illegal::new(IllegalReason::Rule, "not a legal move in this position")
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: TeekoMove) {
+        // Cells off the board (only an unchecked caller's mistake) change nothing
+        // but the ply: an unspecified, memory-safe result.
+        let side = self.ply as usize % 2;
+        match mv {
+            TeekoMove::Drop(c) => {
+                if let Some(i) = Self::index(c) {
+                    self.stones[side].insert(i);
+                }
+            }
+            TeekoMove::Slide(s) => {
+                if let (Some(from), Some(to)) = (Self::index(s.from), Self::index(s.to)) {
+                    self.stones[side].remove(from);
+                    self.stones[side].insert(to);
+                }
+            }
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.update_result();
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        Outcome::from_code(self.result)
+    }
+
+    fn position_hash(&self) -> u64 {
+        hash_sets(&self.stones, self.ply as u64)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<TeekoMove, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: "a drop on a cell a1–e5 (c3) or a slide between two cells (c3d4)".into(),
+        };
+        let m: TeekoMove = text.parse().map_err(|_| bad())?;
+        let on = |c: Cell| Self::index(c).is_some();
+        match m {
+            TeekoMove::Drop(c) if on(c) => Ok(m),
+            TeekoMove::Slide(s) if on(s.from) && on(s.to) => Ok(m),
+            _ => Err(bad()),
+        }
+    }
+
+    /// Rows from the top separated by `/`, a space and the ply:
+    /// `X..../...../...../...../..... 1`.
+    fn position(&self) -> String {
+        let rows: Vec<String> = self.picture().lines().map(|l| l.replace(' ', "")).collect();
+        format!("{} {}", rows.join("/"), self.ply)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        if parts.is_empty() || parts.len() > 2 {
+            return Err(err(
+                "expected the rows from the top separated by '/' and optionally the ply, such as X..../...../...../...../.O... 2".into(),
+            ));
+        }
+        let (x, o) =
+            GRID.parse_picture2(&parts[0].replace('/', "\n")).map_err(|e| err(e.to_string()))?;
+        let (nx, no) = (x.count() as usize, o.count() as usize);
+        let ply = match parts.get(1) {
+            None => nx + no,
+            Some(p) => p
+                .parse::<u16>()
+                .map_err(|_| err(format!("the ply '{}' is not a whole number 0–65535", clip(p))))?
+                as usize,
+        };
+        if ply > self.max_moves as usize {
+            return Err(err(format!(
+                "ply {ply} is past the move limit of {} (max_moves)",
+                self.max_moves
+            )));
+        }
+        let (want_x, want_o) = (ply.div_ceil(2).min(PIECES), (ply / 2).min(PIECES));
+        if (nx, no) != (want_x, want_o) {
+            return Err(err(format!(
+                "X has {nx} pieces and O {no}; at ply {ply} X must have {want_x} and O {want_o}"
+            )));
+        }
+        let mut g = *self;
+        g.stones = [x, o];
+        g.ply = ply as u16;
+        let (wx, wo) =
+            (g.winning_pattern(Player::First) != 0, g.winning_pattern(Player::Second) != 0);
+        if wx && wo {
+            return Err(err("both players make a winning pattern".into()));
+        }
+        let last = Player::at_ply(ply.wrapping_sub(1));
+        if (wx && last != Player::First)
+            || (wo && last != Player::Second)
+            || (ply == 0 && (wx || wo))
+        {
+            return Err(err("the player with a winning pattern did not make the last move".into()));
+        }
+        g.update_result();
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        GRID.picture2(self.stones[0], self.stones[1])
+    }
+
+    fn board(&self) -> BoardView {
+        BoardView::from_grid(
+            &GRID,
+            BoardShape::Rectangle { width: SIZE, height: SIZE },
+            self.stones,
+        )
+    }
+
+    /// The cell of a drop; the from and to cells of a slide.
+    fn move_cells(&self, mv: TeekoMove) -> Vec<usize> {
+        let cell = |c: Cell| Self::index(c).map(|_| c.row as usize * SIZE + c.col as usize);
+        match mv {
+            TeekoMove::Drop(c) => cell(c).into_iter().collect(),
+            TeekoMove::Slide(s) => [cell(s.from), cell(s.to)].into_iter().flatten().collect(),
+        }
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "Red",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forty_four_patterns() {
+        assert_eq!(patterns().len(), 44);
+        assert!(patterns().iter().all(|p| p.count() == 4));
+    }
+
+    #[test]
+    fn moves_read_and_write() {
+        let g = Teeko::standard();
+        assert_eq!(g.parse_move("c3").unwrap().to_string(), "c3");
+        assert_eq!(g.parse_move("c3-d4").unwrap().to_string(), "c3d4");
+        assert!(g.parse_move("f1").is_err());
+        assert!(g.parse_move("a1a6").is_err());
+        assert!(g.parse_move("x").is_err());
+    }
+}
