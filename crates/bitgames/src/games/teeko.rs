@@ -32,7 +32,7 @@ use crate::grid::{Cell, Dir, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
-use crate::tools::Tools;
+use crate::tools::{CoreBench, Tools};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -61,7 +61,10 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
     engines: &[],
-    tools: Tools::NONE,
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (5, 4), playouts: (100_000, 10_000) }),
+        ..Tools::NONE
+    },
 };
 
 /// The 5×5 board with its 8 directions.
