@@ -331,7 +331,10 @@ fn mcts(game: &dyn DynGame, time: Duration, sink: &Sink) -> Result<Vec<(String, 
                 Proof::Draw => (50.0, "draw (proven)".to_string(), true),
                 Proof::Loss => (0.0, "loss (proven)".to_string(), true),
                 Proof::Unknown => {
-                    let rate = 100.0 * m.value;
+                    // The mean with one draw's worth of prior (½ in one
+                    // simulation): a move seen once is not shown as sure
+                    // as a proven one.
+                    let rate = 100.0 * (m.value * m.visits as f64 + 0.5) / (m.visits as f64 + 1.0);
                     (rate, format!("{rate:.1}% of {}", m.visits), false)
                 }
             };
