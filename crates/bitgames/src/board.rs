@@ -84,6 +84,10 @@ pub struct BoardView {
     /// Every cell, in the game's order (the indices [`Game::move_cells`]
     /// (crate::Game::move_cells) returns).
     pub cells: Vec<BoardCell>,
+    /// Indices into `cells` of the points a board marks (Go's star points,
+    /// hoshi); empty for most games and then left out of the JSON.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stars: Vec<usize>,
 }
 
 impl BoardView {
@@ -117,7 +121,7 @@ impl BoardView {
                 });
             }
         }
-        BoardView { shape, cells }
+        BoardView { shape, cells, stars: Vec::new() }
     }
 
     /// The on-board cells of a [`Grid`] in bit order, named as the grid names them
@@ -151,7 +155,7 @@ impl BoardView {
                 Some(BoardCell { name: grid.cell_name(i)?, col, row, x, y, owner })
             })
             .collect();
-        BoardView { shape, cells }
+        BoardView { shape, cells, stars: Vec::new() }
     }
 }
 

@@ -318,8 +318,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Plays [`random_move`](Game::random_move)s until none is left and returns
     /// the plies played: one random playout. A game may override it with a loop
-    /// specialised to its rules (Clobber's one-word boards do), which must draw
-    /// the same moves from the same generator.
+    /// specialised to its rules (Clobber's one-word boards do), which must play
+    /// the same game from the same generator: the same moves, final position
+    /// and plies. It may draw more numbers once the game is decided (Y and Hex
+    /// fill the board first and then find the ply where the game ended), so
+    /// the generator's state afterwards may differ.
     #[inline]
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut plies = 0;

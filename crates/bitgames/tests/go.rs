@@ -661,3 +661,20 @@ fn specialised_playouts_are_legal_games() {
     let mid = g.parse_position(".x.../xo.x./o.ox./.oxx./..... x 12 0 c4").unwrap();
     check_playouts(mid, 200, 7);
 }
+
+/// The star points every printed board shows: five on 9×9 (third line and
+/// centre) and 13×13 (fourth line and centre), nine on 19×19.
+#[test]
+fn board_view_marks_the_star_points() {
+    let names = |spec: &str| -> Vec<String> {
+        let g = new_game(spec).unwrap();
+        let view = g.board();
+        let mut v: Vec<String> = view.stars.iter().map(|&i| view.cells[i].name.clone()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("go(size=9)"), ["c3", "c7", "e5", "g3", "g7"]);
+    assert_eq!(names("go(size=13)"), ["d10", "d4", "g7", "k10", "k4"]);
+    assert_eq!(names("go(size=19)"), ["d10", "d16", "d4", "k10", "k16", "k4", "q10", "q16", "q4"]);
+    assert!(names("go(size=5)").is_empty());
+}

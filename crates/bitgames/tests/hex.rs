@@ -263,10 +263,10 @@ fn hex_bad_input() {
     assert!(s.legal_moves().contains(&"swap".to_string()));
 }
 
-/// `random_playout` (the incremental win test) against `random_move` and
-/// `play_unchecked` in turn: from the start and from positions part-way
-/// through random games, the same final position, winner and plies, and the
-/// generator left in the same state.
+/// `random_playout` (fill, then search for the ply the game ended) against
+/// `random_move` and `play_unchecked` in turn: from the start and from
+/// positions part-way through random games, the same final position, winner
+/// and plies (the fill draws on after the end, so the generators part there).
 fn playout_loop_agrees<const N: usize>(n: usize, swap: bool, games: u64) {
     let start = Hex::<N>::new(n, swap).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
@@ -292,7 +292,6 @@ fn playout_loop_agrees<const N: usize>(n: usize, swap: bool, games: u64) {
         assert_eq!(fast.outcome(), slow.outcome());
         assert!(fast.outcome().is_some());
         assert_eq!(fast.ply(), slow.ply());
-        assert_eq!(rf.random::<u64>(), rs.random::<u64>(), "the generator drawn as often");
     }
 }
 

@@ -211,3 +211,47 @@ fn positions_are_read_with_their_faults_named() {
     assert_eq!(YColumns::<19>::new(3).unwrap().winner(), Y_EMPTY);
     assert_eq!(Bits::<1>::EMPTY.count(), 0);
 }
+
+/// `random_playout` (fill the triangle, then search for the ply where the
+/// winner's Y was complete) against `random_move` and `play_unchecked` in
+/// turn: from the start and from positions part-way through random games, the
+/// same final position, winner and plies, on one, two and six words.
+fn playout_loop_agrees<const N: usize>(n: usize, games: u64) {
+    let start = Y::<N>::new(n).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
+    for seed in 0..games {
+        let mut from = start;
+        for _ in 0..rng.random_range(0..=n * (n + 1) / 4) {
+            match from.random_move(&mut rng) {
+                Some(m) => from.play_unchecked(m),
+                None => break,
+            }
+        }
+        let (mut fast, mut slow) = (from, from);
+        let (mut rf, mut rs) =
+            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
+        let plies = fast.random_playout(&mut rf);
+        let mut steps = 0;
+        while let Some(m) = slow.random_move(&mut rs) {
+            slow.play_unchecked(m);
+            steps += 1;
+        }
+        assert_eq!(plies, steps, "side {n} from {}", from.position());
+        assert_eq!(fast.position(), slow.position(), "side {n} from {}", from.position());
+        assert_eq!(fast.outcome(), slow.outcome());
+        assert!(fast.outcome().is_some());
+        assert_eq!(fast.connected(), slow.connected());
+        assert_eq!(fast.position_hash(), slow.position_hash());
+        // The finished game offers no move, as the move-by-move one does.
+        assert_eq!(fast.count_moves(), 0);
+    }
+}
+
+#[test]
+fn the_playout_loop_plays_the_same_games() {
+    for n in 1..=7 {
+        playout_loop_agrees::<1>(n, 300);
+    }
+    playout_loop_agrees::<2>(10, 2000);
+    playout_loop_agrees::<6>(19, 300);
+}

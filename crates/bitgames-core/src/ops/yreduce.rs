@@ -173,6 +173,14 @@ impl<const S: usize> YColumns<S> {
         fixed!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19)
     }
 
+    /// The triangle whose column words are `cols` (its side is `cols.len()`),
+    /// in Listing 1's layout; `None` unless `1 ≤ cols.len() ≤ S` and at most 32.
+    pub fn from_columns(cols: &[u64]) -> Option<Self> {
+        let mut t = Self::new(cols.len())?;
+        t.cols[..cols.len()].copy_from_slice(cols);
+        Some(t)
+    }
+
     /// The triangle of a hexagonal [`Grid`] whose cell `(x, y)` (grid column
     /// and row, row 0 the top side) is on the board when `x + y < side`, with
     /// the first player's cells `first` and the second's `second`. `None` when
@@ -253,6 +261,26 @@ impl<const W: usize> YPyramid<W> {
     #[inline(always)]
     pub fn winner(&self) -> u64 {
         self.words[self.offset(self.side() - 1)] & 0b11
+    }
+
+    /// Replaces the whole board by the column words `board` (`side` of them,
+    /// Listing 1's layout) and recomputes every level: one full reduction, the
+    /// cheap way to load a board that changed in many cells at once.
+    pub fn set_board(&mut self, board: &[u64]) {
+        let n = self.side();
+        assert_eq!(board.len(), n, "one column word per column of the board");
+        self.words[..n].copy_from_slice(board);
+        let mut from = 0;
+        for k in 0..n - 1 {
+            let len = n - k;
+            let to = from + len;
+            for c in 0..len - 1 {
+                let (l, r) = (self.words[from + c], self.words[from + c + 1]);
+                let d = l >> 2;
+                self.words[to + c] = (l & (d | r)) | (d & r);
+            }
+            from = to;
+        }
     }
 
     /// Sets cell `(x, y)` (`x + y < side`, unchecked beyond a debug assertion)
@@ -453,6 +481,12 @@ mod tests {
                     continue;
                 }
                 p.set(x, y, next(3));
+                // Loading the whole board at once gives the same pyramid.
+                let mut q = YPyramid::<190>::new(n).unwrap();
+                q.set_board(p.level(0));
+                assert_eq!(q, p, "side {n}: set_board");
+                let t = YColumns::<19>::from_columns(p.level(0)).unwrap();
+                assert_eq!(t.winner(), p.winner(), "side {n}: from_columns");
                 let mut cols = p.level(0).to_vec();
                 assert_eq!(p.winner(), y_reduce(&mut cols.clone()), "side {n}");
                 for k in 1..n {

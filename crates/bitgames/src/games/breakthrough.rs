@@ -152,6 +152,92 @@ impl<const N: usize> Breakthrough<N> {
         PawnMove { from: self.grid.cell_at_unchecked(from), to: self.grid.cell_at_unchecked(to) }
     }
 
+    /// [`random_playout`](Game::random_playout) on a board of at most 64
+    /// cells: the pawns packed into one word per player, cell `(c, r)` at bit
+    /// `r·width + c` (no separating bits, so the diagonal steps mask the edge
+    /// columns instead), which keeps the grid's cell order; Alg. 5's three
+    /// destination sets are a shift and a mask each. Unpacked at the end.
+    fn packed_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let cells = w * h;
+        let board = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        let (mut left, mut right) = (0u64, 0u64);
+        for r in 0..h {
+            left |= 1 << (r * w);
+            right |= 1 << (r * w + w - 1);
+        }
+        let (not_left, not_right) = (board & !left, board & !right);
+        let top_row = ((1u64 << w) - 1) << ((h - 1) * w);
+        let goal = [top_row, (1u64 << w) - 1];
+        let pack = |pawns: Bits<N>| {
+            let mut word = 0u64;
+            for i in pawns {
+                if let Some((c, r)) = self.grid.coords(i) {
+                    word |= 1 << (r * w + c);
+                }
+            }
+            word
+        };
+        let mut p = [pack(self.pawns[0]), pack(self.pawns[1])];
+        let mut s = self.side.index();
+        // Steps in FORWARD's order (straight, west, east), as bit offsets.
+        let step: [[isize; 3]; 2] = [
+            [w as isize, w as isize - 1, w as isize + 1],
+            [-(w as isize), -(w as isize) - 1, 1 - w as isize],
+        ];
+        let mut plies = 0;
+        while self.result == 0 {
+            let (me, them) = (p[s], p[1 - s]);
+            let empty = board & !(me | them);
+            let d = if s == 0 {
+                [
+                    (me << w) & empty,
+                    ((me & not_left) << (w - 1)) & board & !me,
+                    ((me & not_right) << (w + 1)) & board & !me,
+                ]
+            } else {
+                [
+                    (me >> w) & empty,
+                    ((me & not_left) >> (w + 1)) & !me,
+                    ((me & not_right) >> (w - 1)) & !me,
+                ]
+            };
+            let counts = d.map(|x| x.count_ones() as u64);
+            let n = counts[0] + counts[1] + counts[2];
+            if n == 0 {
+                self.result = 2 - s as u8;
+                break;
+            }
+            let mut k = random_below(rng, n);
+            let mut dir = 0;
+            while k >= counts[dir] {
+                k -= counts[dir];
+                dir += 1;
+            }
+            let to = Bits::<1>::from_words([d[dir]]).nth(k as usize).unwrap_or(0);
+            let from = (to as isize - step[s][dir]) as usize;
+            p[s] ^= (1 << from) | (1 << to);
+            p[1 - s] &= !(1 << to);
+            s ^= 1;
+            self.ply += 1;
+            plies += 1;
+            if goal[1 - s] & (1 << to) != 0 {
+                self.result = 2 - s as u8;
+            }
+        }
+        for (side, word) in p.iter().enumerate() {
+            let mut pawns = Bits::EMPTY;
+            for b in Bits::<1>::from_words([*word]) {
+                if let Some(i) = self.grid.cell(b % w, b / w) {
+                    pawns.insert(i);
+                }
+            }
+            self.pawns[side] = pawns;
+        }
+        self.side = if s == 0 { Player::First } else { Player::Second };
+        plies
+    }
+
     /// Whether `p`'s pawns stand on the row it wins on.
     #[inline]
     fn on_goal(&self, p: Player) -> bool {
@@ -371,6 +457,9 @@ impl<const N: usize> Game for Breakthrough<N> {
     /// same draws as [`random_move`](Game::random_move) and
     /// [`play_unchecked`](Game::play_unchecked) in turn.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.grid.width() * self.grid.height() <= 64 {
+            return self.packed_playout(rng);
+        }
         let goal = [self.grid.row(self.grid.height() - 1), self.grid.row(0)];
         let mut plies = 0;
         while self.result == 0 {

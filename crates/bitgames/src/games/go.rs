@@ -184,6 +184,34 @@ pub enum GoMove {
     Pass,
 }
 
+/// The star points (hoshi) of an `n × n` Go board as `(column, row)`, as
+/// printed boards mark them: the corner points on the fourth line from 13×13
+/// up and on the third line from 7×7 to 12×12, the centre of an odd board, and
+/// the middle of each side on odd boards from 15×15 up (19×19: nine points;
+/// 13×13 and 9×9: five). Boards under 7×7 have none.
+pub fn star_points(n: usize) -> Vec<(usize, usize)> {
+    if n < 7 {
+        return Vec::new();
+    }
+    let d = if n >= 13 { 3 } else { 2 };
+    let (lo, hi, mid) = (d, n - 1 - d, n / 2);
+    let mut lines = vec![lo, hi];
+    if n % 2 == 1 && n >= 15 {
+        lines.insert(1, mid);
+    }
+    let mut points = Vec::new();
+    for &r in &lines {
+        for &c in &lines {
+            points.push((c, r));
+        }
+    }
+    if n % 2 == 1 && !lines.contains(&mid) {
+        points.push((mid, mid));
+    }
+    points.sort_by_key(|&(c, r)| (r, c));
+    points
+}
+
 /// GTP's letter for column `c` (no `i`).
 pub fn column_letter(c: usize) -> char {
     let c = if c >= 8 { c + 1 } else { c };
@@ -1058,10 +1086,11 @@ impl<const N: usize> Game for Go<N> {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
 
-    /// Row by row from the bottom (`a1`, `b1`, …), top row drawn first.
+    /// Row by row from the bottom (`a1`, `b1`, …), top row drawn first, with
+    /// the star points marked.
     fn board(&self) -> BoardView {
         let n = self.grid.width();
-        BoardView::rectangle(
+        let mut view = BoardView::rectangle(
             BoardShape::Rectangle { width: n, height: n },
             n,
             n,
@@ -1077,7 +1106,9 @@ impl<const N: usize> Game for Go<N> {
                     None
                 }
             },
-        )
+        );
+        view.stars = star_points(n).into_iter().map(|(c, r)| r * n + c).collect();
+        view
     }
 
     fn move_cells(&self, mv: GoMove) -> Vec<usize> {

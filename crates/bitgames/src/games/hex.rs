@@ -178,6 +178,32 @@ impl<const N: usize> Hex<N> {
         self.grid.complement(self.stones[0] | self.stones[1])
     }
 
+    /// Plays `cells` (grid indices) in turn without a win test: the end of a
+    /// fill playout, whose caller sets the result.
+    fn load_prefix(&mut self, cells: &[u16]) {
+        for &i in cells {
+            self.stones[self.side as usize].insert(i as usize);
+            self.side ^= 1;
+        }
+        self.ply += cells.len() as u16;
+    }
+
+    /// The rows of `bits` as words: bit `c` of `out[r]` is cell `(c, r)`.
+    #[inline]
+    fn rows_of(&self, bits: Bits<N>, out: &mut [u32; MAX_SIZE]) {
+        let (n, stride) = (self.grid.width(), self.grid.stride());
+        let mask = (1u64 << n) - 1;
+        for (r, row) in out[..n].iter_mut().enumerate() {
+            let at = r * stride;
+            let (w, o) = (at / 64, at % 64);
+            let mut v = bits.0[w] >> o;
+            if o + n > 64 && w + 1 < N {
+                v |= bits.0[w + 1] << (64 - o);
+            }
+            *row = (v & mask) as u32;
+        }
+    }
+
     /// Whether `p`'s stones connect `p`'s two edges.
     pub fn connects(&self, p: Player) -> bool {
         self.connected(p, self.stones[p.index()])
@@ -370,17 +396,17 @@ impl<const N: usize> Game for Hex<N> {
         empty.nth(k as usize).map(|i| HexMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
-    /// The playout loop with the win test kept incremental: for each of the
-    /// four edges, the stones of its player joined to it (whole groups) and
-    /// the cells where a new stone would join them (the edge and the cells
-    /// next to those stones). A new stone wins when it joins both of its
-    /// player's edges, a bit test each; joining one, it brings along only the
-    /// groups it touches that were not joined yet, so the flood fill
-    /// ([`ops::flood_fill`]) runs through those alone (a group touching the
-    /// joined stones would be among them). The same moves from the same draws
-    /// as [`random_move`](Game::random_move) and
-    /// [`play_unchecked`](Game::play_unchecked) in turn (the swap is played
-    /// through them while it may come).
+    /// Fill, then find where the game ended. A full Hex board has exactly one
+    /// winner and stones are never removed, so the game the same draws play
+    /// move by move is the prefix of the fill that ends with the winner's
+    /// first move completing a chain between its edges. The cells are drawn
+    /// exactly as [`random_move`](Game::random_move) draws them; the win test
+    /// moves from every ply to a few flood fills ([`ops::flood_fill`]): one on
+    /// the full board finds the winner and the stones of its groups that touch
+    /// both edges (any earlier winning chain lies in them), then a binary
+    /// search over the winner's moves into those groups finds the first
+    /// prefix that joins the edges, flooding only within those groups. The
+    /// swap is played through the checked path while it may come.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut plies = 0;
         // Until the swap has been offered (ply 1), one move at a time.
@@ -393,35 +419,87 @@ impl<const N: usize> Game for Hex<N> {
             return plies;
         }
         let grid = self.grid;
-        let mut joined =
-            [0, 1, 2, 3].map(|e| ops::flood_fill(&grid, self.edges[e], self.stones[e / 2]));
-        let mut joins = [0, 1, 2, 3].map(|e| self.edges[e] | grid.dilate(joined[e]));
         let mut empty = self.empty();
-        let mut n = empty.count() as u64;
-        while n > 0 {
-            let Some(i) = empty.nth(random_below(rng, n) as usize) else { break };
-            let s = self.side as usize;
-            self.stones[s].insert(i);
+        let mut left = empty.count() as u64;
+        let mut full = self.stones;
+        // Cells in the order played.
+        let mut order = [0u16; MAX_SIZE * MAX_SIZE];
+        let mut played = 0;
+        while left > 0 {
+            let Some(i) = empty.nth(random_below(rng, left) as usize) else { break };
             empty.remove(i);
-            n -= 1;
-            self.side ^= 1;
-            self.ply += 1;
-            plies += 1;
-            let (a, b) = (2 * s, 2 * s + 1);
-            let (to_a, to_b) = (joins[a].contains(i), joins[b].contains(i));
-            if to_a && to_b {
-                self.result = 1 + s as u8;
-                break;
-            }
-            for (e, joining) in [(a, to_a), (b, to_b)] {
-                if joining {
-                    let group = ops::flood_fill(&grid, Bits::cell(i), self.stones[s] & !joined[e]);
-                    joined[e] |= group;
-                    joins[e] |= grid.dilate(group);
-                }
+            left -= 1;
+            full[(self.side as usize + played) & 1].insert(i);
+            order[played] = i as u16;
+            played += 1;
+        }
+        // The winner: the player whose stones join its edges on the full board,
+        // and its stones in groups touching both edges (an earlier winning
+        // chain lies in them); none only when the board was not full (a
+        // hand-made position with no cell left).
+        let n = grid.width();
+        let mut rows = [[0u32; MAX_SIZE]; 2];
+        for (s, r) in rows.iter_mut().enumerate() {
+            self.rows_of(full[s], r);
+        }
+        let first = row_flood(&rows[0], n, Seed::FirstRow);
+        let (w, reach) = if first[n - 1] != 0 {
+            (0, first)
+        } else {
+            (1, row_flood(&rows[1], n, Seed::FirstColumn))
+        };
+        let core_rows = if w == 0 {
+            row_flood(&reach, n, Seed::LastRow)
+        } else {
+            row_flood(&reach, n, Seed::LastColumn)
+        };
+        if core_rows[..n].iter().all(|&r| r == 0) {
+            self.load_prefix(&order[..played]);
+            return plies + played as u64;
+        }
+        let mut core = Bits::<N>::EMPTY;
+        for (r, &bits) in core_rows[..n].iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                core.insert(r * grid.stride() + b.trailing_zeros() as usize);
+                b &= b - 1;
             }
         }
-        plies
+        let mut mine = [0u16; MAX_SIZE * MAX_SIZE];
+        let mut m = 0;
+        for (k, &i) in order[..played].iter().enumerate() {
+            if (self.side as usize + k) & 1 == w && core.contains(i as usize) {
+                mine[m] = k as u16;
+                m += 1;
+            }
+        }
+        let base = self.stones[w] & core;
+        let joins = |j: usize| {
+            let mut stones = base;
+            for &k in &mine[..j] {
+                stones.insert(order[k as usize] as usize);
+            }
+            let mut r = [0u32; MAX_SIZE];
+            self.rows_of(stones, &mut r);
+            if w == 0 {
+                row_flood(&r, n, Seed::FirstRow)[n - 1] != 0
+            } else {
+                row_flood(&r, n, Seed::FirstColumn)[..n].iter().any(|&x| (x >> (n - 1)) & 1 != 0)
+            }
+        };
+        let (mut lo, mut hi) = (1, m);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if joins(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let end = mine[lo - 1] as usize + 1;
+        self.load_prefix(&order[..end]);
+        self.result = 1 + w as u8;
+        plies + end as u64
     }
 
     #[inline]
@@ -616,7 +694,11 @@ impl<const N: usize> Game for Hex<N> {
                 });
             }
         }
-        BoardView { shape: BoardShape::HexRhombus { width: n, height: n }, cells }
+        BoardView {
+            shape: BoardShape::HexRhombus { width: n, height: n },
+            cells,
+            stars: Vec::new(),
+        }
     }
 
     /// The cell of a stone; for `swap`, the first stone's cell then the
@@ -641,6 +723,83 @@ impl<const N: usize> Game for Hex<N> {
                 }
                 _ => Vec::new(),
             },
+        }
+    }
+}
+
+/// Where a [`row_flood`] starts: the stones of one edge.
+#[derive(Clone, Copy)]
+enum Seed {
+    /// Row 0 (the first player's top edge).
+    FirstRow,
+    /// Row `n − 1`.
+    LastRow,
+    /// Column 0 (the second player's left edge).
+    FirstColumn,
+    /// Column `n − 1`.
+    LastColumn,
+}
+
+/// Spreads `x` (within `m`) along the runs of set bits of `m`, both ways: up
+/// by the carries of an addition, down by an occluded fill.
+#[inline(always)]
+fn spread_runs(x: u32, m: u32) -> u32 {
+    let mut y = x | ((m.wrapping_add(x) ^ m ^ x) & m);
+    let mut g = m;
+    y |= (y >> 1) & g;
+    g &= g >> 1;
+    y |= (y >> 2) & g;
+    g &= g >> 2;
+    y |= (y >> 4) & g;
+    g &= g >> 4;
+    y |= (y >> 8) & g;
+    g &= g >> 8;
+    y |= (y >> 16) & g;
+    y
+}
+
+/// Flood fill on a Hex board held as rows (bit `c` of `stones[r]` is cell
+/// `(c, r)`; row `r + 1` sits half a cell right of row `r`, so cell `c` of a
+/// row touches cells `c` and `c + 1` of the row before and `c − 1` and `c` of
+/// the row after): the stones joined to the `seed` edge, by sweeps down and
+/// up the rows, each row spread along its runs at once, until a sweep each
+/// way adds nothing. A chain costs a sweep per turn back, not a step per cell.
+fn row_flood(stones: &[u32; MAX_SIZE], n: usize, seed: Seed) -> [u32; MAX_SIZE] {
+    let mut reach = [0u32; MAX_SIZE];
+    match seed {
+        Seed::FirstRow => reach[0] = stones[0],
+        Seed::LastRow => reach[n - 1] = stones[n - 1],
+        Seed::FirstColumn => {
+            for r in 0..n {
+                reach[r] = spread_runs(stones[r] & 1, stones[r]);
+            }
+        }
+        Seed::LastColumn => {
+            for r in 0..n {
+                reach[r] = spread_runs(stones[r] & (1 << (n - 1)), stones[r]);
+            }
+        }
+    }
+    loop {
+        let mut changed = false;
+        for r in 1..n {
+            let from = reach[r - 1] | (reach[r - 1] >> 1);
+            let add = from & stones[r] & !reach[r];
+            if add != 0 {
+                reach[r] = spread_runs(reach[r] | add, stones[r]);
+                changed = true;
+            }
+        }
+        for r in (0..n.saturating_sub(1)).rev() {
+            let from = reach[r + 1] | (reach[r + 1] << 1);
+            let add = from & stones[r] & !reach[r];
+            if add != 0 {
+                reach[r] = spread_runs(reach[r] | add, stones[r]);
+                changed = true;
+            }
+        }
+        if !changed {
+            return reach;
         }
     }
 }

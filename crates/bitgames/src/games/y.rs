@@ -37,7 +37,7 @@ use crate::game::{
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
-use crate::ops::{YPyramid, Y_FIRST, Y_SECOND};
+use crate::ops::{YColumns, YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
 use crate::tools::{CoreBench, Tools};
 use rand::Rng;
@@ -142,6 +142,21 @@ impl<const N: usize> Y<N> {
     #[inline]
     pub fn empty(&self) -> Bits<N> {
         self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// Plays `cells` (grid index, column, row) in turn onto the board whose
+    /// column words were `before`, without a win test: the stones, the ply and
+    /// the whole reduction pyramid at once (the end of a fill playout).
+    fn load_prefix(&mut self, before: &[u64; MAX_SIZE], cells: &[(u16, u8, u8)]) {
+        let n = self.size();
+        let mut board = *before;
+        for (k, &(i, x, y)) in cells.iter().enumerate() {
+            let s = (self.ply as usize + k) & 1;
+            self.stones[s].insert(i as usize);
+            board[x as usize] |= (if s == 0 { Y_FIRST } else { Y_SECOND }) << (2 * y);
+        }
+        self.columns.set_board(&board[..n]);
+        self.ply += cells.len() as u16;
     }
 
     /// The player whose stones join all three sides, if any, by Y reduction
@@ -290,32 +305,90 @@ impl<const N: usize> Game for Y<N> {
     /// [`random_move`](Game::random_move) and
     /// [`play_unchecked`](Game::play_unchecked) in turn.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        // Fill, then find where the game ended. A full triangle has exactly
+        // one player with a Y, and stones are never removed, so that player's
+        // chain was complete at some ply and the other player's never was: the
+        // game the same draws play move by move is the prefix of the fill that
+        // ends with the winner's first move completing a Y. The cells are drawn
+        // exactly as `random_move` draws them; only the win test moves from
+        // every ply to a handful of Y reductions of whole boards (Listing 1)
+        // in a binary search over the winner's moves.
         if self.result != 0 {
             return 0;
         }
+        let n = self.size();
+        let mut board = [0u64; MAX_SIZE];
+        board[..n].copy_from_slice(self.columns.level(0));
+        let before = board;
         let mut empty = self.empty();
-        let mut n = empty.count() as u64;
-        let mut plies = 0;
-        while n > 0 {
-            let Some(i) = empty.nth(random_below(rng, n) as usize) else { break };
+        let mut left = empty.count() as u64;
+        // Cells in the order played: grid index, column, row.
+        let mut order = [(0u16, 0u8, 0u8); PYRAMID];
+        let mut played = 0;
+        let first_code =
+            |k: usize| if (self.ply as usize + k) & 1 == 0 { Y_FIRST } else { Y_SECOND };
+        while left > 0 {
+            let Some(i) = empty.nth(random_below(rng, left) as usize) else { break };
             empty.remove(i);
-            n -= 1;
-            plies += 1;
+            left -= 1;
             let c = self.grid.cell_at_unchecked(i);
-            let s = (self.ply & 1) as usize;
-            self.stones[s].insert(i);
-            self.columns.set(
-                c.col as usize,
-                c.row as usize,
-                if s == 0 { Y_FIRST } else { Y_SECOND },
-            );
-            self.ply += 1;
-            if self.columns.winner() != 0 {
-                self.result = 1 + s as u8;
-                break;
+            let (x, y) = (c.col as usize, c.row as usize);
+            board[x] |= first_code(played) << (2 * y);
+            order[played] = (i as u16, x as u8, y as u8);
+            played += 1;
+        }
+        let winner = YColumns::<MAX_SIZE>::from_columns(&board[..n]).map_or(0, |t| t.winner());
+        if winner == 0 {
+            // Only a board that is not full (a hand-made position) gets here.
+            self.load_prefix(&before, &order[..played]);
+            return played as u64;
+        }
+        // The winner's moves, and the board with every other cell given to
+        // the loser: the winner's prefix joins the sides exactly when this
+        // board with that prefix added reduces to the winner.
+        let w = (winner == Y_SECOND) as usize;
+        let mover = |k: usize| (self.ply as usize + k) & 1;
+        let mut mine = [0u16; PYRAMID];
+        let mut m = 0;
+        for k in 0..played {
+            if mover(k) == w {
+                mine[m] = k as u16;
+                m += 1;
             }
         }
-        plies
+        let (even, odd) = (0x5555_5555_5555_5555u64, 0xaaaa_aaaa_aaaa_aaaau64);
+        let mut base = [0u64; MAX_SIZE];
+        for x in 0..n {
+            let cells = if 2 * (n - x) >= 64 { u64::MAX } else { (1u64 << (2 * (n - x))) - 1 };
+            base[x] = if w == 0 {
+                let own = before[x] & even;
+                own | (((cells & even) ^ own) << 1)
+            } else {
+                let own = before[x] & odd;
+                own | (((cells & odd) ^ own) >> 1)
+            };
+        }
+        let joins = |j: usize| {
+            let mut cols = base;
+            for &k in &mine[..j] {
+                let (_, x, y) = order[k as usize];
+                cols[x as usize] ^= 0b11 << (2 * y);
+            }
+            YColumns::<MAX_SIZE>::from_columns(&cols[..n]).map_or(0, |t| t.winner()) == winner
+        };
+        let (mut lo, mut hi) = (1, m);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if joins(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let end = mine[lo - 1] as usize + 1;
+        self.load_prefix(&before, &order[..end]);
+        self.result = 1 + w as u8;
+        end as u64
     }
 
     #[inline]
@@ -474,7 +547,7 @@ impl<const N: usize> Game for Y<N> {
                 });
             }
         }
-        BoardView { shape: BoardShape::Triangle { size: n }, cells }
+        BoardView { shape: BoardShape::Triangle { size: n }, cells, stars: Vec::new() }
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {

@@ -511,7 +511,7 @@ impl Game for Connect4 {
                 });
             }
         }
-        BoardView { shape: BoardShape::Columns { width: w, height: h }, cells }
+        BoardView { shape: BoardShape::Columns { width: w, height: h }, cells, stars: Vec::new() }
     }
 
     /// The cell the stone lands on (none for a full column).
