@@ -9,7 +9,7 @@
 //! | command              | what the engine does                                        |
 //! |----------------------|-------------------------------------------------------------|
 //! | `nboard 2`           | enters NBoard mode, replies `set myname bitgames`           |
-//! | `set depth N`        | midgame depth N (1–60); exact endgame from `min(2N, 22)` empties |
+//! | `set depth N`        | midgame depth N (1–60), at most [`MOVE_TIME`] a search; exact endgame from `min(2N, 22)` empties |
 //! | `set game GGF`       | the position is now the end of this GGF game                |
 //! | `set contempt N`     | accepted; the engine has no contempt setting                |
 //! | `move F5[/eval/time]`| plays the move on its board (`PA` passes)                   |
@@ -45,6 +45,11 @@ pub static NBOARD: ProtocolInfo = ProtocolInfo {
     },
 };
 
+/// The most time a midgame search takes (iterative deepening stops there, so
+/// `set depth 60` answers too); the exact endgame, from at most 22 empties,
+/// is not cut.
+pub const MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// The engine's name, as `set myname` announces it.
 pub const NAME: &str = "bitgames";
 
@@ -64,6 +69,7 @@ impl Session {
         let mut player = OthelloPlayer::new(Level::default());
         let (d, e) = depth_settings(depth);
         player.set_depth(d, e);
+        player.set_time(Some(MOVE_TIME));
         Session { board: Othello::start(), player, log: Vec::new(), done: false }
     }
 
