@@ -199,6 +199,19 @@ pub fn hyphen_positions(
     out
 }
 
+/// Whether a path is a named pipe (`<(…)` in bash): read like a file.
+pub fn is_fifo(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
 /// Splits a move list at blanks and commas: `"4 4,5  3"` is four moves.
 pub fn split_moves(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).collect()

@@ -51,12 +51,12 @@ fn read_input(arg: &str) -> Result<(Option<String>, String)> {
         if meta.is_dir() {
             return Err(input_error(format!("'{shown}' is a directory, not a record file")));
         }
-        if !meta.is_file() {
+        if !meta.is_file() && !crate::common::is_fifo(&meta) {
             return Err(input_error(format!(
-                "'{shown}' is not a regular file (a device or a pipe; - reads standard input)"
+                "'{shown}' is not a regular file (a device?; - reads standard input)"
             )));
         }
-        if meta.len() == 0 {
+        if meta.is_file() && meta.len() == 0 {
             return Err(input_error(format!("'{shown}' is an empty file: no records in it")));
         }
         let text = std::fs::read_to_string(path)

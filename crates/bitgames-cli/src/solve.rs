@@ -170,9 +170,10 @@ fn for_each_line(
     }
 }
 
-/// What a command-line argument of `solve` is: a file of positions (opened),
-/// or the position itself; a path that exists but holds no positions (a
-/// directory, a device, an empty file) is an error naming what it is.
+/// What a command-line argument of `solve` is: a file of positions (opened; a
+/// pipe such as `<(…)` too), or the position itself; a path that exists but
+/// holds no positions (a directory, a device, an empty file) is an error
+/// naming what it is.
 fn open_argument(p: &str) -> Result<Option<std::io::BufReader<std::fs::File>>> {
     if p.is_empty() {
         return Ok(None); // `""`: Connect Four's empty board.
@@ -187,12 +188,12 @@ fn open_argument(p: &str) -> Result<Option<std::io::BufReader<std::fs::File>>> {
             "'{shown}' is a directory, not a position or a file of them"
         )));
     }
-    if !meta.is_file() {
+    if !meta.is_file() && !crate::common::is_fifo(&meta) {
         return Err(input_error(format!(
-            "'{shown}' is not a regular file (a device or a pipe), not a position or a file of them"
+            "'{shown}' is not a regular file (a device?), not a position or a file of them"
         )));
     }
-    if meta.len() == 0 {
+    if meta.is_file() && meta.len() == 0 {
         return Err(input_error(format!("'{shown}' is an empty file: no positions in it")));
     }
     let file = std::fs::File::open(path).with_context(|| format!("cannot read '{shown}'"))?;

@@ -215,6 +215,9 @@ fn directories_devices_and_empty_files() {
     assert!(e.contains("'/dev/null' is not a regular file"), "{e}");
     let e = fails(&["solve", "othello", empty.to_str().unwrap()]);
     assert!(e.contains("is an empty file"), "{e}");
+    // A pipe is read like a file (`solve othello <(…)`).
+    let out = run_with_input(&["solve", "othello", "/dev/stdin"], &format!("{WIPED_OUT}\n"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("score -64"), "{out:?}");
     let e = fails(&["convert", "othello", d]);
     assert!(e.contains("is a directory"), "{e}");
     let e = fails(&["convert", "othello", "/dev/null"]);

@@ -296,6 +296,13 @@ mod tests {
         assert!(out[0].starts_with("status error: cannot read the game"), "{out:?}");
         let out = s.handle("set depth 0");
         assert!(out[0].contains("bad depth"), "{out:?}");
+        let out = s.handle("set depth 61");
+        assert!(out[0].contains("bad depth '61'"), "{out:?}");
+        // Depth 60 is taken, and its midgame search stops at the time cap.
+        assert!(s.handle("set depth 60").is_empty());
+        assert_eq!(s.player.depth(), (60, 22));
+        assert_eq!(s.player.time(), Some(MOVE_TIME));
+        assert!((NBOARD.build)(999).is_err());
         assert_eq!(s.board(), &Othello::start());
         // A bare move (NBoard 1.1) is played; PA when a pass is not legal is not.
         assert!(s.handle("F5").is_empty());
