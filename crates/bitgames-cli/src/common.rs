@@ -69,29 +69,147 @@ pub fn check_threads(threads: usize) -> Result<()> {
     Ok(())
 }
 
-/// The machine's memory in MiB, where the system says (Linux: /proc/meminfo).
-fn memory_mib() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
-
 /// Checks a `--table-mib` value against the machine's memory (at most three
-/// quarters of it), so an oversized table is a clear error, not an abort.
+/// quarters of it: [`table_limit`](bitgames::search::memory::table_limit)), so
+/// an oversized table is a clear error, not an abort.
 pub fn check_table_mib(mib: usize) -> Result<()> {
     if mib == 0 {
         return Err(input_error("--table-mib must be at least 1"));
     }
-    if let Some(total) = memory_mib() {
-        let max = (total / 4 * 3).max(1);
+    if let Some(limit) = bitgames::search::memory::table_limit() {
+        let max = (limit >> 20).max(1);
         if mib > max {
             return Err(input_error(format!(
-                "--table-mib {mib} is more than this machine can give a table ({max} MiB of its {total})"
+                "--table-mib {mib} is more than this machine can give a table (at most {max} MiB, \
+                 three quarters of its memory)"
             )));
         }
     }
     Ok(())
+}
+
+/// Error text made safe for a terminal and short enough to read: control
+/// characters escaped (`\u{1b}`, `\n`, …) and every whitespace-separated token
+/// longer than [`TOKEN_MAX`] characters cut to that many and `…`, so a 1 MB
+/// position or an escape sequence is not echoed back whole. Every `error: …`
+/// line the CLI prints goes through it.
+pub fn clean_error_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * TOKEN_MAX));
+    let mut run = 0usize; // characters of the current token written so far
+    for ch in text.chars() {
+        if ch == ' ' {
+            run = 0;
+            out.push(ch);
+            continue;
+        }
+        run += 1;
+        if run > TOKEN_MAX {
+            if run == TOKEN_MAX + 1 {
+                out.push('…');
+            }
+            continue;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The longest token [`clean_error_text`] leaves whole (an OBF line's 64-square
+/// board fits).
+pub const TOKEN_MAX: usize = 80;
+
+/// Prints one `error: …` line on stderr, cleaned by [`clean_error_text`].
+pub fn print_error(msg: &str) {
+    eprintln!("error: {}", clean_error_text(msg));
+}
+
+/// Rewrites the command line so that position arguments starting with `-` (OBF
+/// lines with an empty a1: `-O-XOO--…`) reach the subcommand as positions, not
+/// as unknown options: every positional argument goes after a `--`, in its
+/// order, behind the options. `solve othello -O-X… X --threads 2` becomes
+/// `solve othello --threads 2 -- -O-X… X`. A token is an option when it names
+/// one of the subcommand's (`--name`, `--name=value`, `-q`, `-t2`); the tokens
+/// an option takes as its value stay with it. Command lines without such a
+/// position, and subcommands with subcommands of their own, are left as they are.
+pub fn hyphen_positions(
+    cmd: &clap::Command,
+    args: Vec<std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
+    let Some(sub) = args.get(1).and_then(|s| s.to_str()).and_then(|s| cmd.find_subcommand(s))
+    else {
+        return args;
+    };
+    if sub.has_subcommands() {
+        return args;
+    }
+    // How many value tokens an option takes, by its long or short name.
+    let takes = |arg: &clap::Arg| -> usize {
+        if !arg.get_action().takes_values() {
+            return 0;
+        }
+        arg.get_num_args().map_or(1, |r| r.min_values().max(1))
+    };
+    let long = |name: &str| sub.get_arguments().find(|a| a.get_long() == Some(name));
+    let short = |c: char| sub.get_arguments().find(|a| a.get_short() == Some(c));
+    let mut options = Vec::new();
+    let mut positions = Vec::new();
+    let mut hyphen_position = false;
+    let mut rest = args[2..].iter();
+    while let Some(tok) = rest.next() {
+        let Some(t) = tok.to_str() else {
+            positions.push(tok.clone());
+            continue;
+        };
+        let option = if t == "--" {
+            positions.extend(rest.by_ref().cloned());
+            break;
+        } else if let Some(name) = t.strip_prefix("--") {
+            long(name.split_once('=').map_or(name, |(n, _)| n))
+                .map(|a| (a, if name.contains('=') { 0 } else { takes(a) }))
+        } else if t.len() > 1 && t.starts_with('-') {
+            let mut chars = t[1..].chars();
+            let first = chars.next().expect("one character");
+            short(first).map(|a| (a, if chars.next().is_some() { 0 } else { takes(a) }))
+        } else {
+            positions.push(tok.clone());
+            continue;
+        };
+        match option {
+            Some((_, values)) => {
+                options.push(tok.clone());
+                options.extend(rest.by_ref().take(values).cloned());
+            }
+            None => {
+                hyphen_position = true;
+                positions.push(tok.clone());
+            }
+        }
+    }
+    if !hyphen_position {
+        return args;
+    }
+    let mut out = args[..2].to_vec();
+    out.extend(options);
+    out.push("--".into());
+    out.extend(positions);
+    out
+}
+
+/// Whether a path is a named pipe (`<(…)` in bash): read like a file.
+pub fn is_fifo(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
 }
 
 /// Splits a move list at blanks and commas: `"4 4,5  3"` is four moves.
@@ -196,6 +314,42 @@ mod tests {
         assert_eq!(si(12_345_678.0, "plies/s"), "12.3 M plies/s");
         assert_eq!(si(7.0, "games/s"), "7.00 games/s");
         assert_eq!(split_moves(" 4 4,5,, 3 "), vec!["4", "4", "5", "3"]);
+    }
+
+    #[test]
+    fn error_text_is_escaped_and_short() {
+        assert_eq!(clean_error_text("bad '\u{1b}[31m' at\nx"), "bad '\\u{1b}[31m' at\\nx");
+        let long = format!("position '{}' is bad", "x".repeat(1000));
+        let clean = clean_error_text(&long);
+        assert_eq!(clean, format!("position '{}… is bad", "x".repeat(TOKEN_MAX - 1)));
+        let obf = format!("'{}' X", "-".repeat(64));
+        assert_eq!(clean_error_text(&obf), obf);
+    }
+
+    #[test]
+    fn hyphen_positions_go_behind_a_double_dash() {
+        use clap::CommandFactory;
+        let mut cmd = crate::Cli::command();
+        cmd.build();
+        let args = |line: &[&str]| -> Vec<String> {
+            let os = line.iter().map(std::ffi::OsString::from).collect();
+            hyphen_positions(&cmd, os).into_iter().map(|a| a.into_string().unwrap()).collect()
+        };
+        // Unchanged: no position starting with '-'.
+        let plain = ["bitgames", "solve", "connect4", "4453", "--threads", "2", "-q"];
+        assert_eq!(args(&plain), plain);
+        assert_eq!(args(&["bitgames", "solve", "-h"]), ["bitgames", "solve", "-h"]);
+        assert_eq!(
+            args(&["bitgames", "solve", "othello", "-O-X X", "-t", "2", "--table-mib=8", "-q"]),
+            ["bitgames", "solve", "-t", "2", "--table-mib=8", "-q", "--", "othello", "-O-X X"]
+        );
+        // Values of options stay with them; what follows `--` stays positional.
+        assert_eq!(
+            args(&["bitgames", "solve", "othello", "--book", "b", "-X", "--", "-Y", "--weak"]),
+            ["bitgames", "solve", "--book", "b", "--", "othello", "-X", "-Y", "--weak"]
+        );
+        // Unknown commands and subcommands with subcommands: left alone.
+        assert_eq!(args(&["bitgames", "nope", "-x"]), ["bitgames", "nope", "-x"]);
     }
 
     #[test]

@@ -46,13 +46,22 @@ fn read_input(arg: &str) -> Result<(Option<String>, String)> {
         return Ok((Some("<stdin>".to_string()), text));
     }
     let path = Path::new(arg);
-    if path.is_dir() {
-        return Err(input_error(format!("'{}' is a directory, not a record file", path.display())));
-    }
-    if path.is_file() {
+    if let Ok(meta) = std::fs::metadata(path) {
+        let shown = bitgames::game::clip(arg);
+        if meta.is_dir() {
+            return Err(input_error(format!("'{shown}' is a directory, not a record file")));
+        }
+        if !meta.is_file() && !crate::common::is_fifo(&meta) {
+            return Err(input_error(format!(
+                "'{shown}' is not a regular file (a device?; - reads standard input)"
+            )));
+        }
+        if meta.is_file() && meta.len() == 0 {
+            return Err(input_error(format!("'{shown}' is an empty file: no records in it")));
+        }
         let text = std::fs::read_to_string(path)
-            .map_err(|e| input_error(format!("reading {}: {e}", path.display())))?;
-        return Ok((Some(path.display().to_string()), text));
+            .map_err(|e| input_error(format!("reading '{shown}': {e}")))?;
+        return Ok((Some(shown), text));
     }
     let t = arg.trim_start();
     let looks_like_path = !t.starts_with("(;")

@@ -22,7 +22,7 @@ mod serve;
 mod show;
 mod solve;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -78,7 +78,10 @@ enum Command {
 
 /// Parses the arguments, runs the command and maps errors to exit codes.
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // OBF positions may start with '-': they go behind a `--` for clap.
+    let mut command = Cli::command();
+    command.build();
+    let cli = Cli::parse_from(common::hyphen_positions(&command, std::env::args_os().collect()));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -106,7 +109,7 @@ fn main() -> ExitCode {
         // `bitgames games | head`: the reader left; that is not an error.
         Err(e) if common::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            common::print_error(&format!("{e:#}"));
             ExitCode::from(common::exit_code(&e))
         }
     }

@@ -49,17 +49,14 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(out, "perft {}, {from} ({state})", game.spec())?;
 
-    if args.divide && args.depth == 0 {
-        return Err(input_error(
-            "--divide splits the count by first move, so it needs depth 1 or more",
-        ));
-    }
     crate::common::check_threads(args.threads)?;
     if args.divide {
         let t = Instant::now();
-        let split = game.perft_divide(args.depth);
+        // Depth 0 counts the position itself, before any first move: no split.
+        let split = if args.depth == 0 { Vec::new() } else { game.perft_divide(args.depth) };
         let secs = t.elapsed().as_secs_f64();
-        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        let total: u64 =
+            if args.depth == 0 { game.perft(0) } else { split.iter().map(|(_, n)| n).sum() };
         let w = split.iter().map(|(m, _)| m.len()).max().unwrap_or(0).max(4);
         for (mv, n) in &split {
             writeln!(out, "{mv:>w$}  {n}")?;

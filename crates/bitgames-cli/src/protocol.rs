@@ -1,7 +1,7 @@
 //! Line protocols on stdin/stdout (`bitgames nboard`): the registry finds the
 //! game that speaks the protocol and builds a session; this only moves lines.
 
-use crate::common::input_error;
+use crate::common::{clean_error_text, input_error, print_error};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -15,20 +15,24 @@ pub struct ProtocolArgs {
 }
 
 /// Runs a session of protocol `name` until the other side quits or the input
-/// ends. A line that is not UTF-8 is reported on stderr and skipped.
+/// ends. A line that is not UTF-8 text is reported on stderr with its number
+/// and skipped; if there were any, the exit code is 2 at the end.
 pub fn run(name: &str, args: &ProtocolArgs, out: &mut dyn Write) -> Result<()> {
     let (_, info) = bitgames::registry::protocol(name)
         .with_context(|| format!("no game speaks the {name} protocol"))?;
     let mut session = (info.build)(args.depth).map_err(|e| input_error(e.to_string()))?;
     let mut stdin = std::io::stdin().lock();
     let mut buf = Vec::new();
+    let (mut number, mut bad) = (0usize, 0usize);
     loop {
         buf.clear();
         if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            return Ok(());
+            break;
         }
+        number += 1;
         let Ok(line) = std::str::from_utf8(&buf) else {
-            eprintln!("error: a line that is not UTF-8 text was skipped");
+            bad += 1;
+            print_error(&format!("standard input, line {number}: not UTF-8 text, skipped"));
             continue;
         };
         let reply = session.handle(line.trim_end_matches(['\n', '\r']));
@@ -37,10 +41,14 @@ pub fn run(name: &str, args: &ProtocolArgs, out: &mut dyn Write) -> Result<()> {
         }
         out.flush()?;
         for l in &reply.log {
-            eprintln!("{l}");
+            eprintln!("{}", clean_error_text(l));
         }
         if reply.done {
-            return Ok(());
+            break;
         }
     }
+    if bad > 0 {
+        return Err(input_error(format!("{bad} line(s) were not UTF-8 text (see above)")));
+    }
+    Ok(())
 }

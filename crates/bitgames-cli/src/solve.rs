@@ -2,14 +2,14 @@
 //! time, and its opening-book builder, reached through the registry (the game's
 //! own tools print its standard output: Pons' lines for Connect Four).
 
-use crate::common::{build_game, input_error};
+use crate::common::{build_game, input_error, print_error};
 use anyhow::{Context, Result};
 use bitgames::registry::{self, GameInfo};
 use bitgames::tools::{BookOptions, SolveMode, SolveOptions, ToolError};
 use bitgames::DynGame;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -105,30 +105,99 @@ fn progress_bar(quiet: bool) -> Option<ProgressBar> {
 /// One input line to solve, with where it came from (for messages).
 struct Line {
     text: String,
-    place: Option<String>,
+    place: String,
 }
 
-/// The lines of a file of positions: blank lines and lines starting with `%` or
-/// `#` skipped; a line that is not UTF-8 is reported as such.
-fn file_lines(path: &Path, bad: &std::cell::Cell<usize>) -> Result<Vec<Line>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-    let mut lines = Vec::new();
-    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let place = format!("{}, line {}", path.display(), i + 1);
-        match std::str::from_utf8(raw) {
+/// The longest input line read: a position is far shorter, so a longer line
+/// (a file that is not a position file) is reported, not held in memory.
+const MAX_LINE: u64 = 64 * 1024;
+
+/// Reads `input` line by line and hands each position line to `each`: blank
+/// lines and lines starting with `%` or `#` are skipped (a blank line is not
+/// the empty board: `""` on the command line is); a line that is not UTF-8
+/// text, or longer than [`MAX_LINE`], is reported with its number and counted
+/// in `bad`, and reading goes on.
+fn for_each_line(
+    input: &mut dyn BufRead,
+    name: &str,
+    bad: &std::cell::Cell<usize>,
+    each: &mut dyn FnMut(&Line) -> Result<()>,
+) -> Result<()> {
+    let mut buf = Vec::new();
+    let mut number = 0;
+    loop {
+        buf.clear();
+        let n = (&mut *input)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut buf)
+            .with_context(|| format!("reading {name}"))?;
+        if n == 0 {
+            return Ok(());
+        }
+        number += 1;
+        let place = format!("{name}, line {number}");
+        if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') {
+            // Skip the rest of the line.
+            loop {
+                let (skip, done) = {
+                    let chunk = input.fill_buf().with_context(|| format!("reading {name}"))?;
+                    match chunk.iter().position(|&b| b == b'\n') {
+                        Some(i) => (i + 1, true),
+                        None => (chunk.len(), chunk.is_empty()),
+                    }
+                };
+                input.consume(skip);
+                if done {
+                    break;
+                }
+            }
+            bad.set(bad.get() + 1);
+            print_error(&format!("{place}: longer than {} KiB, not a position", MAX_LINE / 1024));
+            continue;
+        }
+        match std::str::from_utf8(&buf) {
             Ok(t) => {
                 let t = t.trim();
                 if !t.is_empty() && !t.starts_with('%') && !t.starts_with('#') {
-                    lines.push(Line { text: t.to_string(), place: Some(place) });
+                    each(&Line { text: t.to_string(), place })?;
                 }
             }
             Err(_) => {
                 bad.set(bad.get() + 1);
-                eprintln!("error: {place}: not UTF-8 text");
+                print_error(&format!("{place}: not UTF-8 text"));
             }
         }
     }
-    Ok(lines)
+}
+
+/// What a command-line argument of `solve` is: a file of positions (opened; a
+/// pipe such as `<(…)` too), or the position itself; a path that exists but
+/// holds no positions (a directory, a device, an empty file) is an error
+/// naming what it is.
+fn open_argument(p: &str) -> Result<Option<std::io::BufReader<std::fs::File>>> {
+    if p.is_empty() {
+        return Ok(None); // `""`: Connect Four's empty board.
+    }
+    let path = Path::new(p);
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(None);
+    };
+    let shown = bitgames::game::clip(p);
+    if meta.is_dir() {
+        return Err(input_error(format!(
+            "'{shown}' is a directory, not a position or a file of them"
+        )));
+    }
+    if !meta.is_file() && !crate::common::is_fifo(&meta) {
+        return Err(input_error(format!(
+            "'{shown}' is not a regular file (a device?), not a position or a file of them"
+        )));
+    }
+    if meta.is_file() && meta.len() == 0 {
+        return Err(input_error(format!("'{shown}' is an empty file: no positions in it")));
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read '{shown}'"))?;
+    Ok(Some(std::io::BufReader::new(file)))
 }
 
 /// Solves each position and prints the solver's report for it. A bad line gets
@@ -198,13 +267,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 } else {
                     failed += 1;
                 }
-                let msg = match &line.place {
-                    Some(place) => format!("error: {place}: {e}"),
-                    None => format!("error: {e}"),
-                };
+                let msg = format!("{}: {e}", line.place);
                 match &bar {
-                    Some(b) => b.suspend(|| eprintln!("{msg}")),
-                    None => eprintln!("{msg}"),
+                    Some(b) => b.suspend(|| print_error(&msg)),
+                    None => print_error(&msg),
                 }
             }
         }
@@ -215,40 +281,25 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     };
     if args.positions.is_empty() {
         let mut stdin = std::io::stdin().lock();
-        let mut buf = Vec::new();
-        let mut number = 0;
-        loop {
-            buf.clear();
-            if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-                break;
-            }
-            number += 1;
-            let place = Some(format!("standard input, line {number}"));
-            match std::str::from_utf8(&buf) {
-                // A blank line is not the empty board: `""` on the command line is.
-                Ok(t) if t.trim().is_empty() => {}
-                Ok(t) => solve_line(&Line { text: t.trim().to_string(), place }, out)?,
-                Err(_) => {
-                    bad.set(bad.get() + 1);
-                    eprintln!("error: standard input, line {number}: not UTF-8 text");
-                }
-            }
-        }
+        for_each_line(&mut stdin, "standard input", &bad, &mut |line| solve_line(line, out))?;
     } else {
-        for p in &args.positions {
-            let path = Path::new(p);
-            if !p.is_empty() && path.is_file() {
-                for line in file_lines(path, &bad)? {
-                    solve_line(&line, out)?;
+        for (i, p) in args.positions.iter().enumerate() {
+            match open_argument(p) {
+                Ok(Some(mut file)) => {
+                    let name = bitgames::game::clip(p);
+                    for_each_line(&mut file, &name, &bad, &mut |line| solve_line(line, out))?;
                 }
-            } else if !p.is_empty() && path.is_dir() {
-                bad.set(bad.get() + 1);
-                eprintln!(
-                    "error: '{}' is a directory, not a position or a file of them",
-                    path.display()
-                );
-            } else {
-                solve_line(&Line { text: p.clone(), place: None }, out)?;
+                Ok(None) => {
+                    let place = format!("argument {}", i + 1);
+                    solve_line(&Line { text: p.clone(), place }, out)?;
+                }
+                Err(e) => {
+                    bad.set(bad.get() + 1);
+                    match &bar {
+                        Some(b) => b.suspend(|| print_error(&e.to_string())),
+                        None => print_error(&e.to_string()),
+                    }
+                }
             }
         }
     }
@@ -299,11 +350,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     })
     .map_err(tool_error)?;
     bar.finish_and_clear();
-    let tmp = args.out.with_extension("partial");
-    std::fs::write(&tmp, &made.bytes)
-        .with_context(|| format!("cannot write '{}'", tmp.display()))?;
-    std::fs::rename(&tmp, &args.out)
-        .with_context(|| format!("cannot write '{}'", args.out.display()))?;
+    write_whole(&args.out, &made.bytes)?;
     writeln!(
         out,
         "{} positions up to {} moves ({}), {} bytes, written to {} in {:.1} s",
@@ -315,4 +362,23 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
         t.elapsed().as_secs_f64()
     )?;
     Ok(())
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it (`NAME.partial`),
+/// renamed over `path` once written and synced, so an interrupted write
+/// (Ctrl-C, a full disk) never leaves a half file under the name.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "book".into());
+    name.push(".partial");
+    let tmp = path.with_file_name(name);
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(anyhow::anyhow!("cannot write '{}': {e}", tmp.display()));
+    }
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write '{}'", path.display()))
 }

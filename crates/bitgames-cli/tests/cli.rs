@@ -234,8 +234,6 @@ fn hardening_regressions() {
         "x",
     ]);
     assert!(e.contains("too many"), "{e}");
-    let e = fails(&["perft", "connect4", "0", "--divide"]);
-    assert!(e.contains("depth 1 or more"), "{e}");
     let e = fails(&["book", "othello", "--depth", "1", "--out", "o.book"]);
     assert!(e.contains("no book builder for othello (games with one: connect4)"), "{e}");
     let e = fails(&["solve", "tictactoe", "X../.../..."]);
@@ -258,9 +256,9 @@ fn hardening_regressions() {
     let out = run_bytes(&["solve", "connect4"], &input);
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not UTF-8"));
-    // A book that is not one is refused at its first bytes, not read forever.
+    // A book that is not one is refused before it is read, not read forever.
     let e = fails(&["solve", "connect4(width=5,height=4)", "--book", "/dev/zero", ""]);
-    assert!(e.contains("'/dev/zero'") && e.contains("magic"), "{e}");
+    assert!(e.contains("'/dev/zero' is not a regular file"), "{e}");
     // Escape sequences typed by the user come back escaped.
     let e = fails(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"]);
     assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");

@@ -20,10 +20,27 @@ const HUGE_PAGE: usize = 2 << 20;
 
 /// A table that could not be allocated: its size in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("cannot allocate a table of {bytes} bytes")]
+#[error("cannot allocate a table of {} MiB{}", .bytes >> 20, match .memory {
+    Some(m) => format!(" (more than the {} MiB a table may take of this machine's memory)", m >> 20),
+    None => String::new(),
+})]
 pub struct AllocError {
     /// The size asked for.
     pub bytes: usize,
+    /// The most a table may take ([`table_limit`]) when the size is over it;
+    /// `None` when the system refused the memory.
+    pub memory: Option<usize>,
+}
+
+/// The most memory one table may take: three quarters of the machine's
+/// memory, where the system says (Linux: `MemTotal` of `/proc/meminfo`). A
+/// larger table would not fit beside everything else: the system would start
+/// swapping or kill the program while the table is zeroed.
+pub fn table_limit() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024) / 4 * 3)
 }
 
 /// A zeroed, page-aligned array of atomic words that lives as long as the value.
@@ -42,14 +59,18 @@ impl ZeroedTable {
     /// `len` zeroed words (at least one); an error if the memory cannot be had.
     pub(crate) fn try_new(len: usize) -> Result<Self, AllocError> {
         let len = len.max(1);
-        let bytes = len.checked_mul(8).ok_or(AllocError { bytes: usize::MAX })?;
+        let bytes = len.checked_mul(8).ok_or(AllocError { bytes: usize::MAX, memory: None })?;
+        if let Some(limit) = table_limit().filter(|&limit| bytes > limit) {
+            return Err(AllocError { bytes, memory: Some(limit) });
+        }
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
-        let layout = Layout::from_size_align(bytes, align).map_err(|_| AllocError { bytes })?;
+        let layout = Layout::from_size_align(bytes, align)
+            .map_err(|_| AllocError { bytes, memory: None })?;
         // Not `alloc_zeroed`: for a large alignment it zeroes (and so maps, in
         // 4 KiB pages) the memory before we can ask for huge pages.
         // SAFETY: `layout` has a non-zero size.
         let raw = unsafe { alloc(layout) } as *mut AtomicU64;
-        let ptr = NonNull::new(raw).ok_or(AllocError { bytes })?;
+        let ptr = NonNull::new(raw).ok_or(AllocError { bytes, memory: None })?;
         #[cfg(target_os = "linux")]
         if align == HUGE_PAGE {
             // SAFETY: the range is our own live allocation; madvise only advises.
@@ -142,5 +163,11 @@ mod tests {
     fn impossible_sizes_are_errors() {
         assert!(ZeroedTable::try_new(usize::MAX / 4).is_err());
         assert!(ZeroedTable::try_new(1 << 60).is_err());
+        // More than the machine's memory: refused before asking the system.
+        if let Some(limit) = table_limit() {
+            let e = ZeroedTable::try_new(limit / 8 + 1).err().expect("over the limit");
+            assert_eq!(e.memory, Some(limit));
+            assert!(e.to_string().contains("of this machine's memory"), "{e}");
+        }
     }
 }

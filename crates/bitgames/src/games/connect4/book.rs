@@ -26,6 +26,7 @@
 use super::bits::mirror_key;
 use super::check_size;
 use crate::game::SetupError;
+use std::io::Read;
 use thiserror::Error;
 
 const MAGIC: &[u8; 16] = b"bitgames c4book\n";
@@ -35,6 +36,9 @@ const HEADER: usize = 16 + 4 + 4 + 8 + 4;
 /// The most positions a book may hold: 2^28 (2.4 GB of file). A depth-12 7×6
 /// book has about 10^7.
 pub const MAX_POSITIONS: u64 = 1 << 28;
+
+/// The largest book file: the header and [`MAX_POSITIONS`] entries.
+pub const MAX_FILE_BYTES: u64 = HEADER as u64 + 9 * MAX_POSITIONS;
 
 /// A book file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -214,12 +218,16 @@ impl Book {
         }
         let want = u32::from_le_bytes(header[32..36].try_into().expect("4 bytes"));
         let count = count as usize;
-        let mut body = vec![0u8; count * 9];
-        let got = read_up_to(input, &mut body).map_err(io)?;
-        if got < body.len() {
+        // Grown as the bytes arrive (not allocated up front), so a short file
+        // with a large count costs only what it holds.
+        let need = count * 9;
+        let mut body = Vec::new();
+        let got =
+            std::io::Read::take(&mut *input, need as u64).read_to_end(&mut body).map_err(io)?;
+        if got < need {
             return Err(bad(format!(
                 "{count} positions need {} bytes, the file has {} (truncated)",
-                HEADER + body.len(),
+                HEADER + need,
                 HEADER + got
             )));
         }
@@ -295,6 +303,11 @@ mod tests {
             let e = Book::from_bytes(&altered, None).unwrap_err().to_string();
             assert!(e.contains("checksum"), "byte {at}: {e}");
         }
+        // A book of another version (the first had no checksum): rebuild it.
+        let mut old = bytes.clone();
+        old[16..20].copy_from_slice(&1u32.to_le_bytes());
+        let e = Book::from_bytes(&old, None).unwrap_err().to_string();
+        assert!(e.contains("version 1") && e.contains("rebuild it"), "{e}");
         let mut padded = bytes.clone();
         padded.push(0);
         assert!(Book::from_bytes(&padded, None).unwrap_err().to_string().contains("padded"));

@@ -29,7 +29,8 @@ fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, Strin
         .as_any()
         .downcast_ref::<Connect4>()
         .ok_or_else(|| format!("the solver engine plays connect4, not {}", game.spec()))?;
-    let mut solver = ConnectFourSolver::for_game(g, p.int("table_mib") as usize);
+    let mut solver = ConnectFourSolver::try_for_game(g, p.int("table_mib") as usize)
+        .map_err(|e| format!("table_mib={}: {e}", p.int("table_mib")))?;
     let path = p.text("book");
     if !path.is_empty() {
         let book =

@@ -12,7 +12,7 @@
 //! search was smallest, so the results of big searches survive the flood of
 //! small ones near the leaves (Pons' table is direct-mapped and always replaces).
 
-use crate::search::memory::ZeroedTable;
+use crate::search::memory::{AllocError, ZeroedTable};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Entries per bucket (32 bytes: half a cache line).
@@ -38,6 +38,19 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two entries, at
     /// least 1024) for keys of `key_bits` bits.
     pub fn new(mib: usize, key_bits: u32) -> Self {
+        Self::build(mib, key_bits, |len| Ok(ZeroedTable::new(len))).expect("infallible")
+    }
+
+    /// [`new`](Self::new), or an error (not an abort) if the memory cannot be had.
+    pub fn try_new(mib: usize, key_bits: u32) -> Result<Self, AllocError> {
+        Self::build(mib, key_bits, ZeroedTable::try_new)
+    }
+
+    fn build(
+        mib: usize,
+        key_bits: u32,
+        alloc: impl FnOnce(usize) -> Result<ZeroedTable, AllocError>,
+    ) -> Result<Self, AllocError> {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(1024);
         let entry_bits = usize::BITS - 1 - entries.leading_zeros();
@@ -47,8 +60,8 @@ impl TranspositionTable {
         let key_mask = if key_bits >= 64 { u64::MAX } else { (1u64 << key_bits) - 1 };
         // Huge pages where available, every page touched up front: page faults
         // inside a search cost ~30 µs per easy position.
-        let slots = ZeroedTable::new(WAYS << bucket_bits);
-        TranspositionTable { slots, key_bits, bucket_bits, key_mask }
+        let slots = alloc(WAYS << bucket_bits)?;
+        Ok(TranspositionTable { slots, key_bits, bucket_bits, key_mask })
     }
 
     /// Size in bytes.
@@ -156,6 +169,12 @@ mod tests {
         small.put(1023, 3, 1);
         assert_eq!(small.get(1023), 3);
         assert_eq!(small.get(1022), 0);
+    }
+
+    #[test]
+    fn impossible_tables_are_errors() {
+        assert!(TranspositionTable::try_new(usize::MAX >> 20, 49).is_err());
+        assert_eq!(TranspositionTable::try_new(1, 49).unwrap().bytes(), 1 << 20);
     }
 
     #[test]

@@ -37,7 +37,24 @@ fn board_of(game: &dyn DynGame) -> Result<&Connect4, ToolError> {
 
 /// Reads a book file for a solver.
 pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
-    let name = path.display().to_string();
+    let name = crate::game::clip(&path.display().to_string());
+    let meta = std::fs::metadata(path)
+        .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
+    if meta.is_dir() {
+        return Err(ToolError::Input(format!("book '{name}' is a directory, not a book file")));
+    }
+    if !meta.is_file() {
+        return Err(ToolError::Input(format!(
+            "book '{name}' is not a regular file (a device or a pipe), not a book file"
+        )));
+    }
+    let most = super::book::MAX_FILE_BYTES;
+    if meta.len() > most {
+        return Err(ToolError::Input(format!(
+            "book '{name}' is {} bytes, more than the {most} a book may have",
+            meta.len()
+        )));
+    }
     let file = std::fs::File::open(path)
         .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
     let mut input = std::io::BufReader::new(file);
@@ -46,7 +63,8 @@ pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
 
 fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
     let start = board_of(game)?.clone();
-    let mut solver = ConnectFourSolver::for_game(&start, opts.table_mib.max(1));
+    let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
+        .map_err(|e| ToolError::Input(format!("--table-mib {}: {e}", opts.table_mib)))?;
     solver.set_threads(crate::search::threads(opts.threads));
     if let Some(path) = &opts.book {
         solver.set_book(load_book(path)?).map_err(ToolError::input)?;
@@ -119,7 +137,8 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
         }
     }
     let start = Connect4::standard();
-    let mut solver = ConnectFourSolver::for_game(&start, opts.table_mib.max(1));
+    let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
+        .map_err(|e| ToolError::Input(format!("--table-mib {}: {e}", opts.table_mib)))?;
     let threads = crate::search::threads(opts.threads);
     solver.set_threads(threads);
     writeln!(

@@ -9,7 +9,7 @@
 //! | command              | what the engine does                                        |
 //! |----------------------|-------------------------------------------------------------|
 //! | `nboard 2`           | enters NBoard mode, replies `set myname bitgames`           |
-//! | `set depth N`        | midgame depth N (1–60); exact endgame from `min(2N, 22)` empties |
+//! | `set depth N`        | midgame depth N (1–60), at most [`MOVE_TIME`] a search; exact endgame from `min(2N, 22)` empties |
 //! | `set game GGF`       | the position is now the end of this GGF game                |
 //! | `set contempt N`     | accepted; the engine has no contempt setting                |
 //! | `move F5[/eval/time]`| plays the move on its board (`PA` passes)                   |
@@ -45,6 +45,11 @@ pub static NBOARD: ProtocolInfo = ProtocolInfo {
     },
 };
 
+/// The most time a midgame search takes (iterative deepening stops there, so
+/// `set depth 60` answers too); the exact endgame, from at most 22 empties,
+/// is not cut.
+pub const MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// The engine's name, as `set myname` announces it.
 pub const NAME: &str = "bitgames";
 
@@ -64,6 +69,7 @@ impl Session {
         let mut player = OthelloPlayer::new(Level::default());
         let (d, e) = depth_settings(depth);
         player.set_depth(d, e);
+        player.set_time(Some(MOVE_TIME));
         Session { board: Othello::start(), player, log: Vec::new(), done: false }
     }
 
@@ -290,6 +296,13 @@ mod tests {
         assert!(out[0].starts_with("status error: cannot read the game"), "{out:?}");
         let out = s.handle("set depth 0");
         assert!(out[0].contains("bad depth"), "{out:?}");
+        let out = s.handle("set depth 61");
+        assert!(out[0].contains("bad depth '61'"), "{out:?}");
+        // Depth 60 is taken, and its midgame search stops at the time cap.
+        assert!(s.handle("set depth 60").is_empty());
+        assert_eq!(s.player.depth(), (60, 22));
+        assert_eq!(s.player.time(), Some(MOVE_TIME));
+        assert!((NBOARD.build)(999).is_err());
         assert_eq!(s.board(), &Othello::start());
         // A bare move (NBoard 1.1) is played; PA when a pass is not legal is not.
         assert!(s.handle("F5").is_empty());

@@ -180,6 +180,11 @@ impl OthelloPlayer {
         self.time = time;
     }
 
+    /// The time cap of the midgame search, if any.
+    pub fn time(&self) -> Option<Duration> {
+        self.time
+    }
+
     /// Forgets what the tables hold (a new game).
     pub fn clear(&mut self) {
         self.search.clear();

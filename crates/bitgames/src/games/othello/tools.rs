@@ -35,7 +35,8 @@ fn build_solver(
     _: &dyn crate::dynamic::DynGame,
     opts: &SolveOptions,
 ) -> Result<Box<dyn Solver>, ToolError> {
-    let mut solver = EndgameSolver::new(opts.table_mib.max(1));
+    let mut solver = EndgameSolver::try_new(opts.table_mib.max(1))
+        .map_err(|e| ToolError::Input(format!("--table-mib {}: {e}", opts.table_mib)))?;
     solver.set_threads(opts.threads);
     Ok(Box::new(LineSolver { solver, mode: opts.mode }))
 }
@@ -209,7 +210,8 @@ fn run_bench_ffo(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolErr
         .map(ObfRecord::parse)
         .collect::<Result<_, _>>()
         .map_err(|e| ToolError::Failed(format!("the built-in FFO data: {e}")))?;
-    let mut solver = EndgameSolver::new(opts.table_mib.max(1));
+    let mut solver = EndgameSolver::try_new(opts.table_mib.max(1))
+        .map_err(|e| ToolError::Input(format!("--table-mib {}: {e}", opts.table_mib)))?;
     solver.set_threads(opts.threads.max(1));
     writeln!(
         out,

@@ -63,6 +63,9 @@ pub enum SolverError {
     /// The board size is not supported.
     #[error("no Connect Four solver for this board: {0}")]
     BadSize(#[from] SetupError),
+    /// The transposition table's memory cannot be had.
+    #[error("no memory for the solver's transposition table: {0}")]
+    Memory(#[from] crate::search::memory::AllocError),
 }
 
 /// Why a position cannot be solved.
@@ -100,11 +103,11 @@ macro_rules! sizes {
         }
 
         impl BySize {
-            fn new(w: u32, h: u32, mib: usize) -> Self {
-                match (w, h) {
-                    $(($w, $h) => BySize::$variant(Solver::new(Fixed::<$w, $h>, mib)),)*
-                    _ => BySize::Dynamic(Solver::new(Dynamic::new(w, h), mib)),
-                }
+            fn try_new(w: u32, h: u32, mib: usize) -> Result<Self, crate::search::memory::AllocError> {
+                Ok(match (w, h) {
+                    $(($w, $h) => BySize::$variant(Solver::try_new(Fixed::<$w, $h>, mib)?),)*
+                    _ => BySize::Dynamic(Solver::try_new(Dynamic::new(w, h), mib)?),
+                })
             }
         }
 
@@ -153,13 +156,19 @@ impl ConnectFourSolver {
     /// A solver for `width × height` positions with a `table_mib` MiB table.
     pub fn new(width: u32, height: u32, table_mib: usize) -> Result<Self, SolverError> {
         super::check_size(width as usize, height as usize)?;
-        Ok(ConnectFourSolver { width, height, inner: BySize::new(width, height, table_mib) })
+        Ok(ConnectFourSolver { width, height, inner: BySize::try_new(width, height, table_mib)? })
     }
 
-    /// A solver for the board size of `game`.
+    /// A solver for the board size of `game`; panics if the table's memory
+    /// cannot be had (see [`try_for_game`](Self::try_for_game)).
     pub fn for_game(game: &Connect4, table_mib: usize) -> Self {
+        Self::try_for_game(game, table_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver for the board size of `game`, or an error if the table's memory
+    /// cannot be had.
+    pub fn try_for_game(game: &Connect4, table_mib: usize) -> Result<Self, SolverError> {
         Self::new(game.width() as u32, game.height() as u32, table_mib)
-            .expect("a Connect4 has a valid size")
     }
 
     fn check(&self, g: &Connect4) -> Result<(), SolveError> {

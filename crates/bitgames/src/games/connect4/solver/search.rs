@@ -8,6 +8,7 @@ use super::position::{Position, SYMMETRY_MAX_MOVES};
 use super::progress::{Progress, ProgressFn, PROGRESS_EVERY};
 use crate::games::connect4::book::{Book, BookError};
 use crate::games::connect4::table::TranspositionTable;
+use crate::search::memory::AllocError;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -129,6 +130,18 @@ pub struct Solver<D: Dims> {
 impl<D: Dims> Solver<D> {
     /// A solver for `dims` with a transposition table of about `table_mib` MiB.
     pub fn new(dims: D, table_mib: usize) -> Self {
+        let key_bits = dims.width() * (dims.height() + 1);
+        Self::with_table(dims, TranspositionTable::new(table_mib, key_bits))
+    }
+
+    /// [`new`](Self::new), or an error (not an abort) if the table's memory
+    /// cannot be had.
+    pub fn try_new(dims: D, table_mib: usize) -> Result<Self, AllocError> {
+        let key_bits = dims.width() * (dims.height() + 1);
+        Ok(Self::with_table(dims, TranspositionTable::try_new(table_mib, key_bits)?))
+    }
+
+    fn with_table(dims: D, table: TranspositionTable) -> Self {
         let w = dims.width();
         let mut column_order = [0u32; 16];
         for (i, slot) in column_order.iter_mut().enumerate().take(w as usize) {
@@ -142,7 +155,7 @@ impl<D: Dims> Solver<D> {
         let key_bits = dims.width() * (dims.height() + 1);
         Solver {
             dims,
-            table: Arc::new(TranspositionTable::new(table_mib, key_bits)),
+            table: Arc::new(table),
             near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
             threads: 1,
             stop: None,

@@ -152,6 +152,14 @@ impl EndgameSolver {
         Self::with_backend(table_mib, movegen::best_backend())
     }
 
+    /// [`new`](Self::new), or an error (not an abort) if the table's memory
+    /// cannot be had.
+    pub fn try_new(table_mib: usize) -> Result<Self, crate::search::memory::AllocError> {
+        let mut solver = Self::with_backend(1, movegen::best_backend());
+        solver.table = Table::try_new(table_mib)?;
+        Ok(solver)
+    }
+
     /// A solver that generates moves with `backend` (to check the back-ends
     /// against each other; [`Backend::Reference`] is very slow).
     pub fn with_backend(table_mib: usize, backend: Backend) -> Self {

@@ -22,7 +22,7 @@
 //! share one table; a torn entry fails its check and reads as a miss.
 
 use crate::game::mix64;
-use crate::search::memory::ZeroedTable;
+use crate::search::memory::{AllocError, ZeroedTable};
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -93,10 +93,22 @@ impl Table {
     /// A table of about `mib` MiB (a power of two number of 64-byte buckets, at
     /// least 1024).
     pub fn new(mib: usize) -> Table {
+        let buckets = Self::buckets(mib);
+        Table { slots: ZeroedTable::new(buckets * WAYS * WORDS), mask: buckets as u64 - 1, date: 1 }
+    }
+
+    /// [`new`](Self::new), or an error (not an abort) if the memory cannot be had.
+    pub fn try_new(mib: usize) -> Result<Table, AllocError> {
+        let buckets = Self::buckets(mib);
+        let slots = ZeroedTable::try_new(buckets * WAYS * WORDS)?;
+        Ok(Table { slots, mask: buckets as u64 - 1, date: 1 })
+    }
+
+    /// Buckets of a `mib` MiB table: a power of two, at least 1024.
+    fn buckets(mib: usize) -> usize {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (WAYS * WORDS * 8)).max(1024);
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table { slots: ZeroedTable::new(buckets * WAYS * WORDS), mask: buckets as u64 - 1, date: 1 }
+        1usize << (usize::BITS - 1 - buckets.leading_zeros())
     }
 
     /// Size in bytes.
@@ -215,6 +227,12 @@ mod tests {
         assert_eq!(t.probe(Key::new(0x1234, 0x5678_0001)), None);
         t.clear();
         assert_eq!(t.probe(k), None);
+    }
+
+    #[test]
+    fn impossible_tables_are_errors() {
+        assert!(Table::try_new(usize::MAX >> 20).is_err());
+        assert_eq!(Table::try_new(1).unwrap().bytes(), 1 << 20);
     }
 
     #[test]
