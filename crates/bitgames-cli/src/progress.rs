@@ -87,12 +87,8 @@ impl Thinking {
             let mut wait = delay;
             let mut drawn = false;
             let mut frame = 0;
-            loop {
-                match stopped.recv_timeout(wait) {
-                    Err(RecvTimeoutError::Timeout) => {}
-                    // Stopped (or the owner is gone).
-                    _ => break,
-                }
+            // Until stopped (or the owner is gone).
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
                 wait = every;
                 let secs = start.elapsed().as_secs();
                 let note = shared.lock().map(|n| n.clone()).unwrap_or_default();

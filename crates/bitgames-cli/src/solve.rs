@@ -91,6 +91,9 @@ fn info(game: &dyn DynGame) -> Result<&'static GameInfo> {
     registry::info_of(game).with_context(|| format!("{} is not in the registry", game.spec()))
 }
 
+/// Where a solver's progress note goes: the current "solving…" line.
+type NoteFn = Box<dyn Fn(&str) + Send + Sync>;
+
 /// One input line to solve, with where it came from (for messages).
 struct Line {
     text: String,
@@ -162,7 +165,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let mut solver = (solver_info.build)(game.as_ref(), &opts).map_err(tool_error)?;
     // The solver's notes (bounds, nodes) go to the "solving…" line of the
     // position being solved.
-    let note: Arc<Mutex<Option<Box<dyn Fn(&str) + Send + Sync>>>> = Arc::new(Mutex::new(None));
+    let note: Arc<Mutex<Option<NoteFn>>> = Arc::new(Mutex::new(None));
     if !args.quiet {
         let note = Arc::clone(&note);
         solver.set_progress(Some(Box::new(move |text: &str| {
