@@ -212,18 +212,60 @@ pub fn is_fifo(meta: &std::fs::Metadata) -> bool {
     }
 }
 
-/// Splits a move list at blanks and commas: `"4 4,5  3"` is four moves.
+/// Splits a move list at blanks, commas and semicolons, leaving out move numbers:
+/// `"4 4,5  3"` is four moves, `"1. f5 d6 2. c3"` three.
 pub fn split_moves(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).collect()
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .map(|t| match t.find('.') {
+            // `1.` → ``, `12...f5` → `f5`.
+            Some(i) if t[..i].chars().all(|c| c.is_ascii_digit()) => t[i..].trim_start_matches('.'),
+            _ => t,
+        })
+        .filter(|m| !m.is_empty())
+        .collect()
 }
 
-/// Plays the moves of a `--moves` list in order; an error names the move by its
-/// number and text: `move 3 ('9'): …`.
+/// Plays the moves of a `--moves` list in order: moves apart (`f5 d6`, `4,4`)
+/// or run together as transcripts are (`f5d6c3`, `4453`: split by the longest
+/// legal move that begins the rest; a pass that is the only legal move is
+/// implied, as in Othello transcripts). An error names the move by its number
+/// and text: `move 3 ('9'): …`.
 pub fn play_moves(game: &mut dyn DynGame, moves: &str) -> Result<()> {
-    for (i, mv) in split_moves(moves).into_iter().enumerate() {
-        game.play_text(mv).with_context(|| format!("move {} ('{mv}')", i + 1))?;
+    let mut number = 0;
+    for token in split_moves(moves) {
+        if game.move_text(token).is_ok() {
+            number += 1;
+            game.play_text(token).with_context(|| format!("move {number} ('{}')", clip(token)))?;
+            continue;
+        }
+        let mut rest = token;
+        while !rest.is_empty() {
+            number += 1;
+            let lower = rest.to_ascii_lowercase();
+            let legal = game.legal_moves();
+            let best = legal
+                .iter()
+                .filter(|m| !m.is_empty() && lower.starts_with(&m.to_ascii_lowercase()))
+                .max_by_key(|m| m.len());
+            let mv = match (best, legal.as_slice()) {
+                (Some(m), _) => {
+                    rest = &rest[m.len()..];
+                    m.clone()
+                }
+                // A forced pass, left out of the transcript.
+                (None, [only]) if only.eq_ignore_ascii_case("pass") => only.clone(),
+                // No legal move begins the rest: the game's own error for it.
+                (None, _) => std::mem::take(&mut rest).to_string(),
+            };
+            game.play_text(&mv).with_context(|| format!("move {number} ('{}')", clip(&mv)))?;
+        }
     }
     Ok(())
+}
+
+/// At most 40 characters of user text, for messages.
+fn clip(s: &str) -> String {
+    bitgames::game::clip(s)
 }
 
 /// The outcome in words, or `in progress`.
@@ -314,6 +356,7 @@ mod tests {
         assert_eq!(si(12_345_678.0, "plies/s"), "12.3 M plies/s");
         assert_eq!(si(7.0, "games/s"), "7.00 games/s");
         assert_eq!(split_moves(" 4 4,5,, 3 "), vec!["4", "4", "5", "3"]);
+        assert_eq!(split_moves("1. f5 d6 2.c3; 3... e6"), vec!["f5", "d6", "c3", "e6"]);
     }
 
     #[test]

@@ -32,18 +32,40 @@ pub struct ConvertArgs {
     pub start: Option<String>,
 }
 
+/// The text of an input, a line that is not UTF-8 reported on stderr (`error:
+/// <stdin>, line 3: not UTF-8 text`) and left blank, so the other lines keep
+/// their numbers and are still converted. Returns the text and the number of
+/// bad lines.
+fn text_lines(bytes: &[u8], name: &str) -> (String, usize) {
+    let mut bad = 0;
+    let mut text = String::with_capacity(bytes.len());
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        match std::str::from_utf8(line) {
+            Ok(l) => text.push_str(l),
+            Err(_) => {
+                eprintln!("error: {name}, line {}: not UTF-8 text", i + 1);
+                bad += 1;
+            }
+        }
+    }
+    (text, bad)
+}
+
 /// Reads INPUT: `-` is standard input, an existing file is read, and anything
 /// else that does not look like a path is the record itself. Returns a name for
-/// messages (`None` for the record itself) and the text.
-fn read_input(arg: &str) -> Result<(Option<String>, String)> {
+/// messages (`None` for the record itself), the text and the number of lines
+/// that were not UTF-8 (reported, and left blank in the text).
+fn read_input(arg: &str) -> Result<(Option<String>, String, usize)> {
     if arg == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| input_error(format!("reading standard input: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| input_error("standard input is not UTF-8 text"))?;
-        return Ok((Some("<stdin>".to_string()), text));
+        let (text, bad) = text_lines(&bytes, "<stdin>");
+        return Ok((Some("<stdin>".to_string()), text, bad));
     }
     let path = Path::new(arg);
     if let Ok(meta) = std::fs::metadata(path) {
@@ -59,9 +81,10 @@ fn read_input(arg: &str) -> Result<(Option<String>, String)> {
         if meta.is_file() && meta.len() == 0 {
             return Err(input_error(format!("'{shown}' is an empty file: no records in it")));
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| input_error(format!("reading '{shown}': {e}")))?;
-        return Ok((Some(shown), text));
+        let bytes =
+            std::fs::read(path).map_err(|e| input_error(format!("reading '{shown}': {e}")))?;
+        let (text, bad) = text_lines(&bytes, &shown);
+        return Ok((Some(shown), text, bad));
     }
     let t = arg.trim_start();
     let looks_like_path = !t.starts_with("(;")
@@ -77,7 +100,7 @@ fn read_input(arg: &str) -> Result<(Option<String>, String)> {
             bitgames::game::clip(arg)
         )));
     }
-    Ok((None, arg.to_string()))
+    Ok((None, arg.to_string(), 0))
 }
 
 /// Reads the input, converts every record and prints it.
@@ -113,10 +136,20 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
             names(converter.outputs)
         )));
     }
-    let (source, text) = read_input(&args.input)?;
+    let (source, text, unreadable) = read_input(&args.input)?;
     let opts =
         ConvertOptions { from: args.from.clone(), to: args.to.clone(), start: args.start.clone() };
-    (converter.convert)(&text, &opts, out).map_err(|e| match (&source, e.is_input()) {
+    let result = (converter.convert)(&text, &opts, out);
+    let result = match result {
+        Ok(()) if unreadable > 0 => {
+            return Err(input_error(format!(
+                "{unreadable} line(s) of {} could not be read (see above)",
+                source.as_deref().unwrap_or("the input")
+            )))
+        }
+        r => r,
+    };
+    result.map_err(|e| match (&source, e.is_input()) {
         (Some(s), true) => {
             let msg = e.to_string();
             match msg.strip_prefix("line ") {

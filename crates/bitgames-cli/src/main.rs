@@ -17,6 +17,7 @@ mod pack;
 mod perft;
 mod play;
 mod playout;
+mod progress;
 mod protocol;
 mod serve;
 mod show;

@@ -2,6 +2,7 @@
 
 use crate::common::{build_game, input_error, rate, result_text, si, si_number};
 use anyhow::Result;
+use bitgames::DynGame;
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
@@ -25,9 +26,23 @@ pub struct PerftArgs {
     /// Print the count at DEPTH split by first move (instead of the table).
     #[arg(long)]
     pub divide: bool,
-    /// Threads for the count (0: all the machine's). Not used with --divide.
+    /// Threads for the count (0: all the machine's); with --divide, each first
+    /// move's subtree is counted on them in turn.
     #[arg(long, short, default_value_t = 1)]
     pub threads: usize,
+}
+
+/// Perft split by first move with each subtree counted on `threads` threads:
+/// the same counts as [`DynGame::perft_divide`] (each child in the game's own
+/// convention).
+fn divide_parallel(game: &dyn DynGame, depth: usize, threads: usize) -> Result<Vec<(String, u64)>> {
+    let mut split = Vec::new();
+    for mv in game.legal_moves() {
+        let mut child = game.clone_box();
+        child.play_text(&mv)?;
+        split.push((mv, child.perft_parallel(depth - 1, threads)));
+    }
+    Ok(split)
 }
 
 /// Runs perft and prints the table or the split.
@@ -53,7 +68,13 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     if args.divide {
         let t = Instant::now();
         // Depth 0 counts the position itself, before any first move: no split.
-        let split = if args.depth == 0 { Vec::new() } else { game.perft_divide(args.depth) };
+        let split = if args.depth == 0 {
+            Vec::new()
+        } else if args.threads == 1 {
+            game.perft_divide(args.depth)
+        } else {
+            divide_parallel(game.as_ref(), args.depth, args.threads)?
+        };
         let secs = t.elapsed().as_secs_f64();
         let total: u64 =
             if args.depth == 0 { game.perft(0) } else { split.iter().map(|(_, n)| n).sum() };

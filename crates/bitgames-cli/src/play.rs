@@ -6,8 +6,10 @@
 //! are short for the engine parameters of the same names.
 
 use crate::common::{build_game, clock_seed, labelled_picture, legal_summary, result_text};
+use crate::progress::{Style, Thinking};
 use anyhow::{Context, Result};
 use bitgames::registry::{engines_for, parse_spec, write_spec};
+use bitgames::{BoardShape, Player};
 use bitgames::{DynGame, Engine, GameRecord};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
@@ -28,8 +30,10 @@ pub struct PlayArgs {
     pub game: String,
     /// The engine: a spec such as random, greedy, 'solver(table_mib=512)' or
     /// 'alphabeta(level=6)' (`bitgames engines GAME` lists those for a game).
-    #[arg(long, short, default_value = "greedy")]
-    pub engine: String,
+    /// Default: greedy, or with --level, --heuristic, --time-ms or --book the
+    /// game's first engine that takes them (Othello's alphabeta for --level).
+    #[arg(long, short)]
+    pub engine: Option<String>,
     /// Who moves first.
     #[arg(long, short, value_enum, default_value_t = First::Human)]
     pub first: First,
@@ -76,6 +80,46 @@ fn read_input(stdin: &mut dyn BufRead, echo: bool, out: &mut dyn Write) -> Resul
     Ok(Input::Line(line))
 }
 
+/// The letter each player's stones show on the board, read off the picture
+/// of a board of squares or columns (a cell's token at its drawn row and
+/// column); `None` for a player with no stone on it yet.
+fn stone_letters(game: &dyn DynGame) -> [Option<String>; 2] {
+    let view = game.board();
+    let mut letters = [None, None];
+    if !matches!(view.shape, BoardShape::Rectangle { .. } | BoardShape::Columns { .. }) {
+        return letters;
+    }
+    let picture = game.picture();
+    let rows: Vec<Vec<&str>> = picture.lines().map(|l| l.split_whitespace().collect()).collect();
+    for cell in &view.cells {
+        let Some(owner) = cell.owner else { continue };
+        let slot = &mut letters[usize::from(owner == Player::Second)];
+        if slot.is_none() {
+            let token = rows.get(cell.y as usize).and_then(|r| r.get(cell.x as usize));
+            *slot = token.map(|t| t.to_string());
+        }
+    }
+    letters
+}
+
+/// `X is Black (you), O is White (the engine)` when the board's letters are
+/// not the players' names and both players have a stone on it; else `None`.
+fn legend(game: &dyn DynGame, human: Player) -> Option<String> {
+    let letters = stone_letters(game);
+    let mut parts = Vec::new();
+    for (p, letter) in [Player::First, Player::Second].into_iter().zip(letters) {
+        let letter = letter?;
+        let who = if p == human { "you" } else { "the engine" };
+        parts.push((letter, game.player_name(p), who));
+    }
+    if parts.iter().all(|(letter, name, _)| letter == name) {
+        return None;
+    }
+    let parts: Vec<String> =
+        parts.iter().map(|(l, name, who)| format!("{l} is {name} ({who})")).collect();
+    Some(format!("on the board: {}", parts.join(", ")))
+}
+
 /// The help text shown by `help`.
 fn help(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "  type a move in {}'s notation (one of the legal moves listed),", game.spec())?;
@@ -84,12 +128,38 @@ fn help(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The engine `play` uses without `--engine`: greedy, unless engine flags
+/// other than `--seed` are given; then the game's first engine that takes all of
+/// them (an error naming the flags when none does).
+fn default_engine(game: &dyn DynGame, flags: &[(&str, Option<String>)]) -> Result<String> {
+    let wanted: Vec<&str> =
+        flags.iter().filter(|(k, v)| *k != "seed" && v.is_some()).map(|(k, _)| *k).collect();
+    if wanted.is_empty() {
+        return Ok("greedy".to_string());
+    }
+    let engines = engines_for(game);
+    let takes_all = |e: &&&bitgames::engine::EngineInfo| {
+        wanted.iter().all(|w| e.params.iter().any(|p| p.name == *w))
+    };
+    if let Some(e) = engines.iter().find(takes_all) {
+        return Ok(e.name.to_string());
+    }
+    let flags: Vec<String> = wanted.iter().map(|w| format!("--{}", w.replace('_', "-"))).collect();
+    let names: Vec<&str> = engines.iter().map(|e| e.name).collect();
+    let name = bitgames::registry::info_of(game).map_or_else(|| game.spec(), |i| i.name.into());
+    Err(crate::common::input_error(format!(
+        "no engine of {} takes {} (its engines: {}; `bitgames engines {name}` lists their \
+         parameters)",
+        game.spec(),
+        flags.join(" and "),
+        names.join(", "),
+    )))
+}
+
 /// The engine spec with the option flags added as parameters (a flag the spec
 /// already sets is an error, as is one the engine does not take), and a seed
 /// from the clock for an engine that takes one when none is given.
 pub fn engine_spec(game: &dyn DynGame, args: &PlayArgs) -> Result<String> {
-    let spec = parse_spec(&args.engine).context("engine")?;
-    let mut params = spec.params;
     let flags = [
         ("seed", args.seed.map(|s| s.to_string())),
         ("level", args.level.map(|l| l.to_string())),
@@ -97,6 +167,12 @@ pub fn engine_spec(game: &dyn DynGame, args: &PlayArgs) -> Result<String> {
         ("time_ms", args.time_ms.map(|t| t.to_string())),
         ("book", args.book.as_ref().map(|b| b.display().to_string())),
     ];
+    let engine = match &args.engine {
+        Some(e) => e.clone(),
+        None => default_engine(game, &flags)?,
+    };
+    let spec = parse_spec(&engine).context("engine")?;
+    let mut params = spec.params;
     for (key, value) in flags {
         let Some(value) = value else { continue };
         if params.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)) {
@@ -135,6 +211,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         engine.spec(),
         start.player_name(human.other()),
     )?;
+    let mut legend_shown = false;
     let mut record = GameRecord::new(start);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
@@ -145,6 +222,14 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         if show_board {
             writeln!(out)?;
             write!(out, "{}", labelled_picture(game))?;
+            // Where the board's letters are not the players' names (Othello's X
+            // and O are Black and White), say which is which, once both show.
+            if !legend_shown {
+                if let Some(l) = legend(game, human) {
+                    writeln!(out, "{l}")?;
+                    legend_shown = true;
+                }
+            }
             show_board = false;
         }
         if let Some(outcome) = game.outcome() {
@@ -164,12 +249,13 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         let mover = game.side_to_move();
         let name = game.player_name(mover);
         if mover != human {
-            if std::io::stderr().is_terminal() {
-                eprint!("thinking…\r");
-            }
-            let chosen = engine
-                .choose(game)?
-                .context("the engine found no legal move in a game that is not over")?;
+            // A spinner on a terminal, a line every few seconds off one.
+            let thinking =
+                Thinking::start(format!("engine ({name}) thinking…"), Style::for_stderr(false));
+            let chosen = engine.choose(game);
+            thinking.finish();
+            let chosen =
+                chosen?.context("the engine found no legal move in a game that is not over")?;
             record.play(&chosen.mv).with_context(|| format!("engine move '{}'", chosen.mv))?;
             match &chosen.info {
                 Some(info) => writeln!(out, "engine ({name}) plays {}   [{info}]", chosen.mv)?,
@@ -219,7 +305,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                     writeln!(out, "nothing to undo.")?;
                 } else {
                     taken.reverse();
-                    writeln!(out, "took back {}.", taken.join(" "))?;
+                    let replies = match &taken[1..] {
+                        [] => String::new(),
+                        [one] => format!(" and the engine's reply {one}"),
+                        more => format!(" and the engine's replies {}", more.join(" ")),
+                    };
+                    writeln!(out, "took back your move {}{replies}.", taken[0])?;
                     show_board = true;
                 }
             }

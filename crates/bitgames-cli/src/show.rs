@@ -17,16 +17,18 @@ pub struct ShowArgs {
     /// side to move; it may start with '-'). Default: the start position.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Moves to play after setting the position, space- or comma-separated
-    /// ("4 4 5 3", "c2,b2").
+    /// Moves to play after setting the position: apart ("4 4 5 3", "c2,b2",
+    /// "1. f5 d6") or run together as a transcript ("4453", "f5d6c3").
     #[arg(long, short, allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// Print one JSON object with the keys game, position, picture, rows, to_move,
     /// legal_moves, outcome, result, score, hash, ply. `to_move` is null once the
-    /// game is over; `outcome` is null while it goes on, else
-    /// {"winner": "X", "draw": false} or {"winner": null, "draw": true}; `result`
-    /// is "in progress", "X wins" or "draw"; `hash` is 16 hex digits (a string:
-    /// JSON numbers lose 64-bit precision); `score` is null unless the game has one.
+    /// game is over; `outcome` is null while it goes on, else {"winner": NAME,
+    /// "draw": false} or {"winner": null, "draw": true}; `result` is "in
+    /// progress", "NAME wins" or "draw", NAME being the game's name for the
+    /// player ("X" in Connect Four, "Black" in Othello); `hash` is 16 hex digits
+    /// (a string: JSON numbers lose 64-bit precision); `score` is null unless the
+    /// game has one (the final score of the first player, as Othello counts discs).
     #[arg(long)]
     pub json: bool,
 }

@@ -3,7 +3,9 @@
 //! own tools print its standard output: Pons' lines for Connect Four).
 
 use crate::common::{build_game, input_error, print_error};
+use crate::progress::{Style, Thinking};
 use anyhow::{Context, Result};
+use bitgames::game::clip;
 use bitgames::registry::{self, GameInfo};
 use bitgames::tools::{BookOptions, SolveMode, SolveOptions, ToolError};
 use bitgames::DynGame;
@@ -12,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Options of `bitgames solve`.
 #[derive(Args, Debug)]
@@ -89,18 +91,8 @@ fn info(game: &dyn DynGame) -> Result<&'static GameInfo> {
     registry::info_of(game).with_context(|| format!("{} is not in the registry", game.spec()))
 }
 
-/// A spinner on stderr for the progress notes of long runs.
-fn progress_bar(quiet: bool) -> Option<ProgressBar> {
-    if quiet || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
-}
+/// Where a solver's progress note goes: the current "solving…" line.
+type NoteFn = Box<dyn Fn(&str) + Send + Sync>;
 
 /// One input line to solve, with where it came from (for messages).
 struct Line {
@@ -240,25 +232,32 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         book: args.book.clone(),
     };
     let mut solver = (solver_info.build)(game.as_ref(), &opts).map_err(tool_error)?;
-    let bar = progress_bar(args.quiet);
-    if let Some(bar) = &bar {
-        let bar = bar.clone();
-        solver.set_progress(Some(Box::new(move |note: &str| bar.set_message(note.to_string()))));
-    } else if !args.quiet {
-        // Off a terminal: a line on stderr every few seconds of a long solve.
-        let last = Arc::new(Mutex::new(Instant::now()));
-        solver.set_progress(Some(Box::new(move |note: &str| {
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= Duration::from_secs(5) {
-                eprintln!("solving: {note}");
-                *last = Instant::now();
+    // The solver's notes (bounds, nodes) go to the "solving…" line of the
+    // position being solved.
+    let note: Arc<Mutex<Option<NoteFn>>> = Arc::new(Mutex::new(None));
+    if !args.quiet {
+        let note = Arc::clone(&note);
+        solver.set_progress(Some(Box::new(move |text: &str| {
+            if let Some(f) = note.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                f(text);
             }
         })));
     }
+    let style = Style::for_stderr(args.quiet);
     let bad = std::cell::Cell::new(0usize);
     let mut failed = 0usize;
     let mut solve_line = |line: &Line, out: &mut dyn Write| -> Result<()> {
-        match solver.solve(&line.text, out) {
+        // A solve that takes a while says so on stderr; its report is
+        // written once the note is gone, so no spinner is left in the output.
+        let shown = if line.text.is_empty() { "\"\"".to_string() } else { clip(&line.text) };
+        let thinking = Thinking::start(format!("solving {shown}…"), style);
+        *note.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(thinking.note_setter()));
+        let mut report = Vec::new();
+        let result = solver.solve(&line.text, &mut report);
+        *note.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        thinking.finish();
+        out.write_all(&report)?;
+        match result {
             Ok(()) => out.flush()?,
             Err(ToolError::Io(e)) => return Err(e.into()),
             Err(e) => {
@@ -267,15 +266,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 } else {
                     failed += 1;
                 }
-                let msg = format!("{}: {e}", line.place);
-                match &bar {
-                    Some(b) => b.suspend(|| print_error(&msg)),
-                    None => print_error(&msg),
-                }
+                out.flush()?;
+                print_error(&format!("{}: {e}", line.place));
             }
-        }
-        if let Some(b) = &bar {
-            b.set_message(String::new());
         }
         Ok(())
     };
@@ -295,16 +288,11 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 }
                 Err(e) => {
                     bad.set(bad.get() + 1);
-                    match &bar {
-                        Some(b) => b.suspend(|| print_error(&e.to_string())),
-                        None => print_error(&e.to_string()),
-                    }
+                    out.flush()?;
+                    print_error(&e.to_string());
                 }
             }
         }
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
     }
     if failed > 0 {
         anyhow::bail!("{failed} position(s) failed (see above)");
@@ -338,6 +326,10 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
+    // Off a terminal: a line every few seconds instead of the bar.
+    let thinking = (!std::io::stderr().is_terminal())
+        .then(|| Thinking::start("building the book…", Style::Plain));
+    let note = thinking.as_ref().map(Thinking::note_setter);
     let opts = BookOptions {
         depth: args.depth,
         weak: args.weak,
@@ -347,9 +339,16 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     let made = (book_info.build)(game.as_ref(), &opts, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
+        if let Some(note) = &note {
+            note(&format!("{done}/{total} positions"));
+        }
     })
-    .map_err(tool_error)?;
+    .map_err(tool_error);
+    if let Some(t) = thinking {
+        t.finish();
+    }
     bar.finish_and_clear();
+    let made = made?;
     write_whole(&args.out, &made.bytes)?;
     writeln!(
         out,

@@ -353,6 +353,17 @@ mod tests {
     }
 
     #[test]
+    fn quick_bench_is_a_subset() {
+        let range = |quick, sets: Option<&str>| {
+            let opts = BenchOptions { quick, sets: sets.map(Into::into), ..Default::default() };
+            ffo_range(&opts).unwrap()
+        };
+        assert_eq!(range(false, None), (40, 59));
+        assert_eq!(range(true, None), (40, 44));
+        assert_eq!(range(true, Some("47")), (47, 47));
+    }
+
+    #[test]
     fn bench_checks_ffo_40() {
         let mut out = Vec::new();
         let opts = BenchOptions { sets: Some("40".into()), table_mib: 16, ..Default::default() };
