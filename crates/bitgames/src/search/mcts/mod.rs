@@ -243,26 +243,31 @@ impl<G: Game> Mcts<G> {
                 handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
             })
         };
-        Ok(self.result(iterations, start.elapsed()))
+        Ok(self.result(game, iterations, start.elapsed()))
     }
 
-    /// Sums the roots of every tree and picks the move.
-    fn result(&self, iterations: u64, elapsed: Duration) -> MctsResult<G::Move> {
+    /// Sums the roots of every tree and picks the move. The moves are the
+    /// game's (in the order the trees expand them): a tree whose root was never
+    /// expanded (its thread stopped at once because another proved the root)
+    /// adds nothing.
+    fn result(&self, game: &G, iterations: u64, elapsed: Duration) -> MctsResult<G::Move> {
         let trees: Vec<&Tree<G>> = self.workers.iter().filter_map(|w| w.tree.as_ref()).collect();
-        let first = trees[0];
-        let mut moves: Vec<RootMove<G::Move>> = first.nodes[0]
-            .children()
-            .map(|i| RootMove {
-                mv: first.nodes[i].mv.expect("children have moves"),
-                visits: 0,
-                value: 0.0,
-                proof: Proof::Unknown,
-            })
-            .collect();
+        let mut moves: Vec<RootMove<G::Move>> = Vec::new();
+        game.for_each_move(|mv| {
+            moves.push(RootMove { mv, visits: 0, value: 0.0, proof: Proof::Unknown })
+        });
         let mut wins = vec![0.0f64; moves.len()];
         for t in &trees {
             for (j, i) in t.nodes[0].children().enumerate() {
-                let (n, m) = (&t.nodes[i], &mut moves[j]);
+                let n = &t.nodes[i];
+                // Children are in move order; look the move up only if not.
+                let Some(j) = (moves.get(j).is_some_and(|m| n.mv == Some(m.mv)))
+                    .then_some(j)
+                    .or_else(|| moves.iter().position(|m| n.mv == Some(m.mv)))
+                else {
+                    continue;
+                };
+                let m = &mut moves[j];
                 m.visits += n.visits as u64;
                 wins[j] += n.wins as f64;
                 if n.proof != Proof::Unknown {
@@ -292,7 +297,8 @@ impl<G: Game> Mcts<G> {
             .max_by(|a, b| rank(a).partial_cmp(&rank(b)).expect("values are finite"))
             .expect("the root has moves")
             .clone();
-        // The principal line of the first tree, its most visited path.
+        // The principal line of the tree that searched most, its most visited path.
+        let first = trees.iter().max_by_key(|t| t.nodes[0].visits).expect("a tree a worker");
         let mut pv = vec![best.mv];
         let mut n = first.nodes[0].children().find(|&i| first.nodes[i].mv == Some(best.mv));
         while let Some(i) = n {
