@@ -273,11 +273,6 @@ const COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4
   '#f032e6', '#bcf60c', '#fabebe', '#008080', '#e6beff', '#9a6324', '#fffac8', '#800000',
   '#aaffc3', '#808000', '#ffd8b1', '#000075', '#808080'];
 
-function colour(label) {
-  let h = 0;
-  for (const c of label) h = (h * 31 + c.codePointAt(0)) >>> 0;
-  return COLOURS[h % COLOURS.length];
-}
 
 async function pack(box, showError) {
   const panel = el('section', { class: 'panel wide' }, box);
@@ -320,6 +315,9 @@ async function pack(box, showError) {
 /** Each layer of `labels[z][y][x]` as a grid of coloured cells, piece edges drawn thick. */
 function drawPacking(box, [w, h, d], labels) {
   const unit = Math.max(18, Math.min(44, Math.floor(520 / Math.max(w, h))));
+  // One colour a piece, in the order of their labels.
+  const all = [...new Set(labels.flat(2))].filter(l => l !== ' ').sort();
+  const colour = l => COLOURS[all.indexOf(l) % COLOURS.length];
   for (let z = 0; z < d; z++) {
     const fig = el('figure', { class: 'pack-layer' }, box);
     const svg = el('svg', { viewBox: `-0.1 -0.1 ${w + 0.2} ${h + 0.2}`, width: Math.round((w + 0.2) * unit),

@@ -112,7 +112,12 @@ fn load() {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     rt.block_on(async {
         let client: Http = Client::builder(TokioExecutor::new()).build_http();
-        eprintln!("cores: {}", std::thread::available_parallelism().map_or(0, |n| n.get()));
+        let loadavg = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+        eprintln!(
+            "cores: {}; load average before: {}",
+            std::thread::available_parallelism().map_or(0, |n| n.get()),
+            loadavg.trim()
+        );
 
         // 1. 10,000 small requests, 32 clients at once.
         let t = Instant::now();
@@ -163,12 +168,16 @@ fn load() {
                 tokio::spawn(async move {
                     let t = Instant::now();
                     let url = format!("{base}/api/{game}/analyse");
+                    // Busy: try again after 50 ms, doubling up to 800 ms (as a
+                    // page would), spread a little by the client's number.
+                    let mut wait = 50 + (i as u64 % 10) * 5;
                     loop {
                         let (status, body, _) =
                             post(&client, &url, "{\"think_ms\": 400}".into()).await;
                         if status == StatusCode::SERVICE_UNAVAILABLE {
                             busy.fetch_add(1, Ordering::Relaxed);
-                            tokio::time::sleep(Duration::from_millis(25)).await;
+                            tokio::time::sleep(Duration::from_millis(wait)).await;
+                            wait = (wait * 2).min(800);
                             continue;
                         }
                         let ok = status == StatusCode::OK
@@ -189,7 +198,7 @@ fn load() {
         let cpu = cpu_seconds() - cpu0;
         report("100 analyses (400 ms each), asked for at once", lat, errors, wall);
         eprintln!(
-            "  {} busy answers (503) retried; CPU {:.1} s in {:.1} s wall: {:.2} cores busy",
+            "  {} busy answers (503) retried; this process used {:.1} s of CPU in {:.1} s: {:.2} cores",
             busy.load(Ordering::Relaxed),
             cpu,
             wall.as_secs_f64(),
