@@ -17,6 +17,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod limits;
+pub mod puzzles;
 mod routes;
 
 pub use error::ApiError;

@@ -22,7 +22,7 @@ use tokio_stream::StreamExt;
 
 /// What the handlers share.
 #[derive(Clone)]
-struct App {
+pub(crate) struct App {
     limits: Arc<Limits>,
     workers: Arc<Semaphore>,
 }
@@ -37,6 +37,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/{game}/move", post(play))
         .route("/api/{game}/engine", post(engine_move))
         .route("/api/{game}/analyse", get(analyse_get).post(analyse_post))
+        .merge(crate::puzzles::routes())
         .fallback(static_or_404)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(body))
@@ -130,7 +131,7 @@ async fn play(
 }
 
 /// A worker, or a 503 when all are busy.
-fn worker(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
+pub(crate) fn worker(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
     Arc::clone(&app.workers).try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,

@@ -4,6 +4,7 @@
 
 import { api, gamePath, writeSpec } from './api.js';
 import { drawBoard } from './board.js';
+import { showPuzzle } from './puzzles.js';
 
 const $ = id => document.getElementById(id);
 
@@ -56,7 +57,7 @@ function paramForm(container, params, { sliders = false } = {}) {
 }
 
 async function showStart() {
-  $('start').hidden = false; $('play').hidden = true; $('title').textContent = '';
+  $('start').hidden = false; $('play').hidden = true; $('puzzle').hidden = true; $('title').textContent = '';
   stopAnalysis();
   const games = await api('/api/games');
   const box = $('games');
@@ -79,7 +80,7 @@ async function showStart() {
 // ---- board page -------------------------------------------------------------
 
 async function showGame(spec) {
-  $('start').hidden = true; $('play').hidden = false;
+  $('start').hidden = true; $('play').hidden = false; $('puzzle').hidden = true;
   Object.assign(game, { spec, start: null, moves: [], redo: [], selected: null, state: null });
   game.engineName = null;
   await refresh();
@@ -329,6 +330,7 @@ function wire() {
 async function route() {
   const [spec, query] = decodeURIComponent(location.hash.slice(1)).split('?');
   if (!spec) return showStart();
+  if (spec.startsWith('puzzles/')) return showPuzzle(spec.slice('puzzles/'.length), showError);
   const q = new URLSearchParams(query || '');
   await showGame(spec);
   if (q.has('start')) game.start = q.get('start');
