@@ -5,7 +5,9 @@
 
 use crate::common::{check_threads, clock_seed, grouped, input_error};
 use anyhow::{Context, Result};
-use bitgames::arena::{format_elo, run_match, MatchConfig, MatchGame, MatchReport};
+use bitgames::arena::{
+    format_elo, run_match_sprt, MatchConfig, MatchGame, MatchReport, Sprt, SprtDecision,
+};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -35,6 +37,11 @@ pub struct ArenaArgs {
     /// none (default: from the clock).
     #[arg(long, short)]
     pub seed: Option<u64>,
+    /// Stop early by a sequential probability ratio test on the game pairs:
+    /// `elo0,elo1[,alpha,beta]` (alpha and beta 0.05 by default), H0: A is
+    /// elo0 Elo stronger than B, H1: elo1; `--games` is then the most played.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
     /// Print the report as JSON (config, both engines' lines, every game).
     #[arg(long)]
     pub json: bool,
@@ -62,6 +69,7 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
     if args.games == 0 || args.games > 1_000_000 {
         return Err(input_error(format!("--games {} must be 1–1000000", args.games)));
     }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(input_error)?;
     let config = MatchConfig {
         game: args.game.clone(),
         engines: [args.engines[0].clone(), args.engines[1].clone()],
@@ -94,7 +102,8 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
         bar.set_message(format!("A: +{w} ={d} -{l}"));
         bar.inc(1);
     };
-    let report = run_match(&config, &progress).context("arena")?;
+    let make = |game: &dyn bitgames::DynGame, spec: &str| bitgames::new_engine(game, spec);
+    let report = run_match_sprt(&config, &make, sprt, &progress).context("arena")?;
     bar.finish_and_clear();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
@@ -151,6 +160,26 @@ fn write_table(r: &MatchReport, out: &mut dyn Write) -> Result<()> {
             format!("[{}, {}]", format_elo(elo_lo), format_elo(elo_hi)),
             e.ms_per_move,
             nodes
+        )?;
+    }
+    if let Some(v) = &r.sprt {
+        let t = &v.test;
+        let verdict = match v.decision {
+            SprtDecision::AcceptH1 => format!("H1 accepted (A ≥ {} Elo)", t.elo1),
+            SprtDecision::AcceptH0 => format!("H0 accepted (A ≤ {} Elo)", t.elo0),
+            SprtDecision::Continue => "no decision by the game limit".to_string(),
+        };
+        writeln!(
+            out,
+            "SPRT elo0={} elo1={} alpha={} beta={}: {verdict}; LLR {:.3} in [{:.3}, {:.3}] after {} pairs",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            v.llr,
+            v.bounds.0,
+            v.bounds.1,
+            v.pairs.pairs()
         )?;
     }
     for g in r.games.iter().filter(|g| g.fault.is_some()) {

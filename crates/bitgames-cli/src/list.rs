@@ -103,7 +103,7 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
             all
         }
     };
-    engines.dedup_by_key(|e| e.name);
+    engines.dedup_by(|a, b| std::ptr::eq(*a, *b));
     if args.json {
         let list: Vec<EngineJson> = engines
             .iter()
@@ -120,12 +120,22 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
     }
     writeln!(out, "engines:")?;
     for e in engines {
+        // A game's own engine replaces a generic one of the same name there.
+        let generic = bitgames::engine::GENERIC.iter().any(|g| std::ptr::eq(*g, e));
         let games: Vec<&str> = registry::games()
             .iter()
-            .filter(|g| g.engines.iter().any(|x| x.name == e.name))
+            .filter(|g| {
+                g.engines
+                    .iter()
+                    .any(|x| if generic { x.name == e.name } else { std::ptr::eq(*x, e) })
+            })
             .map(|g| g.name)
             .collect();
-        let plays = if games.is_empty() { "every game".to_string() } else { games.join(", ") };
+        let plays = match (generic, games.is_empty()) {
+            (true, true) => "every game".to_string(),
+            (true, false) => format!("every game but {}, which has its own", games.join(", ")),
+            _ => games.join(", "),
+        };
         writeln!(out, "  {:<10}  {} (plays {plays})", e.name, e.summary)?;
         writeln!(out, "  {:<10}  default spec: {}", "", e.default_spec())?;
         if !e.aliases.is_empty() {
@@ -149,6 +159,7 @@ pub fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<()> {
                 params: params_json(g.params),
                 engines: bitgames::engine::GENERIC
                     .iter()
+                    .filter(|e| !g.engines.iter().any(|o| o.name == e.name))
                     .chain(g.engines.iter())
                     .map(|e| e.name)
                     .collect(),

@@ -240,8 +240,10 @@ fn hardening_regressions() {
     assert!(e.contains("no solver for tictactoe") && e.contains("connect4, othello"), "{e}");
     let e = fails(&["solve", "othello", "--weak", "--", "x"]);
     assert!(e.contains("--weak is not for othello"), "{e}");
-    let e = fails(&["play", "connect4", "--engine", "alphabeta"]);
-    assert!(e.contains("does not play connect4"), "{e}");
+    let e = fails(&["play", "tictactoe", "--engine", "solver"]);
+    assert!(e.contains("does not play tictactoe"), "{e}");
+    let e = fails(&["play", "connect4", "--engine", "alphabeta(time=0)"]);
+    assert!(e.contains("expected a duration"), "{e}");
     let e = fails(&["solve", "othello", "/tmp"]);
     assert!(e.contains("is a directory"), "{e}");
     // A blank line is skipped, not solved as the empty board; a line that is not

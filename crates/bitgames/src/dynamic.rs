@@ -58,6 +58,15 @@ pub trait DynGame: Send + Sync {
     /// game's own typed moves, named `spec`: how the registry's `mcts` engine
     /// plays every game without the text API.
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine>;
+    /// The generic alpha-beta engine
+    /// ([`search::alphabeta_engine`](crate::search::alphabeta_engine)) on this
+    /// game's typed moves and its own [`Game::evaluate`], named `spec`.
+    fn alphabeta_engine(
+        &self,
+        spec: String,
+        limits: crate::search::alphabeta::Limits,
+        table_mib: usize,
+    ) -> Box<dyn Engine>;
     /// A Monte Carlo searcher of this position on the typed game, for analysis:
     /// each search goes on growing the same tree.
     fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts>;
@@ -140,6 +149,16 @@ impl<G: Game> DynGame for G {
     }
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
         Box::new(MctsEngine::<G>::new(spec, config, limits))
+    }
+    fn alphabeta_engine(
+        &self,
+        spec: String,
+        limits: crate::search::alphabeta::Limits,
+        table_mib: usize,
+    ) -> Box<dyn Engine> {
+        Box::new(crate::search::alphabeta_engine::AlphaBetaEngine::<G>::new(
+            spec, limits, table_mib,
+        ))
     }
     fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts> {
         Box::new(crate::search::mcts::TypedMcts::new(self.clone(), config))

@@ -374,6 +374,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// stone lands on; the from and to cells of a step. Empty for a pass.
     fn move_cells(&self, mv: Self::Move) -> Vec<usize>;
 
+    /// A heuristic value of an unfinished position for the side to move, for
+    /// the leaves of the generic alpha-beta engine
+    /// ([`search::alphabeta::GameEval`](crate::search::alphabeta::GameEval)):
+    /// positive when the side to move stands better, within ±100 000. By
+    /// default none (0): searched deep enough, alpha-beta then still plays
+    /// exact wins and losses. Games give a cheap one (material, mobility,
+    /// open lines, connection distance).
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
     /// A small index of a legal move, the same for the same move in every
     /// position of this game, for tables kept per move (the RAVE/AMAF
     /// statistics of [`search::mcts`](crate::search::mcts)); `None` for a move

@@ -42,12 +42,16 @@ pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
     game_info(spec.split('(').next().unwrap_or_default())
 }
 
-/// The engines that play `game`: the generic ones, then the game's own.
+/// The engines that play `game`: the generic ones, then the game's own; a
+/// game's own engine replaces a generic one of the same name.
 pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
-    let mut v: Vec<&'static EngineInfo> = crate::engine::GENERIC.to_vec();
-    if let Some(info) = info_of(game) {
-        v.extend(info.engines.iter().copied());
-    }
+    let own: &[&'static EngineInfo] = info_of(game).map_or(&[], |info| info.engines);
+    let mut v: Vec<&'static EngineInfo> = crate::engine::GENERIC
+        .iter()
+        .copied()
+        .filter(|g| !own.iter().any(|o| o.name == g.name))
+        .collect();
+    v.extend(own.iter().copied());
     v
 }
 
@@ -147,10 +151,12 @@ mod tests {
         let names: Vec<&str> = engines_for(c4.as_ref()).iter().map(|e| e.name).collect();
         assert!(names.contains(&"random") && names.contains(&"solver"), "{names:?}");
         assert!(new_engine(c4.as_ref(), "random(seed=3)").is_ok());
-        assert!(matches!(
-            new_engine(c4.as_ref(), "alphabeta"),
-            Err(SpecError::EngineNotForGame { .. })
-        ));
+        assert!(new_engine(c4.as_ref(), "alphabeta(depth=4)").is_ok());
+        let othello = new_game("othello").unwrap();
+        let ab: Vec<_> =
+            engines_for(othello.as_ref()).into_iter().filter(|e| e.name == "alphabeta").collect();
+        assert_eq!(ab.len(), 1);
+        assert!(std::ptr::eq(ab[0], &crate::games::othello::player::ALPHABETA));
         assert!(matches!(
             new_engine(c4.as_ref(), "stockfish"),
             Err(SpecError::UnknownEngine { .. })

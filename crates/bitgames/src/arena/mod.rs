@@ -2,8 +2,11 @@
 //! swapped from the same opening, played in parallel on rayon, with the
 //! statistics of [`stats`] (score, 95% interval, Elo).
 //!
-//! An engine that fails (returns an error, no move, or an illegal one) loses
-//! that game; the fault is recorded and the match goes on.
+//! An engine that fails (returns an error, no move, or an illegal one, or
+//! panics) loses that game; the fault is recorded and the match goes on.
+//!
+//! A match may stop early by a sequential probability ratio test
+//! ([`Sprt`], on the pairs' results) once it accepts either hypothesis.
 
 pub mod stats;
 
@@ -12,7 +15,10 @@ use crate::engine::Engine;
 use crate::game::{mix64, Outcome};
 use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
 use rayon::prelude::*;
-pub use stats::{elo, format_elo, Tally};
+pub use stats::{elo, format_elo, PairTally, Sprt, SprtDecision, Tally};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What to play.
@@ -96,6 +102,25 @@ pub struct MatchReport {
     pub games: Vec<MatchGame>,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// The stop rule's verdict, when the match ran under one.
+    pub sprt: Option<SprtReport>,
+}
+
+/// Where a match's SPRT stands.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SprtReport {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio when the match stopped (for engine A being
+    /// the stronger).
+    pub llr: f64,
+    /// The bounds it is compared with.
+    pub bounds: (f64, f64),
+    /// What it concluded ([`SprtDecision::Continue`]: the game limit came
+    /// first).
+    pub decision: SprtDecision,
+    /// The pairs it counted.
+    pub pairs: PairTally,
 }
 
 /// Plays the match, calling `progress` after each game (from the thread that
@@ -119,6 +144,19 @@ pub fn run_match_with(
     make: &EngineMaker<'_>,
     progress: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, SpecError> {
+    run_match_sprt(config, make, None, progress)
+}
+
+/// [`run_match_with`] under a stop rule: with `sprt`, the match stops
+/// starting games once the test on the finished pairs accepts H0 or H1
+/// (games already under way are finished and counted); `config.games` is
+/// then the most it plays.
+pub fn run_match_sprt(
+    config: &MatchConfig,
+    make: &EngineMaker<'_>,
+    sprt: Option<Sprt>,
+    progress: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<MatchReport, SpecError> {
     let start_pos = new_game(&config.game)?;
     for e in &config.engines {
         make(start_pos.as_ref(), e)?;
@@ -132,15 +170,43 @@ pub fn run_match_with(
         .build()
         .map_err(|e| SpecError::Invalid { game: "arena".into(), why: e.to_string() })?;
     let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let pending = Mutex::new(SprtState {
+        scores: vec![None; 2 * pairs],
+        pairs: PairTally::default(),
+        verdict: None,
+    });
     let games: Vec<MatchGame> = pool.install(|| {
         (0..2 * pairs)
             .into_par_iter()
-            .map(|i| {
+            .filter_map(|i| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let g = play_one(start_pos.as_ref(), config, make, i, &openings[i / 2]);
+                if let Some(test) = sprt {
+                    let mut st = pending.lock().unwrap_or_else(|e| e.into_inner());
+                    if st.record(&test, &g) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
                 progress(&g);
-                g
+                Some(g)
             })
             .collect()
+    });
+    let st = pending.into_inner().unwrap_or_else(|e| e.into_inner());
+    let sprt = sprt.map(|test| {
+        st.verdict.clone().unwrap_or_else(|| {
+            let llr = test.llr_pairs(&st.pairs);
+            SprtReport {
+                test,
+                llr,
+                bounds: test.bounds(),
+                decision: test.decide(llr),
+                pairs: st.pairs,
+            }
+        })
     });
     let engines = [0, 1].map(|e| summary(config, &games, e));
     Ok(MatchReport {
@@ -149,7 +215,57 @@ pub fn run_match_with(
         engines,
         games,
         elapsed: started.elapsed(),
+        sprt,
     })
+}
+
+/// The SPRT's running count: engine A's score in each finished game, the
+/// finished pairs, and the verdict once there is one.
+struct SprtState {
+    scores: Vec<Option<f64>>,
+    pairs: PairTally,
+    verdict: Option<SprtReport>,
+}
+
+impl SprtState {
+    /// Counts a finished game; true when the test has just decided.
+    fn record(&mut self, test: &Sprt, g: &MatchGame) -> bool {
+        let score = match g.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        self.scores[g.index] = Some(score);
+        let Some(other) = self.scores[g.index ^ 1] else { return false };
+        self.pairs.add(score, other);
+        if self.verdict.is_some() {
+            return false;
+        }
+        let llr = test.llr_pairs(&self.pairs);
+        let decision = test.decide(llr);
+        if decision == SprtDecision::Continue {
+            return false;
+        }
+        self.verdict = Some(SprtReport {
+            test: *test,
+            llr,
+            bounds: test.bounds(),
+            decision,
+            pairs: self.pairs,
+        });
+        true
+    }
+}
+
+/// The text of a panic's payload.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
 }
 
 /// The random opening of pair `pair`: `opening_plies` random moves, drawn
@@ -208,9 +324,15 @@ fn play_one(
     let specs = [0, 1].map(|e| {
         seeded(start, &config.engines[e], mix64(config.seed ^ (index as u64) << 8 ^ e as u64))
     });
-    let mut engines: Vec<Box<dyn Engine>> = specs
+    // Built again for every game (fresh tables and trees); a build that fails
+    // or panics now is that engine's fault in this game.
+    let built: Vec<Result<Box<dyn Engine>, String>> = specs
         .iter()
-        .map(|s| make(start, s).expect("the engine specs were checked before the match"))
+        .map(|s| match catch_unwind(AssertUnwindSafe(|| make(start, s))) {
+            Ok(Ok(e)) => Ok(e),
+            Ok(Err(e)) => Err(format!("cannot be built: {e}")),
+            Err(p) => Err(format!("panicked while being built: {}", panic_text(p.as_ref()))),
+        })
         .collect();
     // The engine to move: `first` plays the side to move after the opening.
     let first_side = game.side_to_move();
@@ -228,11 +350,36 @@ fn play_one(
         nodes: [(0, 0); 2],
     };
     let engine_of = |side| if side == first_side { first } else { 1 - first };
+    let mut engines: Vec<Box<dyn Engine>> = Vec::with_capacity(2);
+    for (e, b) in built.into_iter().enumerate() {
+        match b {
+            Ok(engine) => engines.push(engine),
+            Err(why) => {
+                let side = if e == first { first_side } else { first_side.other() };
+                record.winner = Some(1 - e);
+                record.result = format!(
+                    "{} wins: {}'s engine {} failed: {why}",
+                    game.player_name(side.other()),
+                    game.player_name(side),
+                    specs[e]
+                );
+                record.fault = Some((e, why));
+                return record;
+            }
+        }
+    }
     while game.outcome().is_none() {
         let side = game.side_to_move();
         let e = engine_of(side);
         let t = Instant::now();
-        let chosen = engines[e].choose(game.as_ref());
+        let engine = &mut engines[e];
+        let chosen = catch_unwind(AssertUnwindSafe(|| engine.choose(game.as_ref())))
+            .unwrap_or_else(|p| {
+                Err(crate::engine::EngineError::Failed {
+                    engine: specs[e].clone(),
+                    why: format!("panicked: {}", panic_text(p.as_ref())),
+                })
+            });
         record.time[e] += t.elapsed();
         record.engine_moves[e] += 1;
         let fault = match chosen {
@@ -370,6 +517,102 @@ mod tests {
         }
     }
 
+    /// Plays the first legal move, but panics on its second move.
+    struct Panicky {
+        moves: usize,
+    }
+
+    impl Engine for Panicky {
+        fn spec(&self) -> String {
+            "panicky".into()
+        }
+        fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+            self.moves += 1;
+            if self.moves == 2 {
+                panic!("index out of range in the test engine");
+            }
+            Ok(game.legal_moves().first().map(|m| EngineMove {
+                mv: m.clone(),
+                info: None,
+                nodes: None,
+            }))
+        }
+    }
+
+    #[test]
+    fn a_panicking_engine_loses_with_the_fault_named() {
+        let config = MatchConfig {
+            game: "connect4".into(),
+            engines: ["random".into(), "panicky".into()],
+            games: 4,
+            opening_plies: 0,
+            seed: 3,
+            threads: 2,
+        };
+        let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
+            if spec.starts_with("panicky") {
+                Ok(Box::new(Panicky { moves: 0 }))
+            } else {
+                new_engine(game, spec)
+            }
+        };
+        let r = run_match_with(&config, &make, &|_| {}).unwrap();
+        assert_eq!(r.games.len(), 4);
+        assert_eq!(r.engines[1].faults, 4);
+        assert_eq!(r.engines[0].tally, Tally { wins: 4, draws: 0, losses: 0 });
+        for g in &r.games {
+            let (who, why) = g.fault.as_ref().unwrap();
+            assert_eq!(*who, 1);
+            assert!(why.contains("panicked: index out of range in the test engine"), "{why}");
+            assert!(g.result.contains("panicky"), "{}", g.result);
+        }
+        // An engine whose build panics during the match loses too.
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
+            // The first call checks the spec before the match; later ones panic.
+            if spec.starts_with("random") && calls.fetch_add(1, Ordering::Relaxed) > 0 {
+                panic!("out of memory in the test");
+            }
+            new_engine(game, spec)
+        };
+        let config = MatchConfig { engines: ["random".into(), "greedy".into()], ..config };
+        let r = run_match_with(&config, &make, &|_| {}).unwrap();
+        assert_eq!(r.engines[0].faults, 4);
+        let why = &r.games[0].fault.as_ref().unwrap().1;
+        assert!(why.contains("panicked while being built: out of memory in the test"), "{why}");
+    }
+
+    #[test]
+    fn sprt_stops_a_one_sided_match_early() {
+        // Greedy against random on tic-tac-toe wins nearly every pair; with
+        // SPRT(0, 100) the match stops long before its 400 games.
+        let config = MatchConfig {
+            game: "tictactoe".into(),
+            engines: ["greedy".into(), "random".into()],
+            games: 400,
+            opening_plies: 0,
+            seed: 5,
+            threads: 1,
+        };
+        let test = Sprt::parse("0,100").unwrap();
+        let make = |game: &dyn DynGame, spec: &str| new_engine(game, spec);
+        let r = run_match_sprt(&config, &make, Some(test), &|_| {}).unwrap();
+        let v = r.sprt.as_ref().unwrap();
+        assert_eq!(v.decision, SprtDecision::AcceptH1, "{v:?}");
+        assert!(v.llr >= v.bounds.1);
+        assert!(r.games.len() < 100, "{} games", r.games.len());
+        assert_eq!(v.pairs.pairs() as usize * 2, r.games.len(), "one thread stops at a pair");
+        // The other way round, H0 (B is not 100 Elo better) is accepted.
+        let config = MatchConfig { engines: ["random".into(), "greedy".into()], ..config };
+        let r = run_match_sprt(&config, &make, Some(test), &|_| {}).unwrap();
+        assert_eq!(r.sprt.unwrap().decision, SprtDecision::AcceptH0);
+        // Without a decision by the game limit: Continue, every game played.
+        let config = MatchConfig { games: 4, ..config };
+        let r = run_match_sprt(&config, &make, Some(test), &|_| {}).unwrap();
+        assert_eq!(r.games.len(), 4);
+        assert_eq!(r.sprt.unwrap().decision, SprtDecision::Continue);
+    }
+
     #[test]
     fn bad_specs_are_errors_before_any_game() {
         let mut config = MatchConfig {
@@ -381,6 +624,21 @@ mod tests {
             threads: 1,
         };
         assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::BadValue { .. })));
+        config.engines[0] = "alphabeta(time=0ms)".into();
+        let e = run_match(&config, &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("time must be 1ms–3600s"), "{e}");
+        config.engines[0] = "alphabeta(time=0)".into();
+        let e = run_match(&config, &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("expected a duration"), "{e}");
+        config.engines[0] = "alphabeta(depth=0)".into();
+        let e = run_match(&config, &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("depth must be 1–64"), "{e}");
+        config.engines[0] = "random".into();
+        config.engines[1] = "stockfish".into();
+        let e = run_match(&config, &|_| {}).unwrap_err();
+        assert!(matches!(e, SpecError::UnknownEngine { .. }), "{e}");
+        assert!(e.to_string().contains("stockfish"), "{e}");
+        config.engines[1] = "random".into();
         config.engines[0] = "mcts(depth=3)".into();
         assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownParam { .. })));
         config.engines[0] = "solver".into();

@@ -487,6 +487,24 @@ impl<const N: usize> Game for Breakthrough<N> {
         plies
     }
 
+    /// Material (100 a pawn) and the rows still to go of each side's most
+    /// advanced pawn (10 a row), for the side to move.
+    fn evaluate(&self) -> i32 {
+        let me = self.side;
+        let h = self.grid.height() as i32;
+        let stride = self.grid.stride();
+        let to_go = |p: Player| -> i32 {
+            let pawns = self.pawns[p.index()];
+            match p {
+                Player::First => pawns.last().map_or(h, |i| h - 1 - (i / stride) as i32),
+                Player::Second => pawns.first().map_or(h, |i| (i / stride) as i32),
+            }
+        };
+        let material =
+            self.pawns[me.index()].count() as i32 - self.pawns[me.other().index()].count() as i32;
+        100 * material + 10 * (to_go(me.other()) - to_go(me))
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

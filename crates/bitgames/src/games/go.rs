@@ -881,6 +881,14 @@ impl<const N: usize> Game for Go<N> {
         self.fast_playout(rng, None)
     }
 
+    /// The area score with komi ([`area_score_halves`](Go::area_score_halves):
+    /// stones and the empty regions that reach only one colour), for the side
+    /// to move, 50 a half point.
+    fn evaluate(&self) -> i32 {
+        let s = self.area_score_halves().clamp(-1000, 1000) as i32;
+        50 * if self.side == 0 { s } else { -s }
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match self.state {
             0 => None,

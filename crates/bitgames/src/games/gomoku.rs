@@ -256,6 +256,16 @@ impl<const N: usize> Game for Gomoku<N> {
         empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
     }
 
+    /// Open lines of five for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
+    fn evaluate(&self) -> i32 {
+        let s = self.ply as usize % 2;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let k = 5;
+        crate::games::heuristics::open_lines(&self.grid, me, them, k)
+            - crate::games::heuristics::open_lines(&self.grid, them, me, k)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

@@ -502,6 +502,27 @@ impl<const N: usize> Game for Hex<N> {
         plies + end as u64
     }
 
+    /// The shortest-path distance of each side
+    /// ([`connection_distance`](crate::games::heuristics::connection_distance):
+    /// the empty cells it still needs between its edges), the opponent's minus
+    /// the side to move's, 100 a cell.
+    fn evaluate(&self) -> i32 {
+        let far = self.grid.cells() as i32 + 1;
+        let dist = |p: Player| {
+            let e = 2 * p.index();
+            crate::games::heuristics::connection_distance(
+                &self.grid,
+                self.stones[p.index()],
+                self.stones[1 - p.index()],
+                self.edges[e],
+                self.edges[e + 1],
+            )
+            .map_or(far, |d| d as i32)
+        };
+        let me = Game::side_to_move(self);
+        100 * (dist(me.other()) - dist(me))
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

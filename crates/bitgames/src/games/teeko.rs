@@ -416,6 +416,24 @@ impl Game for Teeko {
         self.update_result();
     }
 
+    /// Of the 44 winning patterns, those the opponent has no piece in, each
+    /// worth 1, 4, 16 for 1–3 of the player's pieces: the side to move's
+    /// minus the opponent's.
+    fn evaluate(&self) -> i32 {
+        const WEIGHT: [i32; 5] = [0, 1, 4, 16, 64];
+        let s = self.ply as usize % 2;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let mut v = 0;
+        for &p in PATTERNS.iter() {
+            if (p & them).is_empty() {
+                v += WEIGHT[(p & me).count() as usize];
+            } else if (p & me).is_empty() {
+                v -= WEIGHT[(p & them).count() as usize];
+            }
+        }
+        v
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

@@ -201,6 +201,16 @@ impl<const N: usize> Game for TicTacToe<N> {
         empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
     }
 
+    /// Open lines of k for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
+    fn evaluate(&self) -> i32 {
+        let s = self.ply as usize % 2;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let k = self.k as usize;
+        crate::games::heuristics::open_lines(&self.grid, me, them, k)
+            - crate::games::heuristics::open_lines(&self.grid, them, me, k)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

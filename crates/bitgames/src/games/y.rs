@@ -391,6 +391,33 @@ impl<const N: usize> Game for Y<N> {
         end as u64
     }
 
+    /// A connection estimate of each side: the two shortest of its three
+    /// side-to-side distances
+    /// ([`connection_distance`](crate::games::heuristics::connection_distance))
+    /// added, an upper bound on the empty cells it needs; the opponent's minus
+    /// the side to move's, 100 a cell.
+    fn evaluate(&self) -> i32 {
+        let far = self.grid.cells() as i32 + 1;
+        let cost = |p: Player| {
+            let (own, opp) = (self.stones[p.index()], self.stones[1 - p.index()]);
+            let d = |a: usize, b: usize| {
+                crate::games::heuristics::connection_distance(
+                    &self.grid,
+                    own,
+                    opp,
+                    self.sides[a],
+                    self.sides[b],
+                )
+                .map_or(far, |d| d as i32)
+            };
+            let mut v = [d(0, 1), d(1, 2), d(0, 2)];
+            v.sort_unstable();
+            v[0] + v[1]
+        };
+        let me = Game::side_to_move(self);
+        100 * (cost(me.other()) - cost(me))
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

@@ -379,6 +379,16 @@ impl<const N: usize> Game for Yavalath<N> {
         empty.nth(pick as usize).map(|i| YavalathMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
+    /// Open lines of four for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines));
+    /// losing threes are left to the search.
+    fn evaluate(&self) -> i32 {
+        let me = Game::side_to_move(self).index();
+        let (a, b) = (self.stones[me], self.stones[1 - me]);
+        crate::games::heuristics::open_lines(&self.grid, a, b, 4)
+            - crate::games::heuristics::open_lines(&self.grid, b, a, 4)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

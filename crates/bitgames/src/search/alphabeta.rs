@@ -55,6 +55,22 @@ impl<G: Game> Evaluator<G> for NoHeuristic {
     }
 }
 
+/// The game's own evaluation ([`Game::evaluate`]), clamped to the heuristic
+/// range: what the generic `alphabeta` engine searches with.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameEval;
+
+/// The largest heuristic value [`GameEval`] passes on (a game's evaluation is
+/// clamped to `±MAX_EVAL`, well inside `±DECIDED / 2`).
+pub const MAX_EVAL: i32 = 100_000;
+
+impl<G: Game> Evaluator<G> for GameEval {
+    #[inline]
+    fn evaluate(&self, game: &G) -> i32 {
+        game.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
 /// When to stop: the first limit reached ends the search. With no limit at all
 /// the search deepens until the game tree is exhausted.
 #[derive(Clone, Debug, Default)]

@@ -1,6 +1,7 @@
 //! Game-independent search over the [`Game`](crate::game::Game) trait.
 
 pub mod alphabeta;
+pub mod alphabeta_engine;
 pub mod mcts;
 pub mod memory;
 

@@ -280,6 +280,17 @@ impl<const N: usize> Game for Clobber<N> {
         Some(self.move_to(to, targets[k].0))
     }
 
+    /// Mobility for the side to move: its stones that can capture minus the
+    /// opponent's (the count of capture moves is the same for both sides, so
+    /// the stones that have one are counted instead), 10 each.
+    fn evaluate(&self) -> i32 {
+        let s = self.side as usize;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let mine = (me & self.grid.dilate(them)).count() as i32;
+        let theirs = (them & self.grid.dilate(me)).count() as i32;
+        10 * (mine - theirs)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if self.can_move() {

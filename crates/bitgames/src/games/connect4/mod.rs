@@ -417,6 +417,19 @@ impl Game for Connect4 {
         }
     }
 
+    /// Threats: the empty cells that would complete a four for the side to
+    /// move (100 each) minus the opponent's, and 3 a stone in the centre
+    /// column.
+    fn evaluate(&self) -> i32 {
+        let h = self.height as u32;
+        let empty = self.board & !self.mask;
+        let (me, them) = (self.position, self.position ^ self.mask);
+        let threats = |s: u64| (bits::winning_cells(s, h) & empty).count_ones() as i32;
+        let centre = self.bottom_col(self.width as usize / 2) * ((1u64 << self.height) - 1);
+        let centre_count = |s: u64| (s & centre).count_ones() as i32;
+        100 * (threats(me) - threats(them)) + 3 * (centre_count(me) - centre_count(them))
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         match self.over {
