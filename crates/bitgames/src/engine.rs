@@ -84,7 +84,8 @@ impl EngineInfo {
 }
 
 /// The engines every game has.
-pub static GENERIC: &[&EngineInfo] = &[&RANDOM, &GREEDY, &crate::search::mcts::MCTS];
+pub static GENERIC: &[&EngineInfo] =
+    &[&RANDOM, &GREEDY, &crate::search::mcts::MCTS, &crate::gtp::GTP];
 
 static SEED: &[ParamInfo] =
     &[ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the random choices (xoshiro256++)")];
