@@ -42,6 +42,10 @@ pub struct ArenaArgs {
     /// elo0 Elo stronger than B, H1: elo1; `--games` is then the most played.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", allow_hyphen_values = true)]
     pub sprt: Option<String>,
+    /// Write each game as SGF (Go and Hex) into this folder, as
+    /// game-001.sgf, game-002.sgf, … while the match goes on.
+    #[arg(long, value_name = "DIR")]
+    pub sgf: Option<std::path::PathBuf>,
     /// Print the report as JSON (config, both engines' lines, every game).
     #[arg(long)]
     pub json: bool,
@@ -78,6 +82,15 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
         seed: args.seed.unwrap_or_else(clock_seed),
         threads: args.threads,
     };
+    if let Some(dir) = &args.sgf {
+        let spec = bitgames::new_game(&config.game).context("game")?.spec();
+        if bitgames::sgf::game_number(&spec).is_none() {
+            return Err(input_error(format!("--sgf: SGF is written for go and hex, not {spec}")));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| input_error(format!("--sgf {}: {e}", dir.display())))?;
+    }
+    let sgf_errors = std::sync::Mutex::new(Vec::<String>::new());
     let total = config.games.div_ceil(2) * 2;
     let bar = ProgressBar::new(total as u64);
     if std::io::stderr().is_terminal() && !args.json {
@@ -101,15 +114,30 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
         let [w, d, l] = [0, 1, 2].map(|i| counts[i].load(Ordering::Relaxed));
         bar.set_message(format!("A: +{w} ={d} -{l}"));
         bar.inc(1);
+        if let Some(dir) = &args.sgf {
+            if let Err(e) = write_sgf(dir, &config.game, g) {
+                sgf_errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+            }
+        }
     };
     let make = |game: &dyn bitgames::DynGame, spec: &str| bitgames::new_engine(game, spec);
     let report = run_match_sprt(&config, &make, sprt, &progress).context("arena")?;
     bar.finish_and_clear();
+    for e in sgf_errors.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        eprintln!("error: {e}");
+    }
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
     }
     write_table(&report, out)
+}
+
+/// Writes game `g` as `DIR/game-NNN.sgf`; the error in words.
+fn write_sgf(dir: &std::path::Path, game: &str, g: &MatchGame) -> Result<(), String> {
+    let path = dir.join(format!("game-{:03}.sgf", g.index + 1));
+    let text = bitgames::sgf::write_match_game(game, g).map_err(|e| e.to_string())?;
+    std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
 /// The match table, then the faults.

@@ -23,9 +23,10 @@ pub struct ConvertArgs {
     /// ggf, obf).
     #[arg(long, default_value = "auto")]
     pub from: String,
-    /// Output format: one of the game's (othello: ggf, transcript, obf, moves).
-    #[arg(long, default_value = "ggf")]
-    pub to: String,
+    /// Output format: one of the game's (othello: ggf (default), transcript,
+    /// obf, moves; go and hex: sgf (default), json, moves, position).
+    #[arg(long)]
+    pub to: Option<String>,
     /// The position transcripts start from, in the game's position text
     /// (othello: OBF). Default: the standard start.
     #[arg(long, allow_hyphen_values = true)]
@@ -106,6 +107,10 @@ fn read_input(arg: &str) -> Result<(Option<String>, String, usize)> {
 /// Reads the input, converts every record and prints it.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
     let game = build_game(&args.game, None)?;
+    if bitgames::sgf::game_number(&game.spec()).is_some() {
+        return convert_sgf(args, out);
+    }
+    let to = args.to.clone().unwrap_or_else(|| "ggf".to_string());
     let info = bitgames::registry::info_of(game.as_ref());
     let Some(converter) = info.and_then(|i| i.tools.converter) else {
         let with: Vec<&str> = bitgames::registry::games()
@@ -128,17 +133,16 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
             names(converter.inputs)
         )));
     }
-    if !converter.outputs.iter().any(|(n, _)| *n == args.to) {
+    if !converter.outputs.iter().any(|(n, _)| *n == to) {
         return Err(input_error(format!(
             "unknown output format '{}' for {} (expected {})",
-            bitgames::game::clip(&args.to),
+            bitgames::game::clip(&to),
             game.spec(),
             names(converter.outputs)
         )));
     }
     let (source, text, unreadable) = read_input(&args.input)?;
-    let opts =
-        ConvertOptions { from: args.from.clone(), to: args.to.clone(), start: args.start.clone() };
+    let opts = ConvertOptions { from: args.from.clone(), to, start: args.start.clone() };
     let result = (converter.convert)(&text, &opts, out);
     let result = match result {
         Ok(()) if unreadable > 0 => {
@@ -159,4 +163,56 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
         }
         _ => crate::solve::tool_error(e),
     })
+}
+
+/// Go and Hex records: SGF or a JSON game record in; SGF, JSON, the moves or
+/// the final position out.
+fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
+    use bitgames::sgf;
+    let to = args.to.as_deref().unwrap_or("sgf");
+    if !["sgf", "json", "moves", "position"].contains(&to) {
+        return Err(input_error(format!(
+            "unknown output format '{}' for {} (expected sgf, json, moves, position)",
+            bitgames::game::clip(to),
+            args.game
+        )));
+    }
+    let (source, text) = read_input(&args.input)?;
+    let name = source.unwrap_or_else(|| "the record".to_string());
+    let from = match args.from.as_str() {
+        "auto" if sgf::looks_like_sgf(&text) => "sgf",
+        "auto" if text.trim_start().starts_with('{') => "json",
+        "auto" => {
+            return Err(input_error(format!(
+                "{name}: neither SGF (starting with '(;') nor a JSON game record"
+            )))
+        }
+        f @ ("sgf" | "json") => f,
+        f => {
+            return Err(input_error(format!(
+                "unknown input format '{}' for {} (expected auto, sgf, json)",
+                bitgames::game::clip(f),
+                args.game
+            )))
+        }
+    };
+    let (record, black, white, result) = if from == "sgf" {
+        let g = sgf::read(&text, &args.game).map_err(|e| input_error(format!("{name}: {e}")))?;
+        (g.record, g.black, g.white, g.result)
+    } else {
+        let r = bitgames::GameRecord::from_json(&text)
+            .map_err(|e| input_error(format!("{name}: {e}")))?;
+        (r, None, None, None)
+    };
+    match to {
+        "sgf" => {
+            let text = sgf::write(&record, black.as_deref(), white.as_deref(), result.as_deref())
+                .map_err(|e| input_error(e.to_string()))?;
+            write!(out, "{text}")?;
+        }
+        "json" => writeln!(out, "{}", record.to_json())?,
+        "moves" => writeln!(out, "{}", record.moves().join(" "))?,
+        _ => writeln!(out, "{}", record.current().position())?,
+    }
+    Ok(())
 }

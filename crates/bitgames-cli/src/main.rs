@@ -10,6 +10,7 @@ mod arena;
 mod bench;
 mod common;
 mod convert;
+mod gtp;
 mod life;
 mod lightsout;
 mod list;
@@ -67,6 +68,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Count the packings of a puzzle (Soma, pentominoes, Bedlam or a file).
     Pack(pack::PackArgs),
+    /// A GTP version 2 engine on stdin/stdout for Go, Hex, Y, Gomoku and any
+    /// placement game.
+    Gtp(gtp::GtpArgs),
     /// Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout).
     Nboard(protocol::ProtocolArgs),
     /// Serve the web app (play and analyse every game in the browser) until Ctrl-C.
@@ -98,6 +102,7 @@ fn main() -> ExitCode {
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
         Some(Command::Pack(a)) => pack::run(&a, &mut out),
+        Some(Command::Gtp(a)) => gtp::run(&a, &mut out),
         Some(Command::Nboard(a)) => protocol::run("nboard", &a, &mut out),
         Some(Command::Serve(a)) => serve::run(&a, &mut out),
         Some(Command::Lightsout(a)) => lightsout::run(&a, &mut out),

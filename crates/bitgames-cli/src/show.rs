@@ -14,7 +14,9 @@ pub struct ShowArgs {
     pub game: String,
     /// Position text: connect4 takes Pons' move string (4453), tictactoe rows from
     /// the top separated by '/' (X.O/.X./...), othello OBF (64 squares and the
-    /// side to move; it may start with '-'). Default: the start position.
+    /// side to move; it may start with '-'). Go and Hex also take an SGF
+    /// record, or a file holding one (the position after its main line).
+    /// Default: the start position.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play after setting the position: apart ("4 4 5 3", "c2,b2",
@@ -60,7 +62,14 @@ struct ShowJson {
 
 /// Builds the game, sets the position, plays the moves and prints the result.
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<()> {
-    let mut game = build_game(&args.game, args.position.as_deref())?;
+    let mut game = match args.position.as_deref().and_then(sgf_text) {
+        Some(text) => bitgames::sgf::read(&text, &args.game)
+            .map_err(|e| crate::common::input_error(e.to_string()))?
+            .record
+            .current()
+            .clone_box(),
+        None => build_game(&args.game, args.position.as_deref())?,
+    };
     if let Some(moves) = &args.moves {
         play_moves(game.as_mut(), moves)?;
     }
@@ -70,6 +79,17 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<()> {
         print_text(game.as_ref(), out)?;
     }
     Ok(())
+}
+
+/// SGF given as the position: the text itself when it starts with `(;`, or
+/// a file that holds SGF.
+fn sgf_text(position: &str) -> Option<String> {
+    if bitgames::sgf::looks_like_sgf(position) {
+        return Some(position.to_string());
+    }
+    let path = std::path::Path::new(position);
+    let text = path.is_file().then(|| std::fs::read_to_string(path).ok()).flatten()?;
+    bitgames::sgf::looks_like_sgf(&text).then_some(text)
 }
 
 /// The JSON view of a position.

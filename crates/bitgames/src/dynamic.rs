@@ -38,6 +38,8 @@ pub trait DynGame: Send + Sync {
     fn describe_outcome(&self, o: Outcome) -> String;
     /// The final score for the first player, where the game has one.
     fn score(&self) -> Option<i32>;
+    /// The final score in half points ([`Game::score_halves`]).
+    fn score_halves(&self) -> Option<i64>;
     /// 64-bit position hash ([`Game::position_hash`]).
     fn position_hash(&self) -> u64;
     /// The board as cells to draw ([`Game::board`]).
@@ -121,6 +123,9 @@ impl<G: Game> DynGame for G {
     }
     fn score(&self) -> Option<i32> {
         Game::score(self)
+    }
+    fn score_halves(&self) -> Option<i64> {
+        Game::score_halves(self)
     }
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)

@@ -85,8 +85,13 @@ impl EngineInfo {
 
 /// The engines every game has (a game's own engine of the same name takes the
 /// place of a generic one: Othello's `alphabeta`).
-pub static GENERIC: &[&EngineInfo] =
-    &[&RANDOM, &GREEDY, &crate::search::mcts::MCTS, &crate::search::alphabeta_engine::ALPHABETA];
+pub static GENERIC: &[&EngineInfo] = &[
+    &RANDOM,
+    &GREEDY,
+    &crate::search::mcts::MCTS,
+    &crate::search::alphabeta_engine::ALPHABETA,
+    &crate::gtp::GTP,
+];
 
 static SEED: &[ParamInfo] =
     &[ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the random choices (xoshiro256++)")];

@@ -9,6 +9,7 @@ pub mod dynamic;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod gtp;
 pub mod info;
 pub mod params;
 pub mod player;
@@ -16,6 +17,7 @@ pub mod puzzles;
 pub mod record;
 pub mod registry;
 pub mod search;
+pub mod sgf;
 pub mod spec;
 pub mod tools;
 

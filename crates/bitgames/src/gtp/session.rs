@@ -1,0 +1,556 @@
+//! bitgames as a GTP engine: a [`GtpSession`] answers GTP version 2 commands
+//! for any registered game, choosing its moves with any engine spec.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`,
+//! `list_commands`, `boardsize`, `clear_board`, `komi`, `play`, `genmove`,
+//! `reg_genmove`, `undo`, `showboard`, `final_score`, `time_settings`,
+//! `time_left`, `quit`. A command may start with a numeric id, which the
+//! response repeats (`=7 d4`); errors answer `? message`; every response ends
+//! with a blank line.
+//!
+//! Moves out of turn: GTP lets a controller play two stones of one colour in a
+//! row (handicap stones, a setup). Where the game has a `pass` (Go), the
+//! session plays a pass for the other side first, and `undo` takes the two
+//! back together; other games answer an error naming the side to move.
+
+use super::{can_pass, colour_letter, param_value, parse_colour, takes_param, with_param};
+use crate::engine::Engine;
+use crate::game::{clip, Outcome};
+use crate::params::{format_duration, ParamKind};
+use crate::player::Player;
+use crate::record::GameRecord;
+use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
+use crate::DynGame;
+use std::time::Duration;
+
+/// The commands a session knows, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_settings",
+    "time_left",
+    "quit",
+];
+
+/// The engine a session uses when none is named.
+pub const DEFAULT_ENGINE: &str = "mcts(time=1s)";
+
+/// The time limits the controller set: `time_settings` and the last
+/// `time_left` of each colour, in seconds.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// Main time, byo-yomi time and byo-yomi stones (`time_settings`).
+    settings: Option<(f64, f64, u32)>,
+    /// Time left and stones left in the period, per player (`time_left`).
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Clock {
+    /// The most time one move may take for `p`, `None` without a limit.
+    /// In byo-yomi: the period over its stones; in main time: a twentieth of
+    /// what is left, or of the cells still empty over two if fewer (a
+    /// guess at the moves still to come), plus the byo-yomi a stone. A
+    /// tenth is kept back for the answer to travel, and at least 10 ms is
+    /// given.
+    fn budget(&self, p: Player, empty_cells: usize) -> Option<Duration> {
+        let (main, byo, stones) = self.settings.unwrap_or((0.0, 0.0, 0));
+        // GTP: byo-yomi time with no stones means no time limit.
+        if self.settings.is_some() && main == 0.0 && byo > 0.0 && stones == 0 {
+            return None;
+        }
+        let per_byo = if stones > 0 { byo / stones as f64 } else { 0.0 };
+        let moves_to_come = (empty_cells / 2).clamp(10, 20) as f64;
+        let secs = match self.left[p.index()] {
+            Some((left, s)) if s > 0 => left / s as f64,
+            Some((left, _)) => left / moves_to_come + per_byo,
+            None => match self.settings {
+                None => return None,
+                Some(_) if main > 0.0 => main / moves_to_come + per_byo,
+                Some(_) => per_byo,
+            },
+        };
+        if !secs.is_finite() {
+            return None;
+        }
+        Some(Duration::from_secs_f64((secs * 0.9).max(0.01)))
+    }
+}
+
+/// One GTP conversation: the game, its history and the engine.
+pub struct GtpSession {
+    /// The game as played, from its start.
+    record: GameRecord,
+    /// Per move of the record: whether the session played it (a pass before
+    /// a move out of turn), so `undo` takes it back too.
+    automatic: Vec<bool>,
+    /// The engine spec as the user gave it.
+    engine_spec: String,
+    /// The engine built for the current game and clock, with the spec it was
+    /// built from.
+    engine: Option<(String, Box<dyn Engine>)>,
+    /// Time limits.
+    clock: Clock,
+    /// Komi set for a game that has none (answered, not used).
+    komi: Option<f64>,
+    /// Set by `quit`.
+    done: bool,
+}
+
+impl std::fmt::Debug for GtpSession {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GtpSession({:?}, engine {})", self.record, self.engine_spec)
+    }
+}
+
+impl GtpSession {
+    /// A session for the game a spec names, moving with the engine
+    /// `engine_spec` (checked here).
+    pub fn new(game_spec: &str, engine_spec: &str) -> Result<GtpSession, SpecError> {
+        let game = new_game(game_spec)?;
+        let engine = new_engine(game.as_ref(), engine_spec)?;
+        Ok(GtpSession {
+            engine: Some((engine.spec(), engine)),
+            record: GameRecord::new(game),
+            automatic: Vec::new(),
+            engine_spec: engine_spec.to_string(),
+            clock: Clock::default(),
+            komi: None,
+            done: false,
+        })
+    }
+
+    /// The game as played so far.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// Whether `quit` was received.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Answers one line of input: `None` for a line with no command (empty,
+    /// or only a `#` comment), else the full response (`= …` or `? …`) with
+    /// its closing blank line.
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        // GTP §2.2: drop control characters but tab and newline, tabs become
+        // spaces, a '#' starts a comment.
+        let cleaned: String = line
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\t' || *c == '\n')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let cleaned = cleaned.split('#').next().unwrap_or_default();
+        let mut words = cleaned.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            Some(first.to_string())
+        } else {
+            None
+        };
+        let id = id.unwrap_or_default();
+        let Some(command) = words.next() else {
+            return Some(format!("?{id} missing command after the id\n\n"));
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = self.run(command, &args);
+        let (mark, body) = match reply {
+            Ok(body) => ('=', body),
+            Err(msg) => ('?', msg),
+        };
+        // A response may span lines but must hold no empty line (its first
+        // line, after the mark, may be empty: `showboard`).
+        let mut lines = body.split('\n');
+        let mut text = lines.next().unwrap_or_default().trim_end().to_string();
+        for l in lines.filter(|l| !l.trim().is_empty()) {
+            text.push('\n');
+            text.push_str(l.trim_end());
+        }
+        Some(format!("{mark}{id} {text}\n\n"))
+    }
+
+    /// Runs one command: the response text, or the error message.
+    fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let want = |n: usize| -> Result<(), String> {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(format!("syntax error: {command} takes {n} argument(s), got {}", args.len()))
+            }
+        };
+        match command {
+            "protocol_version" => want(0).map(|_| "2".to_string()),
+            "name" => want(0).map(|_| "bitgames".to_string()),
+            "version" => want(0).map(|_| env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => {
+                want(1)?;
+                Ok(COMMANDS.contains(&args[0]).to_string())
+            }
+            "list_commands" => want(0).map(|_| COMMANDS.join("\n")),
+            "quit" => {
+                self.done = true;
+                Ok(String::new())
+            }
+            "boardsize" => {
+                want(1)?;
+                self.boardsize(args[0])
+            }
+            "clear_board" => {
+                want(0)?;
+                self.reset(self.spec())?;
+                Ok(String::new())
+            }
+            "komi" => {
+                want(1)?;
+                self.set_komi(args[0])
+            }
+            "play" => {
+                want(2)?;
+                let p = colour(args[0])?;
+                self.play(p, args[1]).map(|_| String::new())
+            }
+            "genmove" | "reg_genmove" => {
+                want(1)?;
+                let p = colour(args[0])?;
+                self.genmove(p, command == "genmove")
+            }
+            "undo" => {
+                want(0)?;
+                self.record.undo().ok_or("cannot undo: no move was played")?;
+                if self.automatic.pop() == Some(false) && self.automatic.last() == Some(&true) {
+                    self.automatic.pop();
+                    self.record.undo();
+                }
+                Ok(String::new())
+            }
+            "showboard" => {
+                want(0)?;
+                let g = self.record.current();
+                let status = match g.outcome() {
+                    Some(o) => g.describe_outcome(o),
+                    None => format!("{} to move", g.player_name(g.side_to_move())),
+                };
+                Ok(format!("\n{}{}, {} moves", g.picture(), status, self.record.moves().len()))
+            }
+            "final_score" => {
+                want(0)?;
+                final_score(self.record.current())
+            }
+            "time_settings" => {
+                want(3)?;
+                let main = seconds(args[0])?;
+                let byo = seconds(args[1])?;
+                let stones = count(args[2])?;
+                self.clock = Clock { settings: Some((main, byo, stones)), left: [None; 2] };
+                Ok(String::new())
+            }
+            "time_left" => {
+                want(3)?;
+                let p = colour(args[0])?;
+                let left = seconds(args[1])?;
+                let stones = count(args[2])?;
+                self.clock.left[p.index()] = Some((left, stones));
+                Ok(String::new())
+            }
+            _ => Err(format!("unknown command '{}'", clip(command))),
+        }
+    }
+
+    /// The current game's full spec.
+    fn spec(&self) -> String {
+        self.record.current().spec()
+    }
+
+    /// A new empty board of the game `spec` names.
+    fn reset(&mut self, spec: String) -> Result<(), String> {
+        let game = new_game(&spec).map_err(|e| e.to_string())?;
+        self.record = GameRecord::new(game);
+        self.automatic.clear();
+        Ok(())
+    }
+
+    /// `boardsize N`: the game with `size=N`, on an empty board.
+    fn boardsize(&mut self, arg: &str) -> Result<String, String> {
+        let n: u32 = arg.parse().map_err(|_| format!("syntax error: size '{}'", clip(arg)))?;
+        let spec = self.spec();
+        if !takes_param(&spec, "size") {
+            return Err(format!("unacceptable size: {spec} has no size parameter"));
+        }
+        let (spec, _) = with_param(&spec, "size", &n.to_string())
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        self.reset(spec)?;
+        Ok(String::new())
+    }
+
+    /// `komi X`: for a game with komi, the same moves under the new komi.
+    fn set_komi(&mut self, arg: &str) -> Result<String, String> {
+        let k: f64 = arg.parse().map_err(|_| format!("syntax error: komi '{}'", clip(arg)))?;
+        if !k.is_finite() {
+            return Err(format!("syntax error: komi '{}'", clip(arg)));
+        }
+        let spec = self.spec();
+        if !takes_param(&spec, "komi") {
+            self.komi = Some(k);
+            return Ok(String::new());
+        }
+        let (_, start) = with_param(&spec, "komi", &k.to_string())
+            .map_err(|e| format!("unacceptable komi: {e}"))?;
+        let mut record = GameRecord::new(start);
+        for m in self.record.moves() {
+            record.play(m).map_err(|e| format!("cannot replay the moves under komi {k}: {e}"))?;
+        }
+        self.record = record;
+        Ok(String::new())
+    }
+
+    /// Makes `p` the side to move: nothing if it is, else a pass for the other
+    /// side where the game has one.
+    fn turn(&mut self, p: Player) -> Result<(), String> {
+        let g = self.record.current();
+        if let Some(o) = g.outcome() {
+            return Err(format!("illegal move: the game is over ({})", g.describe_outcome(o)));
+        }
+        if g.side_to_move() == p {
+            return Ok(());
+        }
+        let mut after = g.clone_box();
+        if !can_pass(g) || after.play_text("pass").is_err() || after.outcome().is_some() {
+            return Err(format!(
+                "illegal move: {} ({}) is to move",
+                g.player_name(g.side_to_move()),
+                colour_letter(g.side_to_move())
+            ));
+        }
+        self.record.play("pass").map_err(|e| format!("illegal move: {e}"))?;
+        self.automatic.push(true);
+        Ok(())
+    }
+
+    /// `play COLOUR VERTEX`.
+    fn play(&mut self, p: Player, vertex: &str) -> Result<(), String> {
+        let text =
+            self.record.current().move_text(vertex).map_err(|e| format!("illegal move: {e}"))?;
+        let before = self.record.moves().len();
+        self.turn(p)?;
+        if let Err(e) = self.record.play(&text) {
+            // Take back the pass `turn` may have played.
+            while self.record.moves().len() > before {
+                self.record.undo();
+                self.automatic.pop();
+            }
+            return Err(format!("illegal move: {e}"));
+        }
+        self.automatic.push(false);
+        Ok(())
+    }
+
+    /// `genmove COLOUR` (`play`: play the move, as `genmove`; else as
+    /// `reg_genmove`, which only names it).
+    fn genmove(&mut self, p: Player, play: bool) -> Result<String, String> {
+        let g = self.record.current();
+        if g.outcome().is_some() {
+            return if can_pass_text(g) {
+                Ok("pass".into())
+            } else {
+                Err(format!(
+                    "the game is over ({})",
+                    g.describe_outcome(g.outcome().expect("checked"))
+                ))
+            };
+        }
+        let before = self.record.moves().len();
+        self.turn(p)?;
+        let chosen = self.choose(p);
+        let undo_turn = |s: &mut GtpSession| {
+            while s.record.moves().len() > before {
+                s.record.undo();
+                s.automatic.pop();
+            }
+        };
+        let mv = match chosen {
+            Ok(Some(m)) => m,
+            Ok(None) => {
+                undo_turn(self);
+                return Ok(if can_pass(self.record.current()) { "pass" } else { "resign" }.into());
+            }
+            Err(e) => {
+                undo_turn(self);
+                return Err(e);
+            }
+        };
+        if !play {
+            undo_turn(self);
+            return Ok(mv);
+        }
+        if let Err(e) = self.record.play(&mv) {
+            undo_turn(self);
+            return Err(format!("the engine chose an illegal move: {e}"));
+        }
+        self.automatic.push(false);
+        Ok(self.record.moves().last().cloned().unwrap_or(mv))
+    }
+
+    /// The engine's move for `p` (the side to move), under the clock.
+    fn choose(&mut self, p: Player) -> Result<Option<String>, String> {
+        let game = self.record.current().clone_box();
+        let empty = game.board().cells.iter().filter(|c| c.owner.is_none()).count();
+        let budget = self.clock.budget(p, empty);
+        let spec = capped_spec(game.as_ref(), &self.engine_spec, budget);
+        let rebuild = self.engine.as_ref().is_none_or(|(s, _)| *s != spec);
+        if rebuild {
+            let e = new_engine(game.as_ref(), &spec).map_err(|e| format!("engine: {e}"))?;
+            self.engine = Some((spec, e));
+        }
+        let (_, engine) = self.engine.as_mut().expect("built above");
+        engine
+            .choose(game.as_ref())
+            .map(|m| m.map(|m| m.mv))
+            .map_err(|e| format!("engine failed: {e}"))
+    }
+}
+
+/// Whether `pass` reads as a move of this game (over or not).
+fn can_pass_text(g: &dyn DynGame) -> bool {
+    g.move_text("pass").is_ok()
+}
+
+/// The engine spec with its `time` parameter at most `budget`, where the
+/// engine takes one (the spec as given otherwise).
+fn capped_spec(game: &dyn DynGame, spec: &str, budget: Option<Duration>) -> String {
+    let (Some(budget), Ok(mut parsed)) = (budget, parse_spec(spec)) else {
+        return spec.to_string();
+    };
+    let Some(info) = engines_for(game)
+        .into_iter()
+        .find(|e| e.name == parsed.name || e.aliases.contains(&parsed.name.as_str()))
+    else {
+        return spec.to_string();
+    };
+    let Some(param) = info.params.iter().find(|p| p.name == "time") else {
+        return spec.to_string();
+    };
+    let ParamKind::Duration { min_ms, .. } = param.kind else { return spec.to_string() };
+    let given = parsed
+        .params
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("time"))
+        .and_then(|(_, v)| crate::params::parse_duration(v));
+    let limit = given.map_or(budget, |g| g.min(budget));
+    let limit = limit.max(Duration::from_millis(min_ms));
+    parsed.params.retain(|(k, _)| !k.eq_ignore_ascii_case("time"));
+    parsed.params.push(("time".into(), format_duration(limit)));
+    write_spec(&parsed.name, &parsed.params)
+}
+
+/// Reads a colour argument.
+fn colour(text: &str) -> Result<Player, String> {
+    parse_colour(text).ok_or_else(|| {
+        format!("syntax error: '{}' is not a colour (b, w, black or white)", clip(text))
+    })
+}
+
+/// Reads a time in seconds (a whole or decimal number, not negative).
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| format!("syntax error: '{}' is not a time in seconds", clip(text)))
+}
+
+/// Reads a stone count.
+fn count(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| format!("syntax error: '{}' is not a stone count", clip(text)))
+}
+
+/// `final_score`: `B+3.5`, `W+0.5` or `0` for a game with a score (Go: the
+/// area score of the board as it stands, as if both passed); for other games
+/// the winner (`B+`, `W+`) or `0` for a draw once the game is over.
+pub fn final_score(game: &dyn DynGame) -> Result<String, String> {
+    let scored = if game.outcome().is_none() && can_pass(game) {
+        // The board scored as it stands: both sides pass.
+        let mut g = game.clone_box();
+        for _ in 0..2 {
+            if g.outcome().is_none() {
+                g.play_text("pass").map_err(|e| format!("cannot score: {e}"))?;
+            }
+        }
+        g
+    } else {
+        game.clone_box()
+    };
+    if let Some(halves) = scored.score_halves() {
+        if param_value(&scored.spec(), "komi").is_some() {
+            return Ok(format_score_halves(halves));
+        }
+    }
+    match scored.outcome() {
+        Some(Outcome::WonBy(p)) => Ok(format!("{}+", colour_letter(p).to_ascii_uppercase())),
+        Some(Outcome::Draw) => Ok("0".into()),
+        None => Err("cannot score: the game is not over".into()),
+    }
+}
+
+/// A score in half points from Black's view as GTP and SGF write it: `B+3.5`,
+/// `W+0.5`, `0`.
+pub fn format_score_halves(halves: i64) -> String {
+    let (who, h) = match halves.signum() {
+        1 => ("B", halves),
+        -1 => ("W", -halves),
+        _ => return "0".into(),
+    };
+    if h % 2 == 0 {
+        format!("{who}+{}", h / 2)
+    } else {
+        format!("{who}+{}.5", h / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_follows_the_clock() {
+        let mut c = Clock::default();
+        assert_eq!(c.budget(Player::First, 81), None);
+        c.settings = Some((0.0, 5.0, 0));
+        assert_eq!(c.budget(Player::First, 81), None, "no stones: no time limit");
+        c.settings = Some((60.0, 0.0, 0));
+        // 60 s over 20 moves to come, less a tenth.
+        assert_eq!(c.budget(Player::First, 81), Some(Duration::from_millis(2700)));
+        c.left[1] = Some((10.0, 5));
+        assert_eq!(c.budget(Player::Second, 81), Some(Duration::from_millis(1800)));
+    }
+
+    #[test]
+    fn engine_time_is_capped() {
+        let g = new_game("go").unwrap();
+        let cap = Some(Duration::from_millis(300));
+        assert_eq!(capped_spec(g.as_ref(), "mcts(time=1s)", cap), "mcts(time=300ms)");
+        assert_eq!(capped_spec(g.as_ref(), "mcts(time=100ms)", cap), "mcts(time=100ms)");
+        assert_eq!(capped_spec(g.as_ref(), "mcts(rave=true)", cap), "mcts(rave=true,time=300ms)");
+        assert_eq!(capped_spec(g.as_ref(), "random", cap), "random");
+        assert_eq!(capped_spec(g.as_ref(), "mcts(time=1s)", None), "mcts(time=1s)");
+    }
+
+    #[test]
+    fn scores_read_as_gtp_writes_them() {
+        assert_eq!(format_score_halves(7), "B+3.5");
+        assert_eq!(format_score_halves(-1), "W+0.5");
+        assert_eq!(format_score_halves(4), "B+2");
+        assert_eq!(format_score_halves(0), "0");
+    }
+}

@@ -1,0 +1,223 @@
+//! GTP: a scripted session with the library's [`GtpSession`], and the `gtp`
+//! engine against small scripted fake programs that crash, hang or answer
+//! garbage (the arena scores a loss for them and goes on).
+
+use bitgames::arena::{run_match, MatchConfig};
+use bitgames::gtp::GtpSession;
+use bitgames::{new_engine, new_game, EngineError, SpecError};
+
+/// Sends `line` and returns the response.
+fn ask(s: &mut GtpSession, line: &str) -> String {
+    s.handle(line).unwrap_or_else(|| panic!("no response to {line:?}"))
+}
+
+/// A success response's body.
+fn ok(s: &mut GtpSession, line: &str) -> String {
+    let r = ask(s, line);
+    assert!(r.starts_with('=') && r.ends_with("\n\n"), "{line:?} -> {r:?}");
+    r[1..].trim().to_string()
+}
+
+/// An error response's message.
+fn err(s: &mut GtpSession, line: &str) -> String {
+    let r = ask(s, line);
+    assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{line:?} -> {r:?}");
+    r[2..].trim().to_string()
+}
+
+#[test]
+fn scripted_go_session() {
+    let mut s = GtpSession::new("go", "random(seed=1)").unwrap();
+    assert_eq!(ask(&mut s, "1 protocol_version"), "=1 2\n\n");
+    assert_eq!(ask(&mut s, "name"), "= bitgames\n\n");
+    assert_eq!(ask(&mut s, "known_command genmove"), "= true\n\n");
+    assert_eq!(ask(&mut s, "known_command frobnicate"), "= false\n\n");
+    let list = ok(&mut s, "list_commands");
+    for c in ["play", "genmove", "undo", "showboard", "final_score", "time_left", "quit"] {
+        assert!(list.lines().any(|l| l == c), "{list}");
+    }
+    assert_eq!(s.handle(""), None);
+    assert_eq!(s.handle("   # a comment"), None);
+    assert_eq!(ask(&mut s, "7 boardsize 5"), "=7 \n\n");
+    ok(&mut s, "komi 0.5");
+    assert_eq!(
+        s.record().current().spec(),
+        "go(size=5,komi=0.5,ko=positional,suicide=false,max_moves=0)"
+    );
+    // One black stone on an empty 5×5 board: all 25 points are Black's.
+    ok(&mut s, "play B c3");
+    assert_eq!(ok(&mut s, "final_score"), "B+24.5");
+    // A white stone in the corner: every empty point now reaches both colours.
+    ok(&mut s, "play white e5");
+    assert_eq!(ok(&mut s, "final_score"), "W+0.5");
+    // Black again: a legal move; out of turn, White passes first.
+    ok(&mut s, "play b a1");
+    ok(&mut s, "play b a2");
+    assert_eq!(s.record().moves(), ["c3", "e5", "a1", "pass", "a2"]);
+    // Undo takes the automatic pass back with the move.
+    ok(&mut s, "undo");
+    assert_eq!(s.record().moves(), ["c3", "e5", "a1"]);
+    // Bad arguments: each an error, nothing changes.
+    assert!(err(&mut s, "play x zz").starts_with("syntax error"));
+    assert!(err(&mut s, "play w zz").starts_with("illegal move"));
+    assert!(err(&mut s, "play w c3").starts_with("illegal move"));
+    assert!(err(&mut s, "play w i3").starts_with("illegal move"), "GTP has no column i");
+    assert!(err(&mut s, "play w").starts_with("syntax error"));
+    assert!(err(&mut s, "boardsize 0").starts_with("unacceptable size"));
+    assert!(err(&mut s, "boardsize 20").starts_with("unacceptable size"));
+    assert!(err(&mut s, "boardsize x").starts_with("syntax error"));
+    assert!(err(&mut s, "komi lots").starts_with("syntax error"));
+    assert!(err(&mut s, "frobnicate 3").starts_with("unknown command"));
+    assert_eq!(ask(&mut s, "12 frobnicate"), "?12 unknown command 'frobnicate'\n\n");
+    assert!(err(&mut s, "time_left b -3 0").starts_with("syntax error"));
+    assert_eq!(s.record().moves(), ["c3", "e5", "a1"]);
+    // genmove: a legal move for White, played.
+    ok(&mut s, "time_settings 30 0 0");
+    ok(&mut s, "time_left w 10 0");
+    let mv = ok(&mut s, "genmove w");
+    assert_eq!(s.record().moves().len(), 4);
+    assert_eq!(s.record().moves()[3], mv);
+    // reg_genmove names a move without playing it.
+    let before = s.record().current().position();
+    let _ = ok(&mut s, "reg_genmove b");
+    assert_eq!(s.record().current().position(), before);
+    let board = ask(&mut s, "showboard");
+    assert!(board.starts_with("= \n") && board.contains("to move"), "{board}");
+    assert_eq!(board.matches("\n\n").count(), 1, "no blank line inside: {board:?}");
+    ok(&mut s, "clear_board");
+    assert!(s.record().moves().is_empty());
+    assert!(err(&mut s, "undo").starts_with("cannot undo"));
+    // Two passes end the game; genmove then passes.
+    ok(&mut s, "play b pass");
+    ok(&mut s, "play w pass");
+    assert_eq!(ok(&mut s, "final_score"), "W+0.5");
+    assert_eq!(ok(&mut s, "genmove b"), "pass");
+    assert!(err(&mut s, "play b c3").contains("over"));
+    assert!(!s.is_done());
+    ok(&mut s, "quit");
+    assert!(s.is_done());
+}
+
+#[test]
+fn scripted_hex_session() {
+    let mut s = GtpSession::new("hex", "random(seed=2)").unwrap();
+    ok(&mut s, "boardsize 2");
+    ok(&mut s, "komi 6.5"); // accepted, unused: Hex has no komi
+    assert!(err(&mut s, "final_score").contains("not over"));
+    ok(&mut s, "play b a1");
+    // Hex has no pass: White must move before Black again.
+    assert!(err(&mut s, "play b b1").contains("is to move"));
+    ok(&mut s, "play w B1");
+    ok(&mut s, "play b a2");
+    // Black (first player) joins top and bottom: a1–a2.
+    assert_eq!(ok(&mut s, "final_score"), "B+");
+    assert!(err(&mut s, "genmove w").contains("over"));
+    ok(&mut s, "boardsize 5");
+    let mv = ok(&mut s, "genmove b");
+    assert_eq!(s.record().moves(), [mv]);
+    let mut y = GtpSession::new("tictactoe", "random").unwrap();
+    assert!(err(&mut y, "boardsize 4").contains("no size"));
+}
+
+#[test]
+fn bad_sessions_are_errors() {
+    assert!(matches!(GtpSession::new("chess", "random"), Err(SpecError::UnknownGame { .. })));
+    assert!(matches!(GtpSession::new("go", "mcts(time=0s)"), Err(SpecError::BadValue { .. })));
+}
+
+#[cfg(unix)]
+mod fake_programs {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// Writes a shell script that answers every command with `= ` except
+    /// `genmove`, which runs `on_genmove`; returns its path.
+    fn script(name: &str, on_genmove: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bitgames-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.sh"));
+        let body = format!(
+            "while read -r line; do\n  case \"$line\" in\n    genmove*) {on_genmove} ;;\n    \
+             quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n"
+        );
+        std::fs::write(&path, body).unwrap();
+        path
+    }
+
+    /// The failure of the fake program's first move in 5×5 Go.
+    fn first_move_failure(on_genmove: &str, extra: &str) -> String {
+        let path = script(&format!("fake{}", on_genmove.len()), on_genmove);
+        let g = new_game("go(size=5)").unwrap();
+        let spec = format!("gtp(cmd=\"sh {}\"{extra})", path.display());
+        let mut e = new_engine(g.as_ref(), &spec).unwrap();
+        match e.choose(g.as_ref()) {
+            Err(EngineError::Failed { why, .. }) => {
+                // Every later move fails the same way, at once.
+                let again = e.choose(g.as_ref());
+                assert!(matches!(again, Err(EngineError::Failed { .. })), "{again:?}");
+                why
+            }
+            other => panic!("{on_genmove}: expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn faults_are_named() {
+        let why = first_move_failure("exit 3", "");
+        assert!(why.contains("exited") && why.contains("genmove b"), "{why}");
+        let why = first_move_failure("printf 'hello there\\n\\n'", "");
+        assert!(why.contains("garbage answer") && why.contains("hello there"), "{why}");
+        let why = first_move_failure("printf '= zz99\\n\\n'", "");
+        assert!(why.contains("garbage answer") && why.contains("zz99"), "{why}");
+        let why = first_move_failure("printf '? no move for you\\n\\n'", "");
+        assert!(why.contains("refused") && why.contains("no move for you"), "{why}");
+        let why = first_move_failure("printf '= resign\\n\\n'", "");
+        assert_eq!(why, "resigned");
+        let why = first_move_failure("sleep 2", ",timeout=200ms");
+        assert!(why.contains("no answer to 'genmove b' within 200ms"), "{why}");
+    }
+
+    #[test]
+    fn a_good_fake_plays_what_it_says() {
+        // It answers d4 whatever the position: legal on an empty board.
+        let path = script("d4", "printf '=  D4\\n\\n'");
+        let g = new_game("go(size=5)").unwrap();
+        let mut e = new_engine(g.as_ref(), &format!("gtp(cmd=\"sh {}\")", path.display())).unwrap();
+        assert_eq!(e.choose(g.as_ref()).unwrap().unwrap().mv, "d4");
+        // Again after d4 is taken: an illegal move, named.
+        let mut taken = g.clone();
+        taken.play_text("d4").unwrap();
+        taken.play_text("a1").unwrap();
+        let why = e.choose(taken.as_ref()).unwrap_err().to_string();
+        assert!(why.contains("illegal move 'd4'"), "{why}");
+    }
+
+    #[test]
+    fn the_arena_scores_a_crash_as_a_loss_and_goes_on() {
+        let path = script("crash", "exit 3");
+        let config = MatchConfig {
+            game: "go(size=5)".into(),
+            engines: [format!("gtp(cmd=\"sh {}\")", path.display()), "random".into()],
+            games: 4,
+            opening_plies: 0,
+            seed: 3,
+            threads: 1,
+        };
+        let r = run_match(&config, &|_| {}).unwrap();
+        assert_eq!(r.games.len(), 4);
+        assert_eq!(r.engines[0].faults, 4);
+        assert_eq!(r.engines[1].tally.wins, 4);
+        assert!(r.games.iter().all(|g| g.result.contains("exited")), "{:?}", r.games[0].result);
+    }
+
+    #[test]
+    fn programs_that_cannot_start_are_spec_errors() {
+        let g = new_game("go").unwrap();
+        let e = new_engine(g.as_ref(), "gtp(cmd=\"/no/such/program --mode gtp\")").err().unwrap();
+        assert!(e.to_string().contains("cannot start '/no/such/program'"), "{e}");
+        let e = new_engine(g.as_ref(), "gtp").err().unwrap();
+        assert!(e.to_string().contains("needs the program"), "{e}");
+        let e = new_engine(g.as_ref(), "gtp(cmd=\"prog 'a\")").err().unwrap();
+        assert!(e.to_string().contains("unclosed quote"), "{e}");
+    }
+}

@@ -1,0 +1,129 @@
+//! SGF for Go and Hex: exact text of small records, round trips, setup
+//! stones, variations, and malformed input (errors, never a panic).
+
+use bitgames::sgf::{read, write, SgfError};
+use bitgames::{new_game, GameRecord};
+
+fn record(spec: &str, moves: &[&str]) -> GameRecord {
+    let mut r = GameRecord::new(new_game(spec).unwrap());
+    for m in moves {
+        r.play(m).unwrap();
+    }
+    r
+}
+
+#[test]
+fn go_record_text() {
+    // Black c3 alone on 5×5 owns all 25 points: B+24.5 with komi 0.5.
+    let r = record("go(size=5,komi=0.5)", &["c3", "pass", "pass"]);
+    let text = write(&r, Some("me"), Some("you [2]"), None).unwrap();
+    let want = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[bitgames:{}]SZ[5]KM[0.5]PB[me]PW[you [2\\]]RE[B+24.5]\n\
+         ;B[cc];W[];B[])\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(text, want);
+    let back = read(&text, "go").unwrap();
+    assert_eq!(back.record.moves(), ["c3", "pass", "pass"]);
+    assert_eq!(back.white.as_deref(), Some("you [2]"));
+    assert_eq!(back.result.as_deref(), Some("B+24.5"));
+    assert_eq!(back.record.current().spec(), r.current().spec());
+}
+
+#[test]
+fn go_round_trip_and_corners() {
+    // a1 is the bottom-left corner: SGF's 'ai' on 9×9; j9 the top-right: 'ia';
+    // d4 is column d, row 9 − 4 = 5 from the top: 'df'.
+    let r = record("go", &["a1", "j9", "e5", "pass", "d4"]);
+    let text = write(&r, None, None, None).unwrap();
+    assert!(text.contains(";B[ai];W[ia];B[ee];W[];B[df]"), "{text}");
+    let back = read(&text, "go").unwrap();
+    assert_eq!(back.record.moves(), r.moves());
+    assert_eq!(back.record.current().position(), r.current().position());
+    // A record read into a variant of the base spec keeps its rules.
+    let simple = read(&text, "go(ko=simple)").unwrap();
+    assert!(simple.record.current().spec().contains("ko=simple"));
+}
+
+#[test]
+fn hex_round_trip_with_swap() {
+    let r = record("hex(size=5,swap=true)", &["a1", "swap", "c3"]);
+    let text = write(&r, None, None, None).unwrap();
+    assert!(text.contains("GM[11]") && text.contains("SZ[5]"), "{text}");
+    assert!(text.contains(";B[a1];W[swap-pieces];B[c3]"), "{text}");
+    assert!(!text.contains("KM["), "{text}");
+    let back = read(&text, "hex(swap=true)").unwrap();
+    assert_eq!(back.record.moves(), r.moves());
+    // As HexGui writes it (SZ 11 is SGF's default for Hex).
+    let g = read("(;AP[HexGui:0.9]FF[4]GM[11];B[f6];W[E7])", "hex").unwrap();
+    assert_eq!(g.record.moves(), ["f6", "e7"]);
+    assert!(g.record.current().spec().starts_with("hex(size=11"));
+}
+
+#[test]
+fn setup_stones_and_variations() {
+    // Handicap-style setup: a 2×2 block by a rectangle, a white stone, White to move.
+    let g = read("(;GM[1]SZ[5]AB[aa:bb]AW[ee]PL[W];W[cc])", "go").unwrap();
+    let pos = g.record.current().position();
+    assert!(pos.starts_with("xx.../xx.../..o../...../....o x"), "{pos}");
+    // The main line follows the first variation.
+    let g = read("(;GM[1]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))", "go").unwrap();
+    assert_eq!(g.record.moves(), ["a9", "b8", "c7"]);
+    // No SZ: 19, SGF's default for Go; tt is a pass there.
+    let g = read("(;GM[1];B[dp];W[tt])", "go").unwrap();
+    assert_eq!(g.record.moves(), ["d4", "pass"]);
+}
+
+#[test]
+fn malformed_sgf_names_the_fault() {
+    let cases: &[(&str, &str)] = &[
+        ("", "expected '('"),
+        ("hello", "expected '('"),
+        ("(", "closes"),
+        ("()", "no node"),
+        ("(;GM[1]SZ[9];B[aa", "not closed"),
+        ("(;GM[1]SZ[9];B)", "no value"),
+        ("(;GM[1]SZ[9];B[zz])", "B[zz]"),
+        ("(;GM[1]SZ[abc])", "SZ[abc]"),
+        ("(;GM[1]SZ[9:7])", "square"),
+        ("(;GM[1]SZ[40])", "size"),
+        ("(;GM[4])", "GM[4]"),
+        ("(;GM[x])", "GM[x]"),
+        ("(;GM[1]SZ[9];B[aa];B[bb])", "White is to move"),
+        ("(;GM[1]SZ[9];B[aa];W[aa])", "move 2"),
+        ("(;GM[1]SZ[9];B[aa];AB[bb])", "setup"),
+        ("(;GM[1]SZ[9]KM[lots])", "KM[lots]"),
+        ("(;GM[1]SZ[9]PL[X])", "PL[X]"),
+        ("(;GM[11]SZ[5];B[q9])", "B[q9]"),
+        ("(;GM[1]SZ[9] x)", "property name"),
+        ("(;GM[1]SZ[9] 5)", "expected ';'"),
+    ];
+    for (text, want) in cases {
+        let msg = match read(text, "go") {
+            Ok(_) => panic!("{text:?} was read"),
+            Err(e) => e.to_string(),
+        };
+        if text.contains("GM[11]") {
+            let msg = read(text, "hex").map(|_| ()).unwrap_err().to_string();
+            assert!(msg.contains(want), "{text:?}: {msg}");
+            continue;
+        }
+        assert!(msg.contains(want), "{text:?}: {msg}");
+    }
+    assert!(matches!(read("(;GM[11])", "go"), Err(SgfError::Unsupported(_))));
+    let e = write(&record("tictactoe", &[]), None, None, None).unwrap_err();
+    assert!(e.to_string().contains("go and hex"), "{e}");
+}
+
+#[test]
+fn every_prefix_of_a_record_reads_or_fails_cleanly() {
+    let r = record("go(size=7)", &["d4", "c3", "pass", "e5", "c4"]);
+    let text = write(&r, Some("a]b\\c"), None, None).unwrap();
+    for end in 0..=text.len() {
+        if text.is_char_boundary(end) {
+            let _ = read(&text[..end], "go");
+        }
+    }
+    let back = read(&text, "go").unwrap();
+    assert_eq!(back.black.as_deref(), Some("a]b\\c"));
+}
