@@ -13,7 +13,8 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// What to measure: `core` (every game's perft and playouts, the default),
-    /// `perft` or `playouts` (one half of it), or
+    /// `perft` or `playouts` (one half of it), `compare` (against peer binaries:
+    /// `--edax PATH`), or
     /// a game's suite: `connect4` (the solver on Pons' test sets), `othello-ffo`
     /// (the endgame solver on FFO #40–#59).
     pub suite: Option<String>,
@@ -36,6 +37,19 @@ pub struct BenchArgs {
     /// Solver threads (0: all cores).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// `compare`: an Edax binary (Othello perft against `edax -count games N`).
+    #[arg(long)]
+    pub edax: Option<std::path::PathBuf>,
+    /// `compare`: perft depths, comma-separated (default 11,12).
+    #[arg(long)]
+    pub depths: Option<String>,
+    /// `compare`: runs of each side, interleaved; the table shows the fastest.
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
+    /// `compare`: also rows without tables (Edax's plain `perft`, bitgames with
+    /// no table).
+    #[arg(long)]
+    pub without_table: bool,
 }
 
 /// Runs the chosen benchmark: `core` (every game's perft and playouts) or a
@@ -46,11 +60,12 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "core" => return run_core(args, out, Tasks::Both),
         "perft" => return run_core(args, out, Tasks::Perft),
         "playouts" => return run_core(args, out, Tasks::Playouts),
+        "compare" => return crate::compare::run(args, out),
         _ => {}
     }
     let suites = bitgames::registry::bench_suites();
     let Some((_, suite)) = suites.iter().find(|(_, s)| s.name == name) else {
-        let names: Vec<&str> = ["core", "perft", "playouts"]
+        let names: Vec<&str> = ["core", "perft", "playouts", "compare"]
             .into_iter()
             .chain(suites.iter().map(|(_, s)| s.name))
             .collect();

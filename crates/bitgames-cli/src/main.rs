@@ -9,6 +9,7 @@
 mod arena;
 mod bench;
 mod common;
+mod compare;
 mod convert;
 mod gtp;
 mod life;

@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod bits;
+pub mod cpu;
 pub mod grid;
 pub mod ops;
 

@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-pub use bitgames_core::{bits, grid, ops};
+pub use bitgames_core::{bits, cpu, grid, ops};
 
 pub mod arena;
 pub mod board;

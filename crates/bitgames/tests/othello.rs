@@ -1,12 +1,12 @@
-//! Othello: perft against the published table (`data/othello/perft.tsv`), the
-//! three move generators against each other, OBF on the FFO test suite (#1–#79),
-//! bad input, and the per-game contract of `harness.rs`.
+//! Othello: perft against the published table (`data/othello/perft.tsv`), with
+//! and without its table, the four move generators against each other, OBF on the
+//! FFO test suite (#1–#79), bad input, and the per-game contract of `harness.rs`.
 
 mod common;
 
 use bitgames::games::othello::{
-    movegen, perft_bik, perft_bik_parallel, perft_bik_with, MoveGen, Othello, OthelloMove,
-    Portable, Reference, Square,
+    movegen, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_table_with, perft_bik_with,
+    Backend, MoveGen, Othello, OthelloMove, PerftOptions, PerftTable, Portable, Reference, Square,
 };
 use bitgames::search::perft;
 use bitgames::{Game, Outcome, ParseError, PlayError, Player};
@@ -73,6 +73,63 @@ fn perft_bik_with_each_back_end() {
             assert_eq!(perft_bik_with(avx2, &start, r.depth), r.bik);
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x128) = movegen::Avx2x128::detect() {
+        for r in rows(9) {
+            assert_eq!(perft_bik_with(x128, &start, r.depth), r.bik);
+        }
+    }
+}
+
+/// Depth 10 (where the conventions part) with the table, on every back-end this
+/// CPU runs but the reference (too slow), and without it on the default one.
+#[test]
+fn perft_bik_10_with_and_without_the_table() {
+    let start = Othello::start();
+    let want = rows(10).last().unwrap().bik;
+    for backend in Backend::ALL.into_iter().filter(|b| b.available() && *b != Backend::Reference) {
+        let c = perft_bik_opts(&start, 10, PerftOptions { backend, table_mib: 16 });
+        assert_eq!(c.leaves, want, "{backend}");
+        assert!(c.hits > 0 && c.hits < c.probes, "{backend}: {c:?}");
+    }
+    let plain = perft_bik_opts(&start, 10, PerftOptions { table_mib: 0, ..Default::default() });
+    assert_eq!((plain.leaves, plain.probes), (want, 0));
+}
+
+/// The table on endgames, where passes and finished games are stored too: the
+/// same counts as without it, one table kept across positions and depths.
+#[test]
+fn the_perft_table_agrees_on_endgames() {
+    let mut table = PerftTable::new(1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for (n, start) in ffo_positions() {
+        let mut g = start;
+        while g.empty().count_ones() > 6 + (n % 5) as u32 && g.outcome().is_none() {
+            g.play(g.random_move(&mut rng).unwrap()).unwrap();
+        }
+        for d in 0..=g.empty().count_ones() as usize + 2 {
+            assert_eq!(
+                perft_bik_table_with(Portable, &g, d, &mut table),
+                perft_bik_with(Portable, &g, d),
+                "FFO #{n}, {g:?} depth {d}"
+            );
+        }
+    }
+    let (probes, hits) = table.stats();
+    assert!(hits > 0 && hits < probes, "{probes} probes, {hits} hits");
+}
+
+#[test]
+fn backends_are_named_and_chosen() {
+    for b in Backend::ALL {
+        assert_eq!(Backend::from_name(b.name()), Some(b));
+    }
+    assert_eq!(Backend::from_name("AVX2"), Some(Backend::Avx2));
+    assert_eq!(Backend::from_name("sse"), None);
+    assert!(movegen::best_backend().available());
+    assert!(Backend::for_cpu().available() && Backend::for_cpu() != Backend::Reference);
+    let (fastest, times) = Backend::measure();
+    assert!(fastest.available() && times.iter().any(|t| t.0 == fastest), "{times:?}");
 }
 
 #[test]
@@ -194,6 +251,10 @@ fn check_generators(p: u64, o: u64, with_reference: bool) {
         if let Some(avx2) = movegen::Avx2::detect() {
             assert_eq!(avx2.mobility(p, o), mob, "AVX2 mobility of {p:#x} vs {o:#x}");
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(x128) = movegen::Avx2x128::detect() {
+            assert_eq!(x128.mobility(p, o), mob, "AVX2x128 mobility of {p:#x} vs {o:#x}");
+        }
         for sq in Square::all_in(empty) {
             let f = Portable.flips(p, o, sq.index());
             assert_eq!(f != 0, mob & sq.bit() != 0, "{sq} legal? {p:#x} vs {o:#x}");
@@ -204,6 +265,10 @@ fn check_generators(p: u64, o: u64, with_reference: bool) {
             #[cfg(target_arch = "x86_64")]
             if let Some(avx2) = movegen::Avx2::detect() {
                 assert_eq!(avx2.flips(p, o, sq.index()), f, "AVX2 {sq}: {p:#x} {o:#x}");
+            }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(x128) = movegen::Avx2x128::detect() {
+                assert_eq!(x128.flips(p, o, sq.index()), f, "AVX2x128 {sq}: {p:#x} {o:#x}");
             }
         }
     }

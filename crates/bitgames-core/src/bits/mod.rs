@@ -463,19 +463,18 @@ impl Bits<1> {
 /// Index of the `n`-th set bit of `w` (`n < w.count_ones()`).
 #[inline]
 fn nth_in_word(w: u64, n: u32) -> u32 {
+    // `pdep` is microcoded on AMD before Zen 3: there, clear the lower bits one
+    // by one instead (see [`crate::cpu`]).
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
+    if crate::cpu::fast_pdep() {
         // SAFETY: the `bmi2` target feature is enabled at compile time.
-        unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, w).trailing_zeros() }
+        return unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, w).trailing_zeros() };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut w = w;
-        for _ in 0..n {
-            w &= w - 1;
-        }
-        w.trailing_zeros()
+    let mut w = w;
+    for _ in 0..n {
+        w &= w - 1;
     }
+    w.trailing_zeros()
 }
 
 /// Iterator over the cells of a [`Bits`] set, lowest first.

@@ -53,9 +53,11 @@
 //!
 //! # Move generation and perft
 //!
-//! [`movegen`] holds three back-ends (Browne's line-cap reference, portable
-//! Kogge–Stone fills, AVX2) that compute the same mobility and flips; [`perft`]
-//! counts move paths in the standard (Bik) convention, single- or multi-threaded.
+//! [`movegen`] holds four back-ends (Browne's line-cap reference, portable
+//! Kogge–Stone fills, AVX2 on 256- and on 128-bit vectors) that compute the same
+//! mobility and flips; [`perft`] counts move paths in the standard (Bik)
+//! convention, single- or multi-threaded, with a table keyed by the position's
+//! [`symmetry`] class.
 
 pub mod endgame;
 pub mod eval;
@@ -64,12 +66,16 @@ pub mod movegen;
 pub mod nboard;
 pub mod perft;
 pub mod player;
+pub mod symmetry;
 pub mod tools;
 
 #[cfg(target_arch = "x86_64")]
-pub use movegen::Avx2;
+pub use movegen::{Avx2, Avx2x128};
 pub use movegen::{Backend, MoveGen, Portable, Reference};
-pub use perft::{perft_bik, perft_bik_parallel, perft_bik_with};
+pub use perft::{
+    perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_table_with, perft_bik_with,
+    PerftCount, PerftOptions, PerftTable,
+};
 
 use crate::board::{BoardShape, BoardView};
 use crate::game::{

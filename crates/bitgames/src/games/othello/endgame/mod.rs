@@ -163,11 +163,7 @@ impl EndgameSolver {
     /// A solver that generates moves with `backend` (to check the back-ends
     /// against each other; [`Backend::Reference`] is very slow).
     pub fn with_backend(table_mib: usize, backend: Backend) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        let backend = match backend {
-            Backend::Avx2 if movegen::Avx2::detect().is_none() => Backend::Portable,
-            b => b,
-        };
+        let backend = if backend.available() { backend } else { Backend::Portable };
         EndgameSolver { table: Table::new(table_mib), backend, threads: 1 }
     }
 
@@ -262,6 +258,11 @@ impl EndgameSolver {
         match self.backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => match movegen::Avx2::detect() {
+                Some(g) => f(&mut Search::new(g, table, threads, None)),
+                None => f(&mut Search::new(Portable, table, threads, None)),
+            },
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2x128 => match movegen::Avx2x128::detect() {
                 Some(g) => f(&mut Search::new(g, table, threads, None)),
                 None => f(&mut Search::new(Portable, table, threads, None)),
             },
