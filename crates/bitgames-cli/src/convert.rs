@@ -177,8 +177,11 @@ fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
             args.game
         )));
     }
-    let (source, text) = read_input(&args.input)?;
+    let (source, text, unreadable) = read_input(&args.input)?;
     let name = source.unwrap_or_else(|| "the record".to_string());
+    if unreadable > 0 {
+        return Err(input_error(format!("{name}: {unreadable} line(s) are not UTF-8 text")));
+    }
     let from = match args.from.as_str() {
         "auto" if sgf::looks_like_sgf(&text) => "sgf",
         "auto" if text.trim_start().starts_with('{') => "json",
