@@ -2,6 +2,7 @@
 //! naive per-cell generator written here from the rules, on positions reached
 //! by random play; random-move uniformity; and bad input.
 
+mod common;
 use bitgames::games::breakthrough::{Breakthrough, PawnMove};
 use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};
@@ -259,35 +260,11 @@ fn board_view_and_move_cells() {
     assert_eq!(g.picture().lines().next(), Some("O O O O O"));
 }
 
-/// `random_playout` against `random_move` and `play_unchecked` in turn: from
-/// the start and from positions part-way through random games, the same final
-/// position, winner and plies, and the generator left in the same state.
+/// `random_playout` against `random_move` and `play_unchecked` in turn, from
+/// the start and from positions part-way through random games, the generator
+/// drawn as often.
 fn playout_loop_agrees<const N: usize>(start: Breakthrough<N>, games: u64) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(games);
-    for seed in 0..games {
-        let mut from = start;
-        for _ in 0..rng.random_range(0..40) {
-            match from.random_move(&mut rng) {
-                Some(m) => from.play_unchecked(m),
-                None => break,
-            }
-        }
-        let (mut fast, mut slow) = (from, from);
-        let (mut rf, mut rs) =
-            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
-        let plies = fast.random_playout(&mut rf);
-        let mut steps = 0;
-        while let Some(m) = slow.random_move(&mut rs) {
-            slow.play_unchecked(m);
-            steps += 1;
-        }
-        assert_eq!(plies, steps, "from {}", from.position());
-        assert_eq!(fast.position(), slow.position(), "from {}", from.position());
-        assert_eq!(fast.outcome(), slow.outcome());
-        assert!(fast.outcome().is_some());
-        assert_eq!(fast.ply(), slow.ply());
-        assert_eq!(rf.random::<u64>(), rs.random::<u64>(), "the generator drawn as often");
-    }
+    common::playout_matches_move_by_move(start, games, 39, games, true);
 }
 
 #[test]

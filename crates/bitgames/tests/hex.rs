@@ -2,6 +2,7 @@
 //! known fact that a full board has exactly one winner, the cell names and
 //! drawing, the pie rule and bad input.
 
+mod common;
 use bitgames::games::hex::{Hex, HexMove};
 use bitgames::{new_game, Bits, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};
@@ -264,35 +265,12 @@ fn hex_bad_input() {
 }
 
 /// `random_playout` (fill, then search for the ply the game ended) against
-/// `random_move` and `play_unchecked` in turn: from the start and from
-/// positions part-way through random games, the same final position, winner
-/// and plies (the fill draws on after the end, so the generators part there).
+/// `random_move` and `play_unchecked` in turn, from the start and from
+/// positions part-way through random games (the fill draws on after the end,
+/// so the generators part there).
 fn playout_loop_agrees<const N: usize>(n: usize, swap: bool, games: u64) {
     let start = Hex::<N>::new(n, swap).unwrap();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
-    for seed in 0..games {
-        let mut from = start;
-        for _ in 0..rng.random_range(0..=n * n / 2) {
-            match from.random_move(&mut rng) {
-                Some(m) => from.play_unchecked(m),
-                None => break,
-            }
-        }
-        let (mut fast, mut slow) = (from, from);
-        let (mut rf, mut rs) =
-            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
-        let plies = fast.random_playout(&mut rf);
-        let mut steps = 0;
-        while let Some(m) = slow.random_move(&mut rs) {
-            slow.play_unchecked(m);
-            steps += 1;
-        }
-        assert_eq!(plies, steps, "{n}×{n} from {}", from.position());
-        assert_eq!(fast.position(), slow.position(), "{n}×{n} from {}", from.position());
-        assert_eq!(fast.outcome(), slow.outcome());
-        assert!(fast.outcome().is_some());
-        assert_eq!(fast.ply(), slow.ply());
-    }
+    common::playout_matches_move_by_move(start, games, n * n / 2, n as u64, false);
 }
 
 #[test]

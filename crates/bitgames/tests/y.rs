@@ -4,6 +4,7 @@
 
 mod y_reference;
 
+mod common;
 use bitgames::games::y::Y;
 use bitgames::ops::{self, YColumns, Y_EMPTY};
 use bitgames::{new_game, Bits, Game, Outcome, Player, SetupError};
@@ -214,37 +215,11 @@ fn positions_are_read_with_their_faults_named() {
 
 /// `random_playout` (fill the triangle, then search for the ply where the
 /// winner's Y was complete) against `random_move` and `play_unchecked` in
-/// turn: from the start and from positions part-way through random games, the
-/// same final position, winner and plies, on one, two and six words.
+/// turn, from the start and from positions part-way through random games, on
+/// one, two and six words.
 fn playout_loop_agrees<const N: usize>(n: usize, games: u64) {
     let start = Y::<N>::new(n).unwrap();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
-    for seed in 0..games {
-        let mut from = start;
-        for _ in 0..rng.random_range(0..=n * (n + 1) / 4) {
-            match from.random_move(&mut rng) {
-                Some(m) => from.play_unchecked(m),
-                None => break,
-            }
-        }
-        let (mut fast, mut slow) = (from, from);
-        let (mut rf, mut rs) =
-            (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
-        let plies = fast.random_playout(&mut rf);
-        let mut steps = 0;
-        while let Some(m) = slow.random_move(&mut rs) {
-            slow.play_unchecked(m);
-            steps += 1;
-        }
-        assert_eq!(plies, steps, "side {n} from {}", from.position());
-        assert_eq!(fast.position(), slow.position(), "side {n} from {}", from.position());
-        assert_eq!(fast.outcome(), slow.outcome());
-        assert!(fast.outcome().is_some());
-        assert_eq!(fast.connected(), slow.connected());
-        assert_eq!(fast.position_hash(), slow.position_hash());
-        // The finished game offers no move, as the move-by-move one does.
-        assert_eq!(fast.count_moves(), 0);
-    }
+    common::playout_matches_move_by_move(start, games, n * (n + 1) / 4, n as u64, false);
 }
 
 #[test]

@@ -89,3 +89,48 @@ pub fn children<G: Game>(g: &G) -> Vec<(G::Move, G)> {
         })
         .collect()
 }
+
+/// A game's own `random_playout` against `random_move` and `play_unchecked` in
+/// turn, from `games` positions reached by up to `opening` random moves from
+/// `start` (seeded by `seed`): the same plies, final position, hash, ply and
+/// outcome, a finished game with no move left. `same_draws`: the playout also
+/// draws exactly as often (loops that stop drawing when the game ends; Y and
+/// Hex fill the board first and draw on).
+pub fn playout_matches_move_by_move<G: Game + Copy>(
+    start: G,
+    games: u64,
+    opening: usize,
+    seed: u64,
+    same_draws: bool,
+) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for game in 0..games {
+        let mut from = start;
+        for _ in 0..rng.random_range(0..=opening) {
+            match from.random_move(&mut rng) {
+                Some(m) => from.play_unchecked(m),
+                None => break,
+            }
+        }
+        let (mut fast, mut slow) = (from, from);
+        let (mut rf, mut rs) =
+            (Xoshiro256PlusPlus::seed_from_u64(game), Xoshiro256PlusPlus::seed_from_u64(game));
+        let plies = fast.random_playout(&mut rf);
+        let mut steps = 0;
+        while let Some(m) = slow.random_move(&mut rs) {
+            slow.play_unchecked(m);
+            steps += 1;
+        }
+        let at = from.position();
+        assert_eq!(plies, steps, "{} from {at}", start.spec());
+        assert_eq!(fast.position(), slow.position(), "{} from {at}", start.spec());
+        assert_eq!(fast.position_hash(), slow.position_hash(), "from {at}");
+        assert_eq!(fast.ply(), slow.ply(), "from {at}");
+        assert_eq!(fast.outcome(), slow.outcome(), "from {at}");
+        assert!(fast.outcome().is_some(), "from {at}");
+        assert_eq!(fast.count_moves(), 0, "from {at}");
+        if same_draws {
+            assert_eq!(rf.random::<u64>(), rs.random::<u64>(), "the generator drawn as often");
+        }
+    }
+}
