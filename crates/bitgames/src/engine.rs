@@ -58,6 +58,20 @@ pub trait Engine: Send {
     fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError>;
 }
 
+/// The typed position an engine made for game type `G` is asked about:
+/// `Ok(None)` when the game is over or has no move (the engine has nothing to
+/// choose), a [`EngineError::WrongGame`] naming `spec` when `game` is another
+/// game. Shared by the engines built on one typed game (MCTS, alpha-beta).
+pub fn typed_position<'a, G: crate::game::Game>(
+    spec: &str,
+    game: &'a dyn DynGame,
+) -> Result<Option<&'a G>, EngineError> {
+    let Some(g) = game.as_any().downcast_ref::<G>() else {
+        return Err(EngineError::WrongGame { engine: spec.to_string(), game: game.spec() });
+    };
+    Ok((g.outcome().is_none() && g.count_moves() > 0).then_some(g))
+}
+
 /// Builds an engine for a game from checked parameters; the error says why the
 /// parameters do not make an engine (a book file that cannot be read).
 pub type EngineBuildFn = fn(&dyn DynGame, &Params) -> Result<Box<dyn Engine>, String>;

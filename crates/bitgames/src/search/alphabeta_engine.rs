@@ -62,12 +62,9 @@ impl<G: Game> Engine for AlphaBetaEngine<G> {
     }
 
     fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
-        let Some(g) = game.as_any().downcast_ref::<G>() else {
-            return Err(EngineError::WrongGame { engine: self.spec.clone(), game: game.spec() });
-        };
-        if g.outcome().is_some() || g.count_moves() == 0 {
+        let Some(g) = crate::engine::typed_position::<G>(&self.spec, game)? else {
             return Ok(None);
-        }
+        };
         let r = self
             .search
             .search(g, &self.limits)
