@@ -3,32 +3,15 @@
 //! test skips, saying so, when no Chromium is installed (Debian: `apt-get
 //! install chromium`).
 
+mod common;
 use bitgames::registry;
-use bitgames_web::{bind, router, Limits};
+use common::{on_path, server};
 use std::path::PathBuf;
 use std::process::Command;
 
 /// The first Chromium on the `PATH`.
 fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file())
-}
-
-/// Serves the app on a free port of 127.0.0.1 from a thread; its base URL.
-fn server() -> String {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-        rt.block_on(async {
-            let listener = bind([127, 0, 0, 1].into(), 0).await.unwrap();
-            tx.send(listener.local_addr().unwrap().port()).unwrap();
-            axum::serve(listener, router(Limits::default())).await.unwrap();
-        });
-    });
-    format!("http://127.0.0.1:{}/", rx.recv().unwrap())
+    on_path(&["chromium", "chromium-browser", "google-chrome"])
 }
 
 /// The page's DOM after it has loaded and drawn.

@@ -8,10 +8,11 @@
 //! `apt-get install chromium chromium-driver`), except under CI (`CI` set),
 //! where `scripts/ci-deps.sh` installs them and their absence is a failure.
 
+mod common;
 use bitgames::games::connect4::solver::ConnectFourSolver;
 use bitgames::games::connect4::Connect4;
 use bitgames::{registry, Outcome, Player};
-use bitgames_web::{bind, router, Limits};
+use common::{on_path, server};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -23,29 +24,6 @@ use std::time::{Duration, Instant};
 /// The Connect Four board of the game played: small enough that the solver
 /// answers each move at once.
 const C4: &str = "connect4(width=6,height=5)";
-
-/// The first of `names` on the `PATH`.
-fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file())
-}
-
-/// Serves the app on a free port of 127.0.0.1 from its own thread; its base URL.
-fn server() -> String {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-        rt.block_on(async {
-            let listener = bind([127, 0, 0, 1].into(), 0).await.unwrap();
-            tx.send(listener.local_addr().unwrap().port()).unwrap();
-            axum::serve(listener, router(Limits::default())).await.unwrap();
-        });
-    });
-    format!("http://127.0.0.1:{}/", rx.recv().unwrap())
-}
 
 /// `chromedriver` on a free port, ended when dropped.
 struct Driver {
