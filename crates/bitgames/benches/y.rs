@@ -50,6 +50,7 @@ fn y_connection(c: &mut Criterion) {
     let total = |f: &mut dyn FnMut(usize) -> u8| (0..BOARDS).map(|i| f(i) as usize).sum::<usize>();
     let want = total(&mut |i| uf.winner(SIDE, &boards[i]));
     assert_eq!(want, total(&mut |i| ops::y_reduce(&mut columns[i].clone()) as u8));
+    assert_eq!(want, total(&mut |i| ops::y_reduce_fixed::<SIDE>(columns[i]) as u8));
     assert_eq!(want, total(&mut |i| y_reference::flood_fill_winner(&grid, &sides, &bits[i])));
 
     let mut g = c.benchmark_group("y side 10, 1024 full boards");
@@ -60,6 +61,15 @@ fn y_connection(c: &mut Criterion) {
             for cols in &columns {
                 let mut cols = *black_box(cols);
                 won += ops::y_reduce(&mut cols);
+            }
+            won
+        })
+    });
+    g.bench_function("Y reduction (Listing 1, side fixed at compile time)", |b| {
+        b.iter(|| {
+            let mut won = 0u64;
+            for cols in &columns {
+                won += ops::y_reduce_fixed::<SIDE>(*black_box(cols));
             }
             won
         })
