@@ -4,6 +4,7 @@
 //! set, FFO #40), and every kind of bad request answered with a 4xx JSON error
 //! that names the fault.
 
+mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
@@ -14,54 +15,9 @@ use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::tools::FFO_40_59;
 use bitgames::{registry, Game};
 use bitgames_web::{router, Limits};
-use http_body_util::BodyExt;
+use common::{app, assert_error, call, path, post};
 use serde_json::{json, Value};
 use tower::ServiceExt;
-
-fn app() -> Router {
-    router(Limits::default())
-}
-
-/// Sends a request; the status and the body (JSON, or `{"text": body}`).
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "text": text }));
-    (status, v)
-}
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", uri, Some(body)).await
-}
-
-/// `/api/<spec>/<what>` with the spec encoded as the page encodes it.
-fn path(spec: &str, what: &str) -> String {
-    let enc: String = spec
-        .chars()
-        .map(|c| match c {
-            ',' => "%2C".to_string(),
-            '=' => "%3D".to_string(),
-            ' ' => "%20".to_string(),
-            c => c.to_string(),
-        })
-        .collect();
-    format!("/api/{enc}/{what}")
-}
-
-/// An error answer: a 4xx with a JSON `error` containing `needle`.
-fn assert_error(got: &(StatusCode, Value), status: StatusCode, needle: &str) {
-    assert_eq!(got.0, status, "{}", got.1);
-    let msg = got.1["error"].as_str().unwrap_or_else(|| panic!("no JSON error: {}", got.1));
-    assert!(msg.contains(needle), "'{msg}' does not name '{needle}'");
-}
 
 /// The events of an SSE body: `(event, data)`.
 async fn events(app: &Router, uri: &str, body: Option<Value>) -> Vec<(String, Value)> {
