@@ -29,7 +29,12 @@ pub fn request(method: &str, uri: &str, body: Option<Value>) -> Request<Body> {
 }
 
 /// Sends a request; the status and the body (JSON, or `{"text": body}`).
-pub async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+pub async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     send(app, request(method, uri, body)).await
 }
 
