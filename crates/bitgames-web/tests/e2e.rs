@@ -258,6 +258,20 @@ async fn paste_sgf(c: &Client, base: &str) {
     assert!(text(c, "#title").await.contains("size=13"), "the title names the record's board");
     assert_eq!(value(c, "#record-format").await, "sgf", "the copy offers SGF first");
     screenshot(c, "paste-go-sgf").await;
+    // Copy as SGF: to the clipboard, or (headless Chromium may refuse it) into
+    // the box; either way the note says so.
+    find(c, "#moves-copy").await.click().await.unwrap();
+    let note = until("the copy's note", || async {
+        let s = text(c, "#moves-note").await;
+        s.contains("sgf").then_some(s)
+    })
+    .await;
+    if note.contains("in the box") {
+        let boxed = value(c, "#moves").await;
+        assert!(boxed.starts_with("(;FF[4]GM[1]") && boxed.contains("SZ[13]"), "{boxed}");
+        assert!(boxed.contains(";B[dd];W[jj];B[dj])"), "{boxed}");
+    }
+    screenshot(c, "copy-go-sgf").await;
 }
 
 /// The puzzle pages: Life runs, Lights Out solves, the Soma cube is counted.
