@@ -6,17 +6,22 @@
 //! analysed with no code here. A new analyser is one more arm there and one
 //! function here.
 //!
-//! Analyses run on a worker thread and check between moves (and between slices
-//! of search) whether the client is still listening, stopping when it left.
+//! Analyses run on a worker thread. When the client goes away (or the time is
+//! up) the analysis's stop flag is raised: MCTS and the alpha-beta player stop
+//! at their next slice or move, and the exact solvers (Connect Four, Othello's
+//! endgame) poll it inside the search, so even the first column of an empty
+//! Connect Four board is called off within a few thousand nodes.
 
-use bitgames::games::connect4::solver::{ConnectFourSolver, Progress};
+use bitgames::games::connect4::solver::{ConnectFourSolver, Progress, SolveError};
 use bitgames::games::connect4::Connect4;
-use bitgames::games::othello::endgame::EndgameSolver;
+use bitgames::games::othello::endgame::{EndgameError, EndgameSolver};
 use bitgames::games::othello::player::{Level, OthelloPlayer, Value};
 use bitgames::games::othello::Othello;
 use bitgames::registry;
 use bitgames::{DynGame, Outcome};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -140,12 +145,23 @@ impl Event {
 pub struct Sink {
     tx: mpsc::Sender<Event>,
     deadline: Instant,
+    stop: Arc<AtomicBool>,
 }
 
 impl Sink {
-    /// A sink sending to `tx`, with `time` to run.
-    pub fn new(tx: mpsc::Sender<Event>, time: Duration) -> Self {
-        Sink { tx, deadline: Instant::now() + time }
+    /// A sink sending to `tx`, with `time` to run, called off when `stop` is
+    /// raised (the server raises it when the client's stream is dropped).
+    pub fn new(tx: mpsc::Sender<Event>, time: Duration, stop: Arc<AtomicBool>) -> Self {
+        Sink { tx, deadline: Instant::now() + time, stop }
+    }
+
+    /// The stop flag, raised now if the client has gone or the time is up:
+    /// for the solvers to poll.
+    fn flag(&self) -> Arc<AtomicBool> {
+        if self.stop() {
+            self.stop.store(true, Relaxed);
+        }
+        Arc::clone(&self.stop)
     }
 
     fn send(&self, e: Event) {
@@ -153,9 +169,9 @@ impl Sink {
         let _ = self.tx.blocking_send(e);
     }
 
-    /// Whether to stop: the client left or the time is up.
+    /// Whether to stop: the flag is raised, the client left or the time is up.
     fn stop(&self) -> bool {
-        self.tx.is_closed() || Instant::now() >= self.deadline
+        self.stop.load(Relaxed) || self.tx.is_closed() || Instant::now() >= self.deadline
     }
 }
 
@@ -203,6 +219,7 @@ fn connect4(
 ) -> Result<Vec<(String, f64)>, String> {
     let g = game.as_any().downcast_ref::<Connect4>().ok_or("not a Connect Four game")?;
     let mut solver = ConnectFourSolver::for_game(g, TABLE_MIB);
+    solver.set_stop(Some(sink.flag()));
     let mut out = Vec::new();
     for mv in moves {
         if sink.stop() {
@@ -212,20 +229,34 @@ fn connect4(
         let score = match finished(game, c.as_ref()) {
             // A winning column scores what the position does: the solver answers
             // a position with a win in one at once.
-            Some(1) => solver.solve(g, false).map_err(|e| e.to_string())?.score,
+            Some(1) => match solver.solve(g, false) {
+                Ok(s) => s.score,
+                Err(SolveError::Stopped { .. }) => break,
+                Err(e) => return Err(e.to_string()),
+            },
             Some(v) => v,
             None => {
                 let cg = c.as_any().downcast_ref::<Connect4>().ok_or("not a Connect Four game")?;
                 let tx = sink.tx.clone();
                 let column = mv.clone();
+                let (stop, deadline) = (Arc::clone(&sink.stop), sink.deadline);
                 solver.set_progress(Some(Box::new(move |p: Progress| {
+                    // The time limit, checked every few million nodes.
+                    if Instant::now() >= deadline {
+                        stop.store(true, Relaxed);
+                    }
                     let text = format!(
                         "column {column}: score in [{}, {}] for the opponent, {} nodes",
                         p.min, p.max, p.nodes
                     );
                     let _ = tx.try_send(Event::Progress { text });
                 })));
-                -solver.solve(cg, false).map_err(|e| e.to_string())?.score
+                match solver.solve(cg, false) {
+                    Ok(s) => -s.score,
+                    // Called off: the columns valued so far are the answer.
+                    Err(SolveError::Stopped { .. }) => break,
+                    Err(e) => return Err(e.to_string()),
+                }
             }
         };
         let word = match score {
@@ -252,6 +283,7 @@ fn othello_exact(
     sink: &Sink,
 ) -> Result<Vec<(String, f64)>, String> {
     let mut solver = EndgameSolver::new(TABLE_MIB);
+    solver.set_stop(Some(sink.flag()));
     let mover_sign = if game.side_to_move() == bitgames::Player::First { 1 } else { -1 };
     let mut out = Vec::new();
     for mv in moves {
@@ -263,7 +295,11 @@ fn othello_exact(
             c.score().unwrap_or(0) * mover_sign
         } else {
             let o = c.as_any().downcast_ref::<Othello>().ok_or("not an Othello game")?;
-            -solver.solve(o).map_err(|e| e.to_string())?.score
+            match solver.solve(o) {
+                Ok(r) => -r.score,
+                Err(EndgameError::Stopped { .. }) => break,
+                Err(e) => return Err(e.to_string()),
+            }
         };
         sink.send(Event::Move {
             mv: mv.clone(),

@@ -39,36 +39,52 @@ pub struct GameRequest {
     /// `/analyse`: how long to think, in milliseconds.
     #[serde(default)]
     pub think_ms: Option<u64>,
+    /// A whole game pasted in the game's own notation (Pons' move string,
+    /// an Othello transcript or GGF, SGF for Go and Hex, a JSON game record,
+    /// or the moves): it replaces `moves` (`start` is where a transcript or a
+    /// move list begins). See [`crate::notation`].
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 /// Builds the game a request describes, checking the board size, the start
 /// position and every move.
 pub fn build(spec: &str, req: &GameRequest, limits: &Limits) -> Result<Built, ApiError> {
     let mut start = registry::new_game(spec).map_err(ApiError::spec)?;
-    let cells = start.board().cells.len();
-    if cells > limits.board_cells {
-        return Err(ApiError::unprocessable(format!(
-            "board too large: {} has {cells} cells, the web app takes at most {}",
-            start.spec(),
-            limits.board_cells
-        )));
-    }
+    check_size(start.as_ref(), limits)?;
     if let Some(text) = &req.start {
         start
             .set_position(text)
             .map_err(|e| ApiError::unprocessable(format!("start position: {e}")))?;
     }
-    let mut record = GameRecord::new(start);
     if req.moves.len() > limits.moves {
         return Err(too_many(limits));
     }
-    for (i, mv) in req.moves.iter().enumerate() {
-        play(&mut record, mv, i + 1)?;
-    }
-    if let Some(text) = &req.text {
-        for token in split_moves(text) {
-            play_run(&mut record, token, limits)?;
+    let mut record = match &req.record {
+        Some(_) if !req.moves.is_empty() => {
+            return Err(ApiError::bad_request(
+                "give either 'record' (a whole game) or 'moves', not both",
+            ))
         }
+        Some(text) => {
+            let record = crate::notation::read(start, text, limits)?;
+            // A record may name its own board (SGF's SZ) and be long.
+            check_size(record.start(), limits)?;
+            if record.moves().len() > limits.moves {
+                return Err(too_many(limits));
+            }
+            record
+        }
+        None => {
+            let mut record = GameRecord::new(start);
+            for (i, mv) in req.moves.iter().enumerate() {
+                play(&mut record, mv, i + 1)?;
+            }
+            record
+        }
+    };
+    if let Some(text) = &req.text {
+        play_text(&mut record, text, limits)?;
     }
     let mut undone = Vec::new();
     for _ in 0..req.undo {
@@ -81,6 +97,31 @@ pub fn build(spec: &str, req: &GameRequest, limits: &Limits) -> Result<Built, Ap
     Ok(Built { record, undone })
 }
 
+/// Refuses a board over [`Limits::board_cells`].
+fn check_size(game: &dyn DynGame, limits: &Limits) -> Result<(), ApiError> {
+    let cells = game.board().cells.len();
+    if cells > limits.board_cells {
+        return Err(ApiError::unprocessable(format!(
+            "board too large: {} has {cells} cells, the web app takes at most {}",
+            game.spec(),
+            limits.board_cells
+        )));
+    }
+    Ok(())
+}
+
+/// Plays pasted move text (see [`GameRequest::text`]).
+pub(crate) fn play_text(
+    record: &mut GameRecord,
+    text: &str,
+    limits: &Limits,
+) -> Result<(), ApiError> {
+    for token in split_moves(text) {
+        play_run(record, token, limits)?;
+    }
+    Ok(())
+}
+
 /// A built game and the moves an `undo` took back (oldest first).
 pub struct Built {
     /// The game with its history.
@@ -89,7 +130,7 @@ pub struct Built {
     pub undone: Vec<String>,
 }
 
-fn too_many(limits: &Limits) -> ApiError {
+pub(crate) fn too_many(limits: &Limits) -> ApiError {
     ApiError::unprocessable(format!(
         "too many moves: the web app takes at most {} in a request",
         limits.moves
@@ -217,6 +258,9 @@ pub struct StateJson {
     pub analysis: String,
     /// The board as text.
     pub picture: String,
+    /// The game in its own notation and the others it has (the first is the
+    /// game's own), for the page's copy.
+    pub records: Vec<crate::notation::RecordText>,
 }
 
 /// The state of a record.
@@ -250,6 +294,7 @@ pub fn state(built: &Built) -> StateJson {
         engines: registry::engines_for(now).into_iter().map(engine_json).collect(),
         analysis: crate::analysis::describe(now),
         picture: now.picture(),
+        records: crate::notation::write(record),
     }
 }
 

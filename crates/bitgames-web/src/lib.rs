@@ -17,6 +17,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod limits;
+pub mod notation;
 pub mod puzzles;
 mod routes;
 
@@ -48,7 +49,8 @@ pub async fn bind(host: IpAddr, port: u16) -> std::io::Result<TcpListener> {
 
 /// Serves the app on `listener` until Ctrl-C.
 pub async fn serve(listener: TcpListener, limits: Limits) -> std::io::Result<()> {
-    axum::serve(listener, router(limits))
+    let app = router(limits).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

@@ -14,13 +14,16 @@ pub struct Limits {
     /// Engine moves and analyses running at once (each on its own blocking
     /// thread); more get a 503.
     pub workers: usize,
+    /// Analyses one client (one remote IP address) may have running at once;
+    /// more get a 429.
+    pub analyses_per_client: usize,
     /// Longest an engine may think before the answer is an error (the engine
     /// finishes its move in the background, holding its worker).
     pub engine_time: Duration,
     /// Default and longest time of an analysis that can stop at any moment
     /// (MCTS, the alpha-beta player).
     pub analysis_time: (Duration, Duration),
-    /// Longest an exact analysis runs, checked between moves.
+    /// Longest an exact analysis runs (the solvers' stop flag is raised then).
     pub exact_time: Duration,
     /// Largest transposition table an engine spec may ask for, in MiB.
     pub table_mib: i64,
@@ -33,6 +36,7 @@ impl Default for Limits {
             board_cells: 512,
             moves: 1024,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8),
+            analyses_per_client: 2,
             engine_time: Duration::from_secs(120),
             analysis_time: (Duration::from_secs(5), Duration::from_secs(60)),
             exact_time: Duration::from_secs(300),

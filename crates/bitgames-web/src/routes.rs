@@ -13,8 +13,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use bitgames::registry;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
@@ -25,11 +29,16 @@ use tokio_stream::StreamExt;
 pub(crate) struct App {
     limits: Arc<Limits>,
     workers: Arc<Semaphore>,
+    clients: Arc<Clients>,
 }
 
 /// The app's router: `/api/…` and the static files.
 pub fn router(limits: Limits) -> Router {
-    let app = App { workers: Arc::new(Semaphore::new(limits.workers)), limits: Arc::new(limits) };
+    let app = App {
+        workers: Arc::new(Semaphore::new(limits.workers)),
+        limits: Arc::new(limits),
+        clients: Arc::default(),
+    };
     let body = app.limits.body_bytes;
     Router::new()
         .route("/api/games", get(games))
@@ -220,6 +229,7 @@ struct AnalyseQuery {
 
 async fn analyse_get(
     State(app): State<App>,
+    client: Client,
     Path(spec): Path<String>,
     query: Result<Query<AnalyseQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
@@ -230,21 +240,24 @@ async fn analyse_get(
         think_ms: q.think_ms,
         ..GameRequest::default()
     };
-    analyse(app, &spec, req)
+    analyse(app, client, &spec, req)
 }
 
 async fn analyse_post(
     State(app): State<App>,
+    client: Client,
     Path(spec): Path<String>,
     ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Response, ApiError> {
-    analyse(app, &spec, req)
+    analyse(app, client, &spec, req)
 }
 
 /// Starts an analysis on a worker and streams its events (SSE: `start`,
 /// `progress`, `move`, then `done` or `error`). When the client goes away the
-/// stream is dropped and the analysis stops at its next check.
-fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError> {
+/// stream is dropped, which raises the analysis's stop flag (the solvers poll
+/// it inside their search). A client has at most
+/// [`Limits::analyses_per_client`] running at once.
+fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Response, ApiError> {
     let built = game::build(spec, &req, &app.limits)?;
     refuse_if_over(&built)?;
     let (default, max) = app.limits.analysis_time;
@@ -256,6 +269,7 @@ fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError>
             max.as_millis()
         )));
     }
+    let slot = app.clients.admit(client, app.limits.analyses_per_client)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
     let method = analysis::method(position.as_ref());
@@ -266,11 +280,15 @@ fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError>
         _ => app.limits.exact_time,
     };
     let (tx, rx) = mpsc::channel::<Event>(256);
+    let stop = Arc::new(AtomicBool::new(false));
+    let raise = RaiseOnDrop(Arc::clone(&stop));
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        analysis::run(position, method, think, Sink::new(tx, budget));
+        let (_permit, _slot) = (permit, slot);
+        analysis::run(position, method, think, Sink::new(tx, budget, stop));
     });
-    let stream = ReceiverStream::new(rx).map(|e| {
+    let stream = ReceiverStream::new(rx).map(move |e| {
+        // Owned by the stream: dropped with it when the client goes away.
+        let _ = &raise;
         let sse = axum::response::sse::Event::default().event(e.name());
         Ok::<_, Infallible>(sse.json_data(&e).unwrap_or_else(|_| {
             axum::response::sse::Event::default()
@@ -279,4 +297,87 @@ fn analyse(app: App, spec: &str, req: GameRequest) -> Result<Response, ApiError>
         }))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
+}
+
+/// Raises a stop flag when dropped: the analysis stream owns one, so a client
+/// that goes away (its stream dropped) calls its analysis off.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Who asks: the remote IP address of the connection (`None` when the server
+/// was not started with connection info, as in tests on the bare router; such
+/// requests count as one client).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Client(Option<IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Infallible> {
+        use axum::extract::connect_info::{ConnectInfo, MockConnectInfo};
+        let ext = &parts.extensions;
+        let addr = ext
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0)
+            .or_else(|| ext.get::<MockConnectInfo<SocketAddr>>().map(|m| m.0));
+        Ok(Client(addr.map(|a| a.ip())))
+    }
+}
+
+impl std::fmt::Display for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(ip) => write!(f, "{ip}"),
+            None => f.write_str("this client"),
+        }
+    }
+}
+
+/// The analyses each client has running.
+#[derive(Default)]
+pub(crate) struct Clients(Mutex<HashMap<Client, usize>>);
+
+impl Clients {
+    /// One more analysis for `client`, or a 429 when it already has `most`.
+    fn admit(self: &Arc<Self>, client: Client, most: usize) -> Result<ClientSlot, ApiError> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(client).or_insert(0);
+        if *n >= most {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many analyses: {client} has {n} running and the web app allows at most \
+                     {most} at once per client; stop one first"
+                ),
+            ));
+        }
+        *n += 1;
+        Ok(ClientSlot { clients: Arc::clone(self), client })
+    }
+}
+
+/// A running analysis of a client, given back when dropped.
+pub(crate) struct ClientSlot {
+    clients: Arc<Clients>,
+    client: Client,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut map = self.clients.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.client);
+            }
+        }
+    }
 }

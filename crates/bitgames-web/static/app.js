@@ -82,6 +82,7 @@ async function showStart() {
 async function showGame(spec) {
   $('start').hidden = true; $('play').hidden = false; $('puzzle').hidden = true;
   Object.assign(game, { spec, start: null, moves: [], redo: [], selected: null, state: null });
+  $('moves-note').textContent = '';
   game.engineName = null;
   await refresh();
 }
@@ -93,7 +94,39 @@ async function refresh(extra = {}) {
     const s = await api(gamePath(game.spec, 'state'), { start: game.start, moves: game.moves, ...extra });
     setState(s);
     showError(null);
-  } catch (e) { showError(e); }
+    return s;
+  } catch (e) { showError(e); return null; }
+}
+
+/**
+ * Loads the move box: a move list or a whole record in the game's notation
+ * (the server reads it). A record may bring its own start and board size.
+ */
+async function loadRecord() {
+  const prev = { moves: game.moves, redo: game.redo };
+  game.moves = []; game.redo = [];
+  const s = await refresh({ record: $('moves').value });
+  if (!s) { Object.assign(game, prev); return; }
+  game.start = s.start;
+  $('moves-note').textContent = `loaded: ${s.moves.length} moves`;
+  // The record may name another board: the link follows it.
+  history.replaceState(null, '', `#${encodeURIComponent(s.game)}`);
+}
+
+/** Copies the game in the notation chosen (to the clipboard, or into the box). */
+async function copyRecord() {
+  const format = $('record-format').value;
+  const r = (game.state?.records || []).find(r => r.format === format);
+  if (!r) return;
+  try {
+    await navigator.clipboard.writeText(r.text);
+    $('moves-note').textContent = `copied as ${format} (${r.text.length} characters)`;
+  } catch {
+    // No clipboard (an insecure page, a refusal): the text in the box, selected.
+    $('moves').value = r.text;
+    $('moves').select();
+    $('moves-note').textContent = `the ${format} record is in the box: copy it from there`;
+  }
 }
 
 function setState(s) {
@@ -104,6 +137,12 @@ function setState(s) {
   game.scores = new Map();
   $('title').textContent = s.game;
   $('moves').value = s.moves.join(' ');
+  const formats = s.records.map(r => r.format);
+  const sel = $('record-format');
+  if (sel.dataset.formats !== formats.join(',')) {
+    sel.dataset.formats = formats.join(',');
+    sel.replaceChildren(...formats.map(f => new Option(f, f)));
+  }
   $('position').value = s.position;
   $('picture').textContent = s.picture;
   $('analysis').replaceChildren();
@@ -312,8 +351,8 @@ function wire() {
   $('engine-go').onclick = engineMove;
   $('engine-side').onchange = maybeEngineTurn;
   $('analyse').onclick = startAnalysis;
-  $('moves-copy').onclick = () => navigator.clipboard?.writeText($('moves').value);
-  $('moves-load').onclick = () => { game.moves = []; game.redo = []; refresh({ text: $('moves').value }); };
+  $('moves-copy').onclick = copyRecord;
+  $('moves-load').onclick = loadRecord;
   $('position-set').onclick = () => {
     const prev = game.start;
     game.start = $('position').value;

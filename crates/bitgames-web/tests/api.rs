@@ -4,6 +4,7 @@
 //! set, FFO #40), and every kind of bad request answered with a 4xx JSON error
 //! that names the fault.
 
+mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
@@ -14,54 +15,10 @@ use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::tools::FFO_40_59;
 use bitgames::{registry, Game};
 use bitgames_web::{router, Limits};
+use common::{app, assert_error, call, path, post};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
-
-fn app() -> Router {
-    router(Limits::default())
-}
-
-/// Sends a request; the status and the body (JSON, or `{"text": body}`).
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "text": text }));
-    (status, v)
-}
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", uri, Some(body)).await
-}
-
-/// `/api/<spec>/<what>` with the spec encoded as the page encodes it.
-fn path(spec: &str, what: &str) -> String {
-    let enc: String = spec
-        .chars()
-        .map(|c| match c {
-            ',' => "%2C".to_string(),
-            '=' => "%3D".to_string(),
-            ' ' => "%20".to_string(),
-            c => c.to_string(),
-        })
-        .collect();
-    format!("/api/{enc}/{what}")
-}
-
-/// An error answer: a 4xx with a JSON `error` containing `needle`.
-fn assert_error(got: &(StatusCode, Value), status: StatusCode, needle: &str) {
-    assert_eq!(got.0, status, "{}", got.1);
-    let msg = got.1["error"].as_str().unwrap_or_else(|| panic!("no JSON error: {}", got.1));
-    assert!(msg.contains(needle), "'{msg}' does not name '{needle}'");
-}
 
 /// The events of an SSE body: `(event, data)`.
 async fn events(app: &Router, uri: &str, body: Option<Value>) -> Vec<(String, Value)> {
@@ -495,4 +452,210 @@ async fn real_server_frees_workers_when_clients_leave() {
         }
     }
     assert!(freed, "the worker was not freed after the client left");
+}
+
+/// The state after pasting `record` on the page of `spec`.
+async fn paste(app: &Router, spec: &str, record: &str) -> (StatusCode, Value) {
+    post(app, &path(spec, "state"), json!({ "record": record })).await
+}
+
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+/// The state's record in `format`.
+fn record_in(state: &Value, format: &str) -> String {
+    let records = state["records"].as_array().unwrap();
+    let r = records.iter().find(|r| r["format"] == format);
+    r.unwrap_or_else(|| panic!("no {format} record in {records:?}"))["text"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Whole records pasted in each game's own notation (read by the library's
+/// parsers), and the records the state offers for a copy, read back to the
+/// same game.
+#[tokio::test]
+async fn pasted_records_in_each_games_notation() {
+    let app = app();
+    // Connect Four: Pons' move string (blanks allowed).
+    let (s, c4) = paste(&app, "connect4", "44 53").await;
+    assert_eq!(s, StatusCode::OK, "{c4}");
+    assert_eq!(moves_of(&c4), ["4", "4", "5", "3"]);
+    assert_eq!(c4["records"][0]["format"], "pons");
+    assert_eq!(record_in(&c4, "pons"), "4453");
+    assert_eq!(record_in(&c4, "moves"), "4 4 5 3");
+    // A set start: the Pons string is the whole game from the empty board.
+    let (_, from) =
+        post(&app, &path("connect4", "state"), json!({"start": "44", "moves": ["5", "3"]})).await;
+    assert_eq!(record_in(&from, "pons"), "4453");
+    // JSON game records, for every game.
+    let (s, again) = paste(&app, "connect4", &record_in(&c4, "json")).await;
+    assert_eq!(s, StatusCode::OK, "{again}");
+    assert_eq!(moves_of(&again), moves_of(&c4));
+
+    // Othello: a transcript (F5 D6 C3 …, Tiger's opening), then its GGF.
+    let (s, o) = paste(&app, "othello", "F5 d6, C3 d3 c4 f4 f6 f3 e6 e7").await;
+    assert_eq!(s, StatusCode::OK, "{o}");
+    assert_eq!(moves_of(&o).len(), 10);
+    assert_eq!(o["records"][0]["format"], "transcript");
+    assert_eq!(record_in(&o, "transcript"), "f5d6c3d3c4f4f6f3e6e7");
+    let ggf = record_in(&o, "ggf");
+    assert!(ggf.starts_with("(;GM[Othello]") && ggf.contains("B[F5]"), "{ggf}");
+    let (s, o2) = paste(&app, "othello", &ggf).await;
+    assert_eq!(s, StatusCode::OK, "{o2}");
+    assert_eq!(moves_of(&o2), moves_of(&o));
+    assert_eq!(o2["position"], o["position"]);
+    // A finished game (Black wipes White out after nine moves): +64.
+    let (_, done) = paste(&app, "othello", "E6 F4 E3 F6 G5 D6 E7 F5 C5").await;
+    assert_eq!(done["score"], 64);
+    assert!(record_in(&done, "ggf").contains("RE[+64.000]"));
+
+    // Go: SGF, its size and komi taken (SGF points from the top-left: ee is
+    // e5 on 9×9, gc g7, cg c3).
+    let (s, go) = paste(&app, "go", "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[gc];B[cg];W[])").await;
+    assert_eq!(s, StatusCode::OK, "{go}");
+    assert_eq!(moves_of(&go), ["e5", "g7", "c3", "pass"]);
+    assert!(go["game"].as_str().unwrap().contains("komi=6.5"), "{}", go["game"]);
+    let (_, go13) = paste(&app, "go", "(;GM[1]SZ[13];B[aa])").await;
+    assert_eq!(go13["board"]["cells"].as_array().unwrap().len(), 169);
+    assert_eq!(moves_of(&go13), ["a13"]);
+    let sgf = record_in(&go, "sgf");
+    assert_eq!(go["records"][0]["format"], "sgf");
+    let (_, back) = paste(&app, "go", &sgf).await;
+    assert_eq!(moves_of(&back), moves_of(&go));
+    assert_eq!(back["game"], go["game"]);
+    // Hex: SGF with HexGui's cell names.
+    let (s, hex) = paste(&app, "hex", "(;FF[4]GM[11]SZ[5];B[c3];W[b2])").await;
+    assert_eq!(s, StatusCode::OK, "{hex}");
+    assert_eq!(hex["board"]["cells"].as_array().unwrap().len(), 25);
+    assert_eq!(moves_of(&hex).len(), 2);
+    let (_, hex2) = paste(&app, "hex", &record_in(&hex, "sgf")).await;
+    assert_eq!(moves_of(&hex2), moves_of(&hex));
+
+    // Any other game: the moves, as the move box reads them.
+    let (s, ttt) = paste(&app, "tictactoe", "1. b2 a1 2. c3").await;
+    assert_eq!(s, StatusCode::OK, "{ttt}");
+    assert_eq!(record_in(&ttt, "moves"), "b2 a1 c3");
+    assert_eq!(ttt["records"][0]["format"], "moves");
+}
+
+/// Bad pastes: a 4xx JSON error naming the format and the fault.
+#[tokio::test]
+async fn bad_pasted_records_name_the_fault() {
+    let app = app();
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    for (spec, record, status, needle) in [
+        ("connect4", "4444444", unprocessable, "full"),
+        ("connect4", "4483", unprocessable, "'8'"),
+        ("connect4", "(;GM[1];B[aa])", unprocessable, "SGF"),
+        ("othello", "f5 d6 x9", unprocessable, "x9"),
+        ("othello", "f5 d6 a1", unprocessable, "transcript token 3"),
+        ("othello", "(;GM[Othello]BO[8 junk", unprocessable, "GGF"),
+        ("go", "(;GM[1]SZ[9];B[zz])", unprocessable, "zz"),
+        ("go", "(;GM[11]SZ[9];B[a1])", unprocessable, "hex"),
+        ("go", "(;GM[1]SZ[9];B[ee]", unprocessable, "SGF syntax"),
+        ("go", "(;GM[1]SZ[9];B[ee];B[ff])", unprocessable, "White is to move"),
+        ("connect4", &record_of_tictactoe().await, unprocessable, "not connect4"),
+        ("tictactoe", "b2 b2", unprocessable, "move 2 'b2'"),
+        ("tictactoe", "   ", StatusCode::BAD_REQUEST, "empty"),
+    ] {
+        let got = paste(&app, spec, record).await;
+        assert_error(&got, status, needle);
+        assert!(got.1["error"].as_str().unwrap().len() < 400, "{}", got.1);
+    }
+    // A record and a move list at once.
+    assert_error(
+        &post(&app, &path("connect4", "state"), json!({"record": "44", "moves": ["4"]})).await,
+        StatusCode::BAD_REQUEST,
+        "not both",
+    );
+    // A board over the limit, named by the record.
+    let small = router(Limits { board_cells: 100, ..Limits::default() });
+    assert_error(&paste(&small, "go", "(;GM[1]SZ[13])").await, unprocessable, "board too large");
+    // Too many moves.
+    let few = router(Limits { moves: 3, ..Limits::default() });
+    assert_error(&paste(&few, "connect4", "4453").await, unprocessable, "too many moves");
+    assert_error(&paste(&few, "othello", "f5d6c3d3").await, unprocessable, "too many moves");
+}
+
+async fn record_of_tictactoe() -> String {
+    let (_, ttt) = paste(&app(), "tictactoe", "b2").await;
+    record_in(&ttt, "json")
+}
+
+/// A request as from the remote address `ip`.
+fn from(ip: [u8; 4], uri: &str) -> Request<Body> {
+    use axum::extract::ConnectInfo;
+    let mut req = common::request("GET", uri, None);
+    req.extensions_mut().insert(ConnectInfo(std::net::SocketAddr::from((ip, 40000))));
+    req
+}
+
+/// At most `analyses_per_client` analyses at once per remote address: the
+/// next is a 429 naming the limit; another address is served; the slot is
+/// given back when the client's stream goes.
+#[tokio::test]
+async fn analyses_per_client_are_limited() {
+    let app = router(Limits { analyses_per_client: 1, workers: 4, ..Limits::default() });
+    let long = "/api/gomoku/analyse?think_ms=60000";
+    let first = app.clone().oneshot(from([10, 0, 0, 1], long)).await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let again = common::send(&app, from([10, 0, 0, 1], "/api/tictactoe/analyse")).await;
+    assert_error(&again, StatusCode::TOO_MANY_REQUESTS, "at most 1 at once per client");
+    assert!(again.1["error"].as_str().unwrap().contains("10.0.0.1"), "{}", again.1);
+    let other = app.clone().oneshot(from([10, 0, 0, 2], long)).await.unwrap();
+    assert_eq!(other.status(), StatusCode::OK);
+    drop(other);
+    // The first client leaves: its slot comes back once its analysis stops.
+    drop(first);
+    let mut served = false;
+    for _ in 0..200 {
+        let r = app.clone().oneshot(from([10, 0, 0, 1], "/api/tictactoe/analyse")).await.unwrap();
+        if r.status() == StatusCode::OK {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert!(served, "the client's slot was not given back");
+}
+
+/// A dropped stream calls the Connect Four solver off inside its search: the
+/// empty 7×6 board's first column (minutes of search) no longer holds the one
+/// worker, and the next analysis is admitted at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_stream_stops_the_connect4_solver() {
+    let app = router(Limits { workers: 1, ..Limits::default() });
+    let resp = app.clone().oneshot(common::request("GET", "/api/connect4/analyse", None)).await;
+    let resp = resp.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let mut body = resp.into_body();
+    // The `start` event: the solver is at work.
+    let frame = body.frame().await.unwrap().unwrap();
+    let text = String::from_utf8_lossy(frame.data_ref().unwrap()).to_string();
+    assert!(text.contains("event: start"), "{text}");
+    let busy = call(&app, "GET", "/api/tictactoe/analyse?think_ms=100", None).await;
+    assert_error(&busy, StatusCode::SERVICE_UNAVAILABLE, "busy");
+    drop(body);
+    let t = std::time::Instant::now();
+    let mut freed = false;
+    while t.elapsed() < std::time::Duration::from_secs(10) {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let r = app.clone().oneshot(common::request(
+            "GET",
+            "/api/tictactoe/analyse?think_ms=100",
+            None,
+        ));
+        if r.await.unwrap().status() == StatusCode::OK {
+            freed = true;
+            break;
+        }
+    }
+    assert!(freed, "the solver still held the worker 10 s after the client left");
+    eprintln!(
+        "worker freed {:.0} ms after the stream was dropped",
+        t.elapsed().as_secs_f64() * 1e3
+    );
 }

@@ -1,8 +1,8 @@
 //! End to end in headless Chromium, driven over WebDriver (`chromedriver`) by
 //! `fantoccini`, against a real server on 127.0.0.1: a whole Connect Four game
 //! against the solver played by clicking, its result checked against the
-//! library; every game's page drawn with the library's number of cells; the
-//! puzzle pages working. Screenshots go to `target/e2e-screenshots/`.
+//! library; a pasted SGF record loaded; every game's page drawn with the
+//! library's number of cells; the puzzle pages working. Screenshots go to `target/e2e-screenshots/`.
 //!
 //! Skips, saying so, when `chromium` or `chromedriver` is missing (Debian:
 //! `apt-get install chromium chromium-driver`), except under CI (`CI` set),
@@ -236,6 +236,44 @@ async fn every_game(c: &Client, base: &str) {
     }
 }
 
+/// A whole game pasted into the move box: an SGF record of a 13×13 Go game
+/// loads that board and its moves (the server reads the SGF), and the copy
+/// offers the game as SGF.
+async fn paste_sgf(c: &Client, base: &str) {
+    c.goto(&format!("{base}?fresh=paste#go")).await.unwrap();
+    assert_eq!(cells_drawn(c, 81).await, 81, "the default 9×9 board");
+    // SGF points from the top-left: dd is d10 on 13×13, jj k4 (no i column).
+    let sgf = "(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj];B[dj])";
+    let area = find(c, "#moves").await;
+    area.clear().await.unwrap();
+    area.send_keys(sgf).await.unwrap();
+    find(c, "#moves-load").await.click().await.unwrap();
+    assert_eq!(cells_drawn(c, 169).await, 169, "the 13×13 board of the record");
+    let c2 = c.clone();
+    until("the record's moves", || {
+        let c = c2.clone();
+        async move { (moves(&c).await == ["d10", "k4", "d4"]).then_some(()) }
+    })
+    .await;
+    assert!(text(c, "#title").await.contains("size=13"), "the title names the record's board");
+    assert_eq!(value(c, "#record-format").await, "sgf", "the copy offers SGF first");
+    screenshot(c, "paste-go-sgf").await;
+    // Copy as SGF: to the clipboard, or (headless Chromium may refuse it) into
+    // the box; either way the note says so.
+    find(c, "#moves-copy").await.click().await.unwrap();
+    let note = until("the copy's note", || async {
+        let s = text(c, "#moves-note").await;
+        s.contains("sgf").then_some(s)
+    })
+    .await;
+    if note.contains("in the box") {
+        let boxed = value(c, "#moves").await;
+        assert!(boxed.starts_with("(;FF[4]GM[1]") && boxed.contains("SZ[13]"), "{boxed}");
+        assert!(boxed.contains(";B[dd];W[jj];B[dj])"), "{boxed}");
+    }
+    screenshot(c, "copy-go-sgf").await;
+}
+
 /// The puzzle pages: Life runs, Lights Out solves, the Soma cube is counted.
 async fn puzzles(c: &Client, base: &str) {
     // Life: the Gosper gun (36 cells) after 30 generations has shot a glider.
@@ -322,6 +360,7 @@ fn e2e_in_chromium() {
         // On a task, so that a failure still closes the browser.
         let run = tokio::spawn(async move {
             play_connect4(&c2, &base).await;
+            paste_sgf(&c2, &base).await;
             every_game(&c2, &base).await;
             puzzles(&c2, &base).await;
         })

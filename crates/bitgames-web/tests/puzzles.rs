@@ -4,42 +4,11 @@
 //! all-on solution, the Soma and pentomino counts), and bad requests answered
 //! with a 4xx JSON error naming the fault.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use axum::Router;
-use bitgames_web::{router, Limits};
-use http_body_util::BodyExt;
+mod common;
+use axum::http::StatusCode;
+use common::{app, assert_error, call, post};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
-use tower::ServiceExt;
-
-fn app() -> Router {
-    router(Limits::default())
-}
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    (status, serde_json::from_str(&text).unwrap_or_else(|_| json!({ "text": text })))
-}
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", uri, Some(body)).await
-}
-
-fn assert_error(got: &(StatusCode, Value), status: StatusCode, needle: &str) {
-    assert_eq!(got.0, status, "{}", got.1);
-    let msg = got.1["error"].as_str().unwrap_or_else(|| panic!("no JSON error: {}", got.1));
-    assert!(msg.contains(needle), "'{msg}' does not name '{needle}'");
-}
 
 fn cells(v: &Value) -> BTreeSet<(i64, i64)> {
     v["cells"]

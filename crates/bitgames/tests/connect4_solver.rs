@@ -263,3 +263,60 @@ fn analysis_of_the_last_cells() {
     }
     assert!(seen > 10, "{seen} positions with one empty cell");
 }
+
+/// The stop flag: raised at the solver's first progress report on the empty
+/// 7×6 board (minutes of search), the solve stops within a few thousand nodes
+/// of it with `Stopped`; a raised flag stops a new solve at once; lowered, the
+/// same solver (its table kept) still solves Pons' End-Easy lines exactly.
+#[test]
+fn a_raised_stop_flag_stops_a_hard_solve() {
+    use bitgames::games::connect4::solver::{Progress, CHECK_EVERY};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    let start = Connect4::standard();
+    let mut s = ConnectFourSolver::for_game(&start, 16);
+    let flag = Arc::new(AtomicBool::new(false));
+    let at = Arc::new(AtomicU64::new(0));
+    s.set_stop(Some(Arc::clone(&flag)));
+    let (f, a) = (Arc::clone(&flag), Arc::clone(&at));
+    s.set_progress(Some(Box::new(move |p: Progress| {
+        if !f.swap(true, Relaxed) {
+            a.store(p.nodes, Relaxed);
+        }
+    })));
+    let nodes = match s.solve(&start, false) {
+        Err(SolveError::Stopped { nodes }) => nodes,
+        other => panic!("not stopped: {other:?}"),
+    };
+    let raised = at.load(Relaxed);
+    assert!(raised > 0 && nodes >= raised, "raised at {raised} nodes, stopped at {nodes}");
+    // Bookkeeping every CHECK_EVERY nodes; the lean search's leaves run on a
+    // little past it.
+    assert!(nodes - raised < 64 * CHECK_EVERY, "raised at {raised} nodes, stopped at {nodes}");
+    assert_eq!(s.analyze(&start, false), Err(SolveError::Stopped { nodes: 0 }));
+    s.set_progress(None);
+    flag.store(false, Relaxed);
+    check_with(&mut s, "Test_L3_R1", 50);
+
+    // From another thread, with the search split over two threads.
+    s.set_threads(2);
+    let f = Arc::clone(&flag);
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        f.store(true, Relaxed);
+    });
+    assert!(matches!(s.solve(&start, false), Err(SolveError::Stopped { .. })));
+    raiser.join().unwrap();
+    flag.store(false, Relaxed);
+    s.set_threads(1);
+    check_with(&mut s, "Test_L3_R1", 50);
+}
+
+/// The first `limit` lines of a Pons set, solved with `solver`.
+fn check_with(solver: &mut ConnectFourSolver, name: &str, limit: usize) {
+    let set = TEST_SETS.iter().find(|s| s.name == name).expect("known set");
+    let start = Connect4::standard();
+    for (moves, want) in set.positions().take(limit) {
+        let g = start.parse_position(moves).unwrap();
+        assert_eq!(solver.solve(&g, false).unwrap().score, want, "{name}: {moves}");
+    }
+}

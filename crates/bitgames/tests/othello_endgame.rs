@@ -314,3 +314,37 @@ fn threads_agree_with_one() {
         }
     }
 }
+
+/// The stop flag: a 36-empty position (hours of search) is called off from
+/// another thread with `Stopped`, on one thread and on two; a raised flag
+/// stops a new solve at once; lowered, the same solver (its table kept)
+/// still scores FFO #40 at +38.
+#[test]
+fn a_raised_stop_flag_stops_a_hard_solve() {
+    use bitgames::games::othello::endgame::EndgameError;
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    use std::sync::Arc;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(14);
+    let hard = random_endgame(&mut rng, 36);
+    assert_eq!(hard.empty().count_ones(), 36);
+    let ffo40 = ffo_40_59()[0].1.position;
+    let mut solver = EndgameSolver::new(16);
+    let flag = Arc::new(AtomicBool::new(false));
+    solver.set_stop(Some(Arc::clone(&flag)));
+    for threads in [1, 2] {
+        solver.set_threads(threads);
+        let f = Arc::clone(&flag);
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            f.store(true, Relaxed);
+        });
+        match solver.solve(&hard) {
+            Err(EndgameError::Stopped { nodes }) => assert!(nodes > 0, "{threads} threads"),
+            other => panic!("{threads} threads: not stopped: {other:?}"),
+        }
+        raiser.join().unwrap();
+        assert_eq!(solver.analyze(&ffo40), Err(EndgameError::Stopped { nodes: 0 }));
+        flag.store(false, Relaxed);
+        assert_eq!(solver.solve(&ffo40).unwrap().score, 38, "{threads} threads");
+    }
+}

@@ -47,13 +47,16 @@ mod window;
 pub use dims::{Dims, Dynamic, Fixed};
 pub use position::{Position, SYMMETRY_MAX_MOVES};
 pub use progress::{Progress, ProgressFn};
-pub use search::{Solver, AGE_EVERY, BIG_AFTER_NODES, LEAN_MAX_EMPTY, NEAR_EMPTY, NEAR_MIB};
-pub use window::{Solved, ZERO_FIRST_MAX_MOVES};
+pub use search::{
+    Solver, AGE_EVERY, BIG_AFTER_NODES, CHECK_EVERY, LEAN_MAX_EMPTY, NEAR_EMPTY, NEAR_MIB,
+};
+pub use window::{Solved, Stopped, ZERO_FIRST_MAX_MOVES};
 
 use super::book::{Book, BookError};
 use super::Connect4;
 use crate::game::Game;
 use crate::game::SetupError;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -91,6 +94,18 @@ pub enum SolveError {
         /// Position height.
         height: u32,
     },
+    /// The stop flag ([`ConnectFourSolver::set_stop`]) called the solve off.
+    #[error("the solve was stopped after {nodes} nodes")]
+    Stopped {
+        /// Nodes searched before it stopped.
+        nodes: u64,
+    },
+}
+
+impl From<Stopped> for SolveError {
+    fn from(s: Stopped) -> Self {
+        SolveError::Stopped { nodes: s.nodes }
+    }
 }
 
 macro_rules! sizes {
@@ -192,13 +207,15 @@ impl ConnectFourSolver {
     /// The score of `g` for the player to move (weak: 1 win, 0 draw, −1 loss).
     pub fn solve(&mut self, g: &Connect4, weak: bool) -> Result<Solved, SolveError> {
         self.check(g)?;
-        Ok(with_solver!(self, s, mk, s.solve(&mk(g.current(), g.mask()), weak)))
+        with_solver!(self, s, mk, s.try_solve(&mk(g.current(), g.mask()), weak))
+            .map_err(SolveError::from)
     }
 
     /// The score of each column for the player to move, `None` for a full column.
     pub fn analyze(&mut self, g: &Connect4, weak: bool) -> Result<Vec<Option<i32>>, SolveError> {
         self.check(g)?;
-        Ok(with_solver!(self, s, mk, s.analyze(&mk(g.current(), g.mask()), weak)))
+        with_solver!(self, s, mk, s.try_analyze(&mk(g.current(), g.mask()), weak))
+            .map_err(SolveError::from)
     }
 
     /// The best columns (0-based) and their score: every column that reaches the
@@ -221,6 +238,14 @@ impl ConnectFourSolver {
     /// Solves on `n` threads sharing the table (see [`Solver::set_threads`]).
     pub fn set_threads(&mut self, n: usize) {
         with_solver!(self, s, _mk, s.set_threads(n))
+    }
+
+    /// Gives the solver a stop flag (see [`Solver::set_stop`]): once raised,
+    /// a running [`solve`](Self::solve) or [`analyze`](Self::analyze) returns
+    /// [`SolveError::Stopped`] within [`CHECK_EVERY`] nodes, and so does any
+    /// later one until the caller lowers it.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        with_solver!(self, s, _mk, s.set_stop(flag))
     }
 
     /// Reports progress to `f` during long solves.

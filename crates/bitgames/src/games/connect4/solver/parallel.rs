@@ -23,6 +23,7 @@ struct Seed<D: Dims> {
     book: Option<Arc<Book>>,
     weak_book: bool,
     parity: bool,
+    cancel: Option<Arc<AtomicBool>>,
     min_score: i32,
     max_score: i32,
 }
@@ -36,6 +37,7 @@ impl<D: Dims> Seed<D> {
             near: Arc::clone(&self.near),
             threads: self.threads,
             stop: Some(stop),
+            cancel: self.cancel.clone(),
             aborted: false,
             big_on: true,
             reset_nodes: 0,
@@ -77,6 +79,7 @@ impl<D: Dims> Solver<D> {
             book: self.book.clone(),
             weak_book: self.weak_book,
             parity: self.parity,
+            cancel: self.cancel.clone(),
             min_score: self.min_score,
             max_score: self.max_score,
         }

@@ -52,7 +52,7 @@ pub const AGE_EVERY: u64 = 1 << 20;
 
 /// Nodes between two rounds of bookkeeping (big-table switch, stop flag,
 /// progress, aging); the other periods are multiples of it.
-const CHECK_EVERY: u64 = 1 << 10;
+pub const CHECK_EVERY: u64 = 1 << 10;
 
 /// With several threads, nodes with at least this many empty cells split their
 /// younger children among the threads (see [`Solver::split`]), where subtrees
@@ -101,6 +101,9 @@ pub struct Solver<D: Dims> {
     /// For a thread searching one child of a split: raised when a sibling cuts
     /// the split off, or anything above calls it off.
     pub(super) stop: Option<Arc<Stop>>,
+    /// The caller's stop flag (see [`Solver::set_stop`]), polled every
+    /// [`CHECK_EVERY`] nodes by every search thread.
+    pub(super) cancel: Option<Arc<AtomicBool>>,
     pub(super) aborted: bool,
     /// Whether positions with more than [`NEAR_EMPTY`] empty cells go to the
     /// big table (from [`BIG_AFTER_NODES`] nodes after a reset on), and so
@@ -159,6 +162,7 @@ impl<D: Dims> Solver<D> {
             near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
             threads: 1,
             stop: None,
+            cancel: None,
             aborted: false,
             big_on: false,
             reset_nodes: 0,
@@ -196,6 +200,20 @@ impl<D: Dims> Solver<D> {
     /// search is Pons' alone, for comparisons and tests.
     pub fn set_parity_rules(&mut self, on: bool) {
         self.parity = on;
+    }
+
+    /// Gives the solver a stop flag: once it is raised (from any thread) a
+    /// running solve unwinds within [`CHECK_EVERY`] nodes and
+    /// [`try_solve`](Self::try_solve) answers [`Stopped`](super::Stopped); a
+    /// solve started while it is raised stops at once. The solver never lowers
+    /// it. What the table holds stays valid.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
+    }
+
+    /// Whether the stop flag is raised.
+    pub(super) fn stop_raised(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Relaxed))
     }
 
     /// Calls `f` every few million nodes and after each null-window search.
@@ -382,12 +400,13 @@ impl<D: Dims> Solver<D> {
             let now = self.nodes - self.reset_nodes;
             let crossed = |period: u64| last / period != now / period;
             self.big_on |= now >= BIG_AFTER_NODES;
-            if let Some(stop) = &self.stop {
-                if stop.raised() {
-                    // Called off (a sibling's cut-off): unwind, store nothing.
-                    self.aborted = true;
-                    return 0;
-                }
+            let called_off = self.stop.as_ref().is_some_and(|s| s.raised())
+                || self.cancel.as_ref().is_some_and(|c| c.load(Relaxed));
+            if called_off {
+                // Called off (a sibling's cut-off, or the caller's stop flag):
+                // unwind, store nothing.
+                self.aborted = true;
+                return 0;
             }
             if crossed(PROGRESS_EVERY) && self.progress.is_some() {
                 self.report();

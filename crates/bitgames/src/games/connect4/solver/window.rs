@@ -14,6 +14,14 @@ pub struct Solved {
     pub nodes: u64,
 }
 
+/// A solve called off by the solver's stop flag (see
+/// [`Solver::set_stop`]): no score, only the work done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Nodes searched before it stopped.
+    pub nodes: u64,
+}
+
 /// Positions with at most this many empty cells are solved in one search over
 /// the whole window instead of null-window searches, which each start over
 /// from the root.
@@ -51,8 +59,20 @@ pub(super) fn next_test(min: i32, max: i32, near_zero: bool) -> i32 {
 
 impl<D: Dims> Solver<D> {
     /// The exact score of `p` (or, with `weak`, only its sign: 1 win, 0 draw,
-    /// −1 loss), by null-window searches that narrow `[min, max]`.
+    /// −1 loss), by null-window searches that narrow `[min, max]`. Panics if
+    /// the stop flag ([`set_stop`](Self::set_stop)) stops it: with a flag, use
+    /// [`try_solve`](Self::try_solve).
     pub fn solve(&mut self, p: &Position<D>, weak: bool) -> Solved {
+        self.try_solve(p, weak).expect("a solve without a raised stop flag")
+    }
+
+    /// [`solve`](Self::solve), or [`Stopped`] when the stop flag is raised
+    /// before or during the solve.
+    pub fn try_solve(&mut self, p: &Position<D>, weak: bool) -> Result<Solved, Stopped> {
+        if self.stop_raised() {
+            return Err(Stopped { nodes: 0 });
+        }
+        self.aborted = false;
         // A weak book (signs only) must not answer a strong solve.
         let book = self.book.take();
         if weak || !self.weak_book {
@@ -60,7 +80,11 @@ impl<D: Dims> Solver<D> {
         }
         let solved = self.solve_inner(p, weak);
         self.book = book;
-        solved
+        if self.aborted {
+            self.aborted = false;
+            return Err(Stopped { nodes: solved.nodes });
+        }
+        Ok(solved)
     }
 
     fn solve_inner(&mut self, p: &Position<D>, weak: bool) -> Solved {
@@ -79,6 +103,9 @@ impl<D: Dims> Solver<D> {
             // A small search: one pass over the whole window costs fewer nodes
             // than the null-window passes, which each start over from the root.
             let score = self.negamax(p, min, max);
+            if self.aborted {
+                return Solved { score: 0, nodes: self.nodes - start };
+            }
             return Solved {
                 score: if weak { score.signum() } else { score },
                 nodes: self.nodes - start,
@@ -88,6 +115,9 @@ impl<D: Dims> Solver<D> {
             self.window = (min, max);
             let med = next_test(min, max, p.moves <= ZERO_FIRST_MAX_MOVES);
             let r = self.negamax(p, med, med + 1);
+            if self.aborted {
+                return Solved { score: 0, nodes: self.nodes - start };
+            }
             if r <= med {
                 max = r;
             } else {
@@ -101,18 +131,33 @@ impl<D: Dims> Solver<D> {
     }
 
     /// The score of each column (`None` for a full column): a winning column
-    /// scores its win, any other the negation of the position after it.
+    /// scores its win, any other the negation of the position after it. Panics
+    /// if the stop flag stops it (see [`try_analyze`](Self::try_analyze)).
     pub fn analyze(&mut self, p: &Position<D>, weak: bool) -> Vec<Option<i32>> {
+        self.try_analyze(p, weak).expect("an analysis without a raised stop flag")
+    }
+
+    /// [`analyze`](Self::analyze), or [`Stopped`] when the stop flag is raised.
+    pub fn try_analyze(
+        &mut self,
+        p: &Position<D>,
+        weak: bool,
+    ) -> Result<Vec<Option<i32>>, Stopped> {
+        let mut nodes = 0;
         (0..p.dims.width())
             .map(|c| {
                 if !p.can_play(c) {
-                    None
+                    Ok(None)
                 } else if p.is_winning_column(c) {
-                    Some(if weak { 1 } else { p.max_score() })
+                    Ok(Some(if weak { 1 } else { p.max_score() }))
                 } else {
                     let mut child = *p;
                     child.play_column(c);
-                    Some(-self.solve(&child, weak).score)
+                    let solved = self
+                        .try_solve(&child, weak)
+                        .map_err(|s| Stopped { nodes: nodes + s.nodes })?;
+                    nodes += solved.nodes;
+                    Ok(Some(-solved.score))
                 }
             })
             .collect()

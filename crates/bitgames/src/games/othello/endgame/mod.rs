@@ -80,6 +80,8 @@ use super::{Othello, OthelloMove};
 use crate::game::Game;
 use parity::parity_of;
 use search::{Search, SearchOps};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 use table::Table;
 use thiserror::Error;
@@ -135,6 +137,12 @@ pub enum EndgameError {
         /// The upper end given.
         beta: i32,
     },
+    /// The stop flag ([`EndgameSolver::set_stop`]) called the solve off.
+    #[error("the endgame solve was stopped after {nodes} nodes")]
+    Stopped {
+        /// Positions visited before it stopped.
+        nodes: u64,
+    },
 }
 
 /// An exact endgame solver with its transposition table, which it keeps from one
@@ -143,6 +151,7 @@ pub struct EndgameSolver {
     table: Table,
     backend: Backend,
     threads: usize,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl EndgameSolver {
@@ -164,7 +173,7 @@ impl EndgameSolver {
     /// against each other; [`Backend::Reference`] is very slow).
     pub fn with_backend(table_mib: usize, backend: Backend) -> Self {
         let backend = if backend.available() { backend } else { Backend::Portable };
-        EndgameSolver { table: Table::new(table_mib), backend, threads: 1 }
+        EndgameSolver { table: Table::new(table_mib), backend, threads: 1, stop: None }
     }
 
     /// Searches on `threads` threads (all the machine's if 0; 1 by default): the
@@ -173,6 +182,18 @@ impl EndgameSolver {
     /// node counts, and the best move among equals, may.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = crate::search::threads(threads);
+    }
+
+    /// Gives the solver a stop flag: once it is raised (from any thread), a
+    /// running solve unwinds at its next interior node and answers
+    /// [`EndgameError::Stopped`], as does any solve started while it is
+    /// raised. The solver never lowers it; the table stays valid.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    fn stop_raised(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
     }
 
     /// The number of search threads.
@@ -196,16 +217,16 @@ impl EndgameSolver {
     }
 
     /// The exact score of `pos` and one best move. Any position is accepted (one
-    /// with more than about 30 empty squares may take hours); the result type
-    /// leaves room for limits, none of which exists yet, so it is always `Ok`.
+    /// with more than about 30 empty squares may take hours); the only error is
+    /// [`EndgameError::Stopped`], when a stop flag is set and raised.
     pub fn solve(&mut self, pos: &Othello) -> Result<EndgameResult, EndgameError> {
-        Ok(self.run(pos, false))
+        self.run(pos, false)
     }
 
     /// The exact score of `pos` and every move that reaches it (each other move
     /// costs one more null-window search).
     pub fn solve_all_best(&mut self, pos: &Othello) -> Result<EndgameResult, EndgameError> {
-        Ok(self.run(pos, true))
+        self.run(pos, true)
     }
 
     /// The exact score of every legal move of `pos` for the side to move (what
@@ -220,7 +241,7 @@ impl EndgameSolver {
         for mv in moves {
             let mut child = *pos;
             child.play_unchecked(mv);
-            scores.push((mv, -self.run(&child, false).score));
+            scores.push((mv, -self.run(&child, false)?.score));
         }
         scores.sort_by_key(|&(mv, s)| (-s, mv));
         Ok(scores)
@@ -242,6 +263,9 @@ impl EndgameSolver {
         {
             return Err(EndgameError::BadWindow { alpha, beta });
         }
+        if self.stop_raised() {
+            return Err(EndgameError::Stopped { nodes: 0 });
+        }
         self.table.new_date();
         let (p, o) = (pos.player(), pos.opponent());
         let (score, nodes) = self.with_search(|s| {
@@ -249,42 +273,53 @@ impl EndgameSolver {
             let score = s.pvs(p, o, alpha, beta, n, parity_of(!(p | o)));
             (score, s.nodes())
         });
+        if self.stop_raised() {
+            return Err(EndgameError::Stopped { nodes });
+        }
         Ok(WindowResult { score, nodes })
     }
 
     /// Runs `f` on a search with this solver's table and move generator.
     fn with_search<R>(&mut self, f: impl FnOnce(&mut dyn SearchOps) -> R) -> R {
-        let (table, threads) = (&self.table, self.threads);
+        let (table, threads, cancel) = (&self.table, self.threads, self.stop.as_deref());
         match self.backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => match movegen::Avx2::detect() {
-                Some(g) => f(&mut Search::new(g, table, threads, None)),
-                None => f(&mut Search::new(Portable, table, threads, None)),
+                Some(g) => f(&mut Search::new(g, table, threads, None).cancelled_by(cancel)),
+                None => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
             },
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2x128 => match movegen::Avx2x128::detect() {
-                Some(g) => f(&mut Search::new(g, table, threads, None)),
-                None => f(&mut Search::new(Portable, table, threads, None)),
+                Some(g) => f(&mut Search::new(g, table, threads, None).cancelled_by(cancel)),
+                None => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
             },
-            Backend::Reference => f(&mut Search::new(Reference, table, threads, None)),
-            _ => f(&mut Search::new(Portable, table, threads, None)),
+            Backend::Reference => {
+                f(&mut Search::new(Reference, table, threads, None).cancelled_by(cancel))
+            }
+            _ => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
         }
     }
 
-    fn run(&mut self, pos: &Othello, all_best: bool) -> EndgameResult {
+    fn run(&mut self, pos: &Othello, all_best: bool) -> Result<EndgameResult, EndgameError> {
+        if self.stop_raised() {
+            return Err(EndgameError::Stopped { nodes: 0 });
+        }
         let start = Instant::now();
         self.table.new_date();
         let (p, o) = (pos.player(), pos.opponent());
         let empties = (!(p | o)).count_ones();
         let (score, best, nodes) = self.with_search(|s| s.solve_root(p, o, all_best));
-        EndgameResult {
+        if self.stop_raised() {
+            return Err(EndgameError::Stopped { nodes });
+        }
+        Ok(EndgameResult {
             score,
             best_moves: best,
             all_best,
             nodes,
             empties,
             seconds: start.elapsed().as_secs_f64(),
-        }
+        })
     }
 }
 

@@ -47,9 +47,9 @@ impl<G: MoveGen> Search<'_, G> {
         let shared_alpha = AtomicI32::new(alpha);
         // (score, move) of the best so far, packed so that one atomic max keeps it.
         let best = std::sync::atomic::AtomicI64::new(pack_best(-INF, false, NO_MOVE));
-        let (gen, table) = (self.gen, self.table);
+        let (gen, table, cancel) = (self.gen, self.table, self.cancel);
         let work = || {
-            let mut s = Search::new(gen, table, 1, Some(&stop));
+            let mut s = Search::new(gen, table, 1, Some(&stop)).cancelled_by(cancel);
             while let Some(mv) = moves.get(next.fetch_add(1, Relaxed)) {
                 let a = shared_alpha.load(Relaxed);
                 if a >= beta {
@@ -106,9 +106,9 @@ impl<G: MoveGen> Search<'_, G> {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let results: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NONE)).collect();
-        let (gen, table) = (self.gen, self.table);
+        let (gen, table, cancel) = (self.gen, self.table, self.cancel);
         let work = |stop: &AtomicBool| {
-            let mut s = Search::new(gen, table, 1, Some(stop));
+            let mut s = Search::new(gen, table, 1, Some(stop)).cancelled_by(cancel);
             loop {
                 let i = next.fetch_add(1, Relaxed);
                 let Some(mv) = moves.get(i) else { break };

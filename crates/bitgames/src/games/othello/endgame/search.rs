@@ -67,6 +67,9 @@ pub(super) struct Search<'a, G: MoveGen> {
     pub(super) nodes: u64,
     pub(super) threads: usize,
     pub(super) stop: Option<&'a AtomicBool>,
+    /// The caller's stop flag (see [`EndgameSolver::set_stop`](super::EndgameSolver::set_stop)),
+    /// shared by every thread of the search.
+    pub(super) cancel: Option<&'a AtomicBool>,
 }
 
 impl<'a, G: MoveGen> Search<'a, G> {
@@ -76,14 +79,21 @@ impl<'a, G: MoveGen> Search<'a, G> {
         threads: usize,
         stop: Option<&'a AtomicBool>,
     ) -> Self {
-        Search { gen, table, edge: EdgeTable::get(), nodes: 0, threads, stop }
+        Search { gen, table, edge: EdgeTable::get(), nodes: 0, threads, stop, cancel: None }
     }
 
-    /// Whether this (helper) search has been called off: its results are then
+    /// This search, called off (as a whole) when `cancel` is raised.
+    pub(super) fn cancelled_by(mut self, cancel: Option<&'a AtomicBool>) -> Self {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Whether this search has been called off (a helper by a sibling's
+    /// cut-off, any search by the caller's stop flag): its results are then
     /// meaningless and must not be stored.
     #[inline(always)]
     pub(super) fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Relaxed))
+        self.stop.is_some_and(|s| s.load(Relaxed)) || self.cancel.is_some_and(|s| s.load(Relaxed))
     }
 
     /// The stability cut-off: `Some(bound)` if the opponent's stable discs keep
@@ -262,6 +272,10 @@ impl<'a, G: MoveGen> Search<'a, G> {
                 // The younger brothers, in parallel (see `split`).
                 let rest: Vec<Move> = (1..list.len).map(|j| list.select(j)).collect();
                 let (s, sq) = self.split(p, o, alpha, beta, n, parity, &rest);
+                if self.stopped() {
+                    // Called off part-way: the best so far is no bound.
+                    return (0, NO_MOVE);
+                }
                 if s > best {
                     (best, best_sq) = (s, sq);
                 }

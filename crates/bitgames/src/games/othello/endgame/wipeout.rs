@@ -217,7 +217,8 @@ impl<G: MoveGen> Search<'_, G> {
             }
             let second = second.min(INF);
             proofs.put(p, o, attacker, pn, dn);
-            if pn >= thpn || dn >= thdn || self.nodes >= limit {
+            // A stop flag ends it as the budget does: what is proved stays so.
+            if pn >= thpn || dn >= thdn || self.nodes >= limit || self.stopped() {
                 let sq = children[best].sq;
                 return (attacker && pn == 0 && sq != NO_SQUARE).then_some(sq);
             }
