@@ -6,7 +6,6 @@
 use crate::error::ApiError;
 use crate::limits::Limits;
 use bitgames::board::BoardView;
-use bitgames::engine::EngineInfo;
 use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
 use bitgames::{DynGame, GameRecord, Outcome, Player};
 use serde::{Deserialize, Serialize};
@@ -291,7 +290,7 @@ pub fn state(built: &Built) -> StateJson {
         board: now.board(),
         legal: legal_moves(now),
         last,
-        engines: registry::engines_for(now).into_iter().map(engine_json).collect(),
+        engines: engines_json(now),
         analysis: crate::analysis::describe(now),
         picture: now.picture(),
         records: crate::notation::write(record),
@@ -369,14 +368,28 @@ pub struct EngineJson {
     /// Its parameters (text ones, which name files or commands on the server,
     /// are left out: the web app does not take them).
     pub params: Vec<ParamJson>,
+    /// Whether the page should offer this one first: the game's own engine
+    /// (the last, when it has several), else `mcts`.
+    pub suggested: bool,
 }
 
-/// An engine as JSON.
-pub fn engine_json(e: &'static EngineInfo) -> EngineJson {
-    EngineJson {
-        name: e.name,
-        summary: e.summary,
-        default_spec: e.default_spec(),
-        params: params_json(e.params).into_iter().filter(|p| p.kind != "text").collect(),
-    }
+/// Engines that run a program on the server (`gtp`'s command): never offered
+/// to a page, which may not name one (text parameters are refused).
+const SERVER_ONLY: &[&str] = &["gtp"];
+
+/// The engines a page can use on `game`, as JSON (all but [`SERVER_ONLY`]).
+pub fn engines_json(game: &dyn DynGame) -> Vec<EngineJson> {
+    let own = registry::info_of(game).map_or(&[][..], |info| info.engines);
+    let suggested = own.last().map_or("mcts", |e| e.name);
+    registry::engines_for(game)
+        .into_iter()
+        .filter(|e| !SERVER_ONLY.contains(&e.name))
+        .map(|e| EngineJson {
+            name: e.name,
+            summary: e.summary,
+            default_spec: e.default_spec(),
+            params: params_json(e.params).into_iter().filter(|p| p.kind != "text").collect(),
+            suggested: e.name == suggested,
+        })
+        .collect()
 }

@@ -95,12 +95,7 @@ async fn games() -> Json<Vec<GameListJson>> {
                 default_spec: g.default_spec(),
                 params: game::params_json(g.params),
                 engines: registry::new_game(&g.default_spec())
-                    .map(|b| {
-                        registry::engines_for(b.as_ref())
-                            .into_iter()
-                            .map(game::engine_json)
-                            .collect()
-                    })
+                    .map(|b| game::engines_json(b.as_ref()))
                     .unwrap_or_default(),
             })
             .collect(),

@@ -250,8 +250,8 @@ function setEngines(engines) {
     readEngineParams = paramForm($('engine-params'), e ? e.params : [], { sliders: true });
   };
   sel.onchange = pick;
-  // The strongest engine a game has comes last in the list.
-  sel.value = engines.at(-1).name;
+  // The server marks the engine to offer first (the game's own, else mcts).
+  sel.value = (engines.find(e => e.suggested) || engines.at(-1)).name;
   pick();
 }
 

@@ -77,6 +77,37 @@ async fn games_lists_the_registry() {
 }
 
 #[tokio::test]
+async fn the_engine_menu_offers_what_a_page_can_use() {
+    let (status, v) = call(&app(), "GET", "/api/games", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let suggested = |game: &str| {
+        let g = v.as_array().unwrap().iter().find(|g| g["name"] == game).unwrap();
+        let engines = g["engines"].as_array().unwrap();
+        // `gtp` needs a command, which a page may not give: never offered.
+        assert!(engines.iter().all(|e| e["name"] != "gtp"), "{game}: {engines:?}");
+        let first: Vec<&str> = engines
+            .iter()
+            .filter(|e| e["suggested"] == true)
+            .map(|e| e["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(first.len(), 1, "{game}: one engine offered first, got {first:?}");
+        first[0].to_string()
+    };
+    // The game's own engine, else MCTS.
+    assert_eq!(suggested("connect4"), "solver");
+    assert_eq!(suggested("othello"), "alphabeta");
+    for game in ["go", "hex", "y", "breakthrough", "clobber"] {
+        assert_eq!(suggested(game), "mcts", "{game}");
+    }
+    // The state of a game lists the same menu.
+    let (status, s) = post(&app(), "/api/go/state", json!({"moves": []})).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    let names: Vec<&str> =
+        s["engines"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"mcts") && !names.contains(&"gtp"), "{names:?}");
+}
+
+#[tokio::test]
 async fn state_of_a_move_list() {
     let (status, s) =
         post(&app(), "/api/connect4/state", json!({"moves": ["4", "4", "5", "3"]})).await;
