@@ -1,7 +1,7 @@
 //! End-to-end tests of the `bitgames` binary: output of each subcommand and one
 //! clear error (exit code 2) for each kind of bad input.
 
-mod common;
+use crate::common;
 
 use common::{fails, ok, run_bytes, run_with_input};
 use serde_json::{json, Value};

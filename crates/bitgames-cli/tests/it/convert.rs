@@ -1,7 +1,7 @@
 //! End-to-end tests of `bitgames convert othello`: each output format, files and
 //! standard input, and exit code 2 with one `error:` line for bad input.
 
-mod common;
+use crate::common;
 
 use common::{ok, ok_with_input, run_with_input};
 use std::path::PathBuf;

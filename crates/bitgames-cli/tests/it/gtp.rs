@@ -2,7 +2,7 @@
 //! playing our own binary and GNU Go in the arena; SGF written by the arena and
 //! read by `show` and `convert`.
 
-mod common;
+use crate::common;
 
 use bitgames::arena::{run_match, MatchConfig, MatchReport};
 use common::{fails, ok, ok_with_input};

@@ -2,7 +2,7 @@
 //! would"): every input that crashed, hung or misled the binary now gets one
 //! clear `error: …` line (exit code 2) or the right answer.
 
-mod common;
+use crate::common;
 
 use common::{fails, fails_with_input, ok, run, run_bytes, run_with_input};
 use std::path::PathBuf;

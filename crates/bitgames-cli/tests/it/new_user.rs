@@ -8,10 +8,10 @@
 //! elided with `[..]` (any text on a line) and `...` (any lines); long runs are in
 //! ` ```console,ignore ` or ` ```sh ` blocks, which are not run. After a
 //! deliberate change of output, `TRYCMD=overwrite cargo test -p bitgames-cli
-//! --test new_user` rewrites the blocks (check the diff: it keeps `[..]` where it
+//! --test it new_user::` rewrites the blocks (check the diff: it keeps `[..]` where it
 //! can).
 
-mod common;
+use crate::common;
 
 use common::{fails, ok, ok_with_input, run_bytes, run_with_input};
 

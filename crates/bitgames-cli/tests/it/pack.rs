@@ -1,7 +1,7 @@
 //! `bitgames pack`: the report of a built-in puzzle, a puzzle file, and one clear
 //! error (exit code 2) for each kind of bad input.
 
-mod common;
+use crate::common;
 
 use common::{fails, ok};
 

@@ -1,7 +1,7 @@
 //! `bitgames serve`: prints its URL, answers the API there, and a bad host is
 //! one clear error.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

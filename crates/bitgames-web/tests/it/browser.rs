@@ -3,7 +3,7 @@
 //! test skips, saying so, when no Chromium is installed (Debian: `apt-get
 //! install chromium`).
 
-mod common;
+use crate::common;
 use bitgames::registry;
 use common::{on_path, server};
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ fn browser_draws_connect4() {
 }
 
 /// Every game's page (about 5 s a page; run with
-/// `cargo test -p bitgames-web --test browser -- --ignored`).
+/// `cargo test -p bitgames-web --test it -- browser:: --ignored`).
 #[test]
 #[ignore]
 fn browser_draws_every_game() {

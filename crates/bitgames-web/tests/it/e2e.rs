@@ -8,7 +8,7 @@
 //! `apt-get install chromium chromium-driver`), except under CI (`CI` set),
 //! where `scripts/ci-deps.sh` installs them and their absence is a failure.
 
-mod common;
+use crate::common;
 use bitgames::games::connect4::solver::ConnectFourSolver;
 use bitgames::games::connect4::Connect4;
 use bitgames::{registry, Outcome, Player};

@@ -1,6 +1,6 @@
 //! A load test of the web app on 127.0.0.1 (ignored by default: about 30 s of
 //! both cores). Run it with
-//! `cargo test --release -p bitgames-web --test load -- --ignored --nocapture`.
+//! `cargo test --release -p bitgames-web --test it -- load:: --ignored --nocapture`.
 //!
 //! 1. 10,000 small requests (`/state` and `/move` of Connect Four positions,
 //!    32 at a time): every one answered 200; p50/p99 latency printed.

@@ -2,7 +2,7 @@
 //! naive per-cell generator written here from the rules, on positions reached
 //! by random play; random-move uniformity; and bad input.
 
-mod common;
+use crate::common;
 use bitgames::games::breakthrough::{Breakthrough, PawnMove};
 use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};

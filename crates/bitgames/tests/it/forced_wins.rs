@@ -5,7 +5,7 @@
 //! move, and the generic `alphabeta` engine finds it as a win in 3 plies. Plain
 //! UCT with the same seed and simulations misses some of them (counted and
 //! printed per game; Connect Four's deeper wins that plain UCT misses are in
-//! `tests/mcts.rs`).
+//! `tests/it/mcts.rs`).
 
 use bitgames::registry::{new_engine, new_game};
 use bitgames::search::mcts::{MctsConfig, MctsLimits, Proof};

@@ -1,5 +1,5 @@
 //! Regression tests for the faults the fuzz targets (`fuzz/`, `scripts/fuzz.sh`)
-//! and the engine property tests (`tests/engine_props.rs`) found: each replays
+//! and the engine property tests (`tests/it/engine_props.rs`) found: each replays
 //! the minimised input that failed.
 
 use bitgames::registry::{new_engine, new_game};

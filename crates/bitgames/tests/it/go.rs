@@ -340,7 +340,7 @@ fn perft_19x19_matches_the_reference() {
 }
 
 /// 19×19 depth 4, both ways (minutes):
-/// `cargo test --release -p bitgames --test go -- --ignored`.
+/// `cargo test --release -p bitgames --test it -- go:: --ignored`.
 #[test]
 #[ignore]
 fn perft_19x19_depth_4() {

@@ -1,7 +1,7 @@
-//! The game contract (tests/common) on random games of every registered game, and
+//! The game contract (tests/it/common) on random games of every registered game, and
 //! the dynamic (text) interface played through the registry.
 
-mod common;
+use crate::common;
 
 use bitgames::games::{
     breakthrough::Breakthrough,

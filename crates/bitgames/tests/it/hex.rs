@@ -2,7 +2,7 @@
 //! known fact that a full board has exactly one winner, the cell names and
 //! drawing, the pie rule and bad input.
 
-mod common;
+use crate::common;
 use bitgames::games::hex::{Hex, HexMove};
 use bitgames::{new_game, Bits, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};

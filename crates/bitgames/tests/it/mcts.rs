@@ -131,7 +131,7 @@ fn connect4_solver_never_loses_a_won_position_to_mcts() {
 }
 
 /// The same on the standard board, slower (the solver takes seconds a move
-/// early on): `cargo test --release -p bitgames --test mcts -- --ignored`.
+/// early on): `cargo test --release -p bitgames --test it -- mcts:: --ignored`.
 #[test]
 #[ignore = "slow: minutes; run with --release -- --ignored"]
 fn connect4_solver_never_loses_a_won_position_to_mcts_7x6() {

@@ -82,7 +82,7 @@ fn replay(file: &str, text: &str, spec: &str) -> Replayed {
 fn breakthrough_8x8_matches_openspiel() {
     let r = replay(
         "breakthrough_8x8.txt",
-        include_str!("data/openspiel/breakthrough_8x8.txt"),
+        include_str!("../data/openspiel/breakthrough_8x8.txt"),
         "breakthrough",
     );
     assert!(r.plies > 500, "{} plies", r.plies);
@@ -90,29 +90,29 @@ fn breakthrough_8x8_matches_openspiel() {
 
 #[test]
 fn clobber_matches_openspiel() {
-    let r = replay("clobber_8x8.txt", include_str!("data/openspiel/clobber_8x8.txt"), "");
+    let r = replay("clobber_8x8.txt", include_str!("../data/openspiel/clobber_8x8.txt"), "");
     assert!(r.plies > 500, "{} plies", r.plies);
-    let r = replay("clobber_5x6.txt", include_str!("data/openspiel/clobber_5x6.txt"), "");
+    let r = replay("clobber_5x6.txt", include_str!("../data/openspiel/clobber_5x6.txt"), "");
     assert!(r.plies > 200, "{} plies", r.plies);
 }
 
 #[test]
 fn gomoku_matches_openspiel() {
-    let r = replay("gomoku.txt", include_str!("data/openspiel/gomoku.txt"), "");
+    let r = replay("gomoku.txt", include_str!("../data/openspiel/gomoku.txt"), "");
     assert!(r.plies > 1000, "{} plies", r.plies);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
-    let r = replay("gomoku_7x7.txt", include_str!("data/openspiel/gomoku_7x7.txt"), "");
+    let r = replay("gomoku_7x7.txt", include_str!("../data/openspiel/gomoku_7x7.txt"), "");
     assert!(r.plies > 300, "{} plies", r.plies);
     assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
 }
 
 #[test]
 fn hex_matches_openspiel() {
-    let r = replay("hex_7.txt", include_str!("data/openspiel/hex_7.txt"), "");
+    let r = replay("hex_7.txt", include_str!("../data/openspiel/hex_7.txt"), "");
     assert!(r.plies > 300, "{} plies", r.plies);
-    let r = replay("hex_11.txt", include_str!("data/openspiel/hex_11.txt"), "");
+    let r = replay("hex_11.txt", include_str!("../data/openspiel/hex_11.txt"), "");
     assert!(r.plies > 1000, "{} plies", r.plies);
-    let r = replay("hex_7_swap.txt", include_str!("data/openspiel/hex_7_swap.txt"), "");
+    let r = replay("hex_7_swap.txt", include_str!("../data/openspiel/hex_7_swap.txt"), "");
     assert!(r.plies > 300, "{} plies", r.plies);
     let swaps = r.played.iter().filter(|m| *m == "swap").count();
     assert!(swaps >= 5, "{swaps} swaps");
@@ -121,7 +121,7 @@ fn hex_matches_openspiel() {
 #[test]
 fn tictactoe_matches_openspiel() {
     // OpenSpiel's cell `x(r,c)` (row r from the top) is written `{c}{3 - r}` here.
-    let r = replay("tic_tac_toe.txt", include_str!("data/openspiel/tic_tac_toe.txt"), "");
+    let r = replay("tic_tac_toe.txt", include_str!("../data/openspiel/tic_tac_toe.txt"), "");
     assert!(r.plies > 100, "{} plies", r.plies);
     assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
 }
@@ -129,7 +129,7 @@ fn tictactoe_matches_openspiel() {
 #[test]
 fn connect4_matches_openspiel() {
     // OpenSpiel's 0-based column `x<c>` is written `c + 1` here.
-    let r = replay("connect_four.txt", include_str!("data/openspiel/connect_four.txt"), "");
+    let r = replay("connect_four.txt", include_str!("../data/openspiel/connect_four.txt"), "");
     assert!(r.plies > 300, "{} plies", r.plies);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
 }
@@ -137,7 +137,7 @@ fn connect4_matches_openspiel() {
 #[test]
 fn othello_matches_openspiel() {
     // OpenSpiel's forced "pass" action is our `pass` move: one ply each.
-    let r = replay("othello.txt", include_str!("data/openspiel/othello.txt"), "");
+    let r = replay("othello.txt", include_str!("../data/openspiel/othello.txt"), "");
     assert!(r.plies > 1000, "{} plies", r.plies);
     let passes = r.played.iter().filter(|m| *m == "pass").count();
     assert!(passes > 0, "no pass in the traces");
@@ -145,20 +145,20 @@ fn othello_matches_openspiel() {
 
 #[test]
 fn y_matches_openspiel() {
-    let r = replay("y_10.txt", include_str!("data/openspiel/y_10.txt"), "");
+    let r = replay("y_10.txt", include_str!("../data/openspiel/y_10.txt"), "");
     assert!(r.plies > 500, "{} plies", r.plies);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
-    let r = replay("y_6.txt", include_str!("data/openspiel/y_6.txt"), "");
+    let r = replay("y_6.txt", include_str!("../data/openspiel/y_6.txt"), "");
     assert!(r.plies > 200, "{} plies", r.plies);
 }
 
 #[test]
 fn go_matches_openspiel() {
     // OpenSpiel's rules, selected by ko=repetition_draw and max_moves=2·size².
-    let r = replay("go_9.txt", include_str!("data/openspiel/go_9.txt"), "");
+    let r = replay("go_9.txt", include_str!("../data/openspiel/go_9.txt"), "");
     assert!(r.plies > 2000, "{} plies", r.plies);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
     assert!(r.played.iter().filter(|m| *m == "pass").count() > 50);
-    let r = replay("go_5.txt", include_str!("data/openspiel/go_5.txt"), "");
+    let r = replay("go_5.txt", include_str!("../data/openspiel/go_5.txt"), "");
     assert!(r.plies > 500, "{} plies", r.plies);
 }

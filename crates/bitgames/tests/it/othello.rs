@@ -2,7 +2,7 @@
 //! and without its table, the four move generators against each other, OBF on the
 //! FFO test suite (#1–#79), bad input, and the per-game contract of `harness.rs`.
 
-mod common;
+use crate::common;
 
 use bitgames::games::othello::{
     movegen, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_table_with, perft_bik_with,
@@ -23,7 +23,7 @@ struct PerftRow {
 }
 
 fn perft_table() -> Vec<PerftRow> {
-    let text = include_str!("data/othello/perft.tsv");
+    let text = include_str!("../data/othello/perft.tsv");
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     assert_eq!(header[..3], ["depth", "bik", "edax"]);
@@ -220,7 +220,7 @@ fn timed_perft(depth: usize) {
     assert_eq!(n, want.bik);
 }
 
-/// `cargo test -p bitgames --release --test othello -- --ignored --nocapture`
+/// `cargo test -p bitgames --release --test it -- othello:: --ignored --nocapture`
 #[test]
 #[ignore = "slow: depth 10"]
 fn perft_bik_10() {
@@ -228,7 +228,7 @@ fn perft_bik_10() {
     assert_eq!(perft(&Othello::start(), 10), 24_571_056, "edax column");
 }
 
-/// `cargo test -p bitgames --release --test othello -- --ignored --nocapture`
+/// `cargo test -p bitgames --release --test it -- othello:: --ignored --nocapture`
 #[test]
 #[ignore = "slow: depth 11"]
 fn perft_bik_11() {
@@ -408,10 +408,10 @@ fn ffo_positions() -> Vec<(usize, Othello)> {
 
 fn ffo_lines() -> Vec<(usize, &'static str)> {
     [
-        include_str!("data/othello/fforum-1-19.obf"),
-        include_str!("data/othello/fforum-20-39.obf"),
-        include_str!("data/othello/fforum-40-59.obf"),
-        include_str!("data/othello/fforum-60-79.obf"),
+        include_str!("../data/othello/fforum-1-19.obf"),
+        include_str!("../data/othello/fforum-20-39.obf"),
+        include_str!("../data/othello/fforum-40-59.obf"),
+        include_str!("../data/othello/fforum-60-79.obf"),
     ]
     .iter()
     .flat_map(|t| t.lines())

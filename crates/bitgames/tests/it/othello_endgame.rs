@@ -6,10 +6,10 @@
 //! FFO #40–#44 (20–23 empties) and #59 (a wipe-out) run in the normal test run.
 //! The rest of #40–#59,
 //! and every best move of #40–#44, are `#[ignore]`d:
-//! `cargo test --release -p bitgames --test othello_endgame -- --ignored`
+//! `cargo test --release -p bitgames --test it -- othello_endgame:: --ignored`
 //! (`FFO=45-47 … -- ffo_range --ignored` for a range, `THREADS=2` for threads).
 
-mod common;
+use crate::common;
 
 use bitgames::games::othello::endgame::{self, EndgameSolver};
 use bitgames::games::othello::formats::ObfRecord;
@@ -21,7 +21,7 @@ use std::time::Instant;
 
 /// FFO #40–#59 with their numbers.
 fn ffo_40_59() -> Vec<(usize, ObfRecord)> {
-    include_str!("data/othello/fforum-40-59.obf")
+    include_str!("../data/othello/fforum-40-59.obf")
         .lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
@@ -31,16 +31,17 @@ fn ffo_40_59() -> Vec<(usize, ObfRecord)> {
 
 #[test]
 fn obf_records() {
-    let r = ObfRecord::parse(include_str!("data/othello/fforum-40-59.obf").lines().next().unwrap())
-        .unwrap();
+    let r =
+        ObfRecord::parse(include_str!("../data/othello/fforum-40-59.obf").lines().next().unwrap())
+            .unwrap();
     assert_eq!(r.position.empty().count_ones(), 20);
     assert_eq!(r.scored_moves.len(), 10);
     assert_eq!(r.best_score(), Some(38));
     assert_eq!(r.best_moves(), ["a2".parse::<OthelloMove>().unwrap()]);
     // #41 lists one best move; the 1-19 file has ties.
-    let all: Vec<ObfRecord> = include_str!("data/othello/fforum-1-19.obf")
+    let all: Vec<ObfRecord> = include_str!("../data/othello/fforum-1-19.obf")
         .lines()
-        .chain(include_str!("data/othello/fforum-60-79.obf").lines())
+        .chain(include_str!("../data/othello/fforum-60-79.obf").lines())
         .filter(|l| !l.trim().is_empty())
         .map(|l| ObfRecord::parse(l).unwrap())
         .collect();
@@ -270,7 +271,7 @@ fn ffo_45_to_59() {
     check_ffo(45..=59, false);
 }
 
-/// `FFO=45-47 cargo test --release -p bitgames --test othello_endgame -- ffo_range --ignored`
+/// `FFO=45-47 cargo test --release -p bitgames --test it -- othello_endgame::ffo_range --ignored`
 #[test]
 #[ignore = "the FFO positions named by the FFO variable (45-47 if unset)"]
 fn ffo_range() {

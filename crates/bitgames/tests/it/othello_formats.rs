@@ -370,10 +370,10 @@ fn every_prefix_gives_ok_or_err() {
 #[test]
 fn obf_lines_round_trip() {
     let files = [
-        include_str!("data/othello/fforum-1-19.obf"),
-        include_str!("data/othello/fforum-20-39.obf"),
-        include_str!("data/othello/fforum-40-59.obf"),
-        include_str!("data/othello/fforum-60-79.obf"),
+        include_str!("../data/othello/fforum-1-19.obf"),
+        include_str!("../data/othello/fforum-20-39.obf"),
+        include_str!("../data/othello/fforum-40-59.obf"),
+        include_str!("../data/othello/fforum-60-79.obf"),
     ];
     let mut n = 0;
     for line in files.iter().flat_map(|f| f.lines()).filter(|l| !l.trim().is_empty()) {

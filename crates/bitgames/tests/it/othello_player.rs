@@ -3,7 +3,7 @@
 //! player's strength: it beats a random mover, a higher level beats a lower
 //! one, and in the endgame it plays the FFO suite's best moves.
 
-mod common;
+use crate::common;
 
 use bitgames::games::connect4::Connect4;
 use bitgames::games::othello::eval::{
@@ -279,7 +279,7 @@ fn a_higher_level_beats_a_lower_one() {
 fn endgame_moves_are_exact() {
     // FFO #40 (20 empties, a2 +38) at level 10; #41 (22 empties) is out of the
     // exact range at every level, so there the player searches.
-    let lines: Vec<ObfRecord> = include_str!("data/othello/fforum-40-59.obf")
+    let lines: Vec<ObfRecord> = include_str!("../data/othello/fforum-40-59.obf")
         .lines()
         .take(2)
         .map(|l| ObfRecord::parse(l).unwrap())

@@ -79,7 +79,7 @@ fn pieces_that_cannot_fit() {
 
 /// The Bedlam cube: 19,186 packings up to rotation (Bedlam Puzzles; Tatham's
 /// exhaustive count), 24 times that in all. Minutes on one thread:
-/// `cargo test --release -p bitgames --test pack bedlam -- --ignored`.
+/// `cargo test --release -p bitgames --test it -- pack::bedlam --ignored`.
 #[test]
 #[ignore]
 fn bedlam_cube_has_19186() {

@@ -4,7 +4,7 @@ use bitgames::new_game;
 
 #[test]
 fn perft_table() {
-    let table = include_str!("data/perft.txt");
+    let table = include_str!("../data/perft.txt");
     let mut checked = 0;
     for line in table.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();

@@ -198,7 +198,7 @@ fn drop_phase_perft_is_falling_factorials() {
 /// Every Teeko line of `data/perft.txt` recounted by the per-cell reference.
 #[test]
 fn perft_table_agrees_with_the_reference() {
-    let table = include_str!("data/perft.txt");
+    let table = include_str!("../data/perft.txt");
     let mut checked = 0;
     for line in table.lines().map(str::trim).filter(|l| l.starts_with("teeko")) {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();

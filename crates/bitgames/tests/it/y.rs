@@ -1,10 +1,10 @@
 //! The game of Y and the paper's Y reduction (Browne §5.2.3, Listing 1) against
-//! two plain references (tests/y_reference): a union-find over the cells and
+//! two plain references (tests/it/y_reference): a union-find over the cells and
 //! flood fill on the hexagonal grid.
 
-mod y_reference;
+use crate::y_reference;
 
-mod common;
+use crate::common;
 use bitgames::games::y::Y;
 use bitgames::ops::{self, YColumns, Y_EMPTY};
 use bitgames::{new_game, Bits, Game, Outcome, Player, SetupError};

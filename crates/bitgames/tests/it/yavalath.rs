@@ -5,8 +5,6 @@
 //! perft; hand-drawn pictures check the rule's corner cases. OpenSpiel has no
 //! Yavalath, so there are no outside traces to replay.
 
-mod common;
-
 use bitgames::games::yavalath::{Yavalath, YavalathMove};
 use bitgames::grid::Cell;
 use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};

@@ -1,5 +1,5 @@
 //! Two plain references for the Y reduction (Browne §5.2.3), shared by
-//! `tests/y.rs` and `benches/y.rs`: a union-find over the cells (the paper's
+//! `tests/it/y.rs` and `benches/y.rs`: a union-find over the cells (the paper's
 //! baseline, "union find win detection for Y") and group-by-group flood fill on
 //! the hexagonal grid ([`ops::flood_fill`]).
 //!
