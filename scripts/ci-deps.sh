@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need besides cargo: headless Chromium and its WebDriver,
-# for the web app's end-to-end test (crates/bitgames-web/tests/e2e.rs). Does
+# for the web app's end-to-end test (crates/bitgames-web/tests/it/e2e.rs). Does
 # nothing when both are there; installs them with apt-get when run as root.
 set -euo pipefail
 if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then

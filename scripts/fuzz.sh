@@ -10,7 +10,7 @@
 # corpus grows in fuzz/corpus/<target> (seeded from the test data, not
 # committed); a crash stops the run with its input in fuzz/artifacts/<target>,
 # to be minimised (`cargo +nightly fuzz tmin <target> <file>`) and added as a
-# regression test in crates/bitgames/tests/fuzz_regressions.rs. The targets
+# regression test in crates/bitgames/tests/it/fuzz_regressions.rs. The targets
 # check panics and invariants, so they build without a sanitizer; set
 # FUZZ_SANITIZER=address to add AddressSanitizer (slower builds and runs).
 set -euo pipefail

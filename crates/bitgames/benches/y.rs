@@ -1,12 +1,12 @@
 //! The paper's connection query for Y (Browne §5.2.3, Listing 1): bitwise-parallel
-//! Y reduction against the two references of `tests/y_reference` — a plain
+//! Y reduction against the two references of `tests/it/y_reference` — a plain
 //! union-find over the cells (the paper's baseline, which it reports Y
 //! reduction beats by about 50×) and group-by-group flood fill — on the same
 //! 1,024 random full boards of side 10 (28 first-player and 27 second-player
 //! stones, as a board filled by a random playout). One iteration tests every
 //! board. `cargo bench -p bitgames --bench y`.
 
-#[path = "../tests/y_reference/mod.rs"]
+#[path = "../tests/it/y_reference/mod.rs"]
 mod y_reference;
 
 use bitgames::ops;

@@ -1,0 +1,274 @@
+//! Regression tests for issue 17's first table ("tried as a hostile user
+//! would"): every input that crashed, hung or misled the binary now gets one
+//! clear `error: …` line (exit code 2) or the right answer.
+
+use crate::common;
+
+use common::{fails, fails_with_input, ok, run, run_bytes, run_with_input};
+use std::path::PathBuf;
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bitgames-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// An Othello position (White to move, 29 empties) that solves to -64 at once.
+const WIPED_OUT: &str = "-----------------------O--OOOOOX--OOOOXXOOOOXXXX--OOOXXXXXXXXXXX O";
+
+/// Ten empty squares, Black to move: solved in milliseconds.
+fn ten_empties() -> String {
+    format!("{}XXXXXX{} X", "XXXXXXXXOOOOOOOO".repeat(3), "-".repeat(10))
+}
+
+/// An OBF line starting with '-' is a position wherever it stands among the
+/// options of `solve`, with no `--` before it; options after it still count.
+#[test]
+fn obf_positions_may_start_with_a_dash() {
+    let out = ok(&["solve", "othello", WIPED_OUT]);
+    assert!(out.contains("score -64"), "{out}");
+    let out = ok(&["solve", "othello", WIPED_OUT, "--threads", "1", "-q", "--best"]);
+    assert!(out.contains("score -64"), "{out}");
+    let out = ok(&["solve", "othello", "-q", WIPED_OUT, &ten_empties(), "-t", "1"]);
+    assert_eq!(out.matches("position ").count(), 2, "{out}");
+    // `--table-mib=16` and `-t1` forms, and `--` still works.
+    let out = ok(&["solve", "othello", "--table-mib=16", WIPED_OUT, "-t1", "--", WIPED_OUT]);
+    assert_eq!(out.matches("score -64").count(), 2, "{out}");
+    // An unknown option is still an unknown option, not a position.
+    let e = fails(&["solve", "othello", "--no-such-option", WIPED_OUT]);
+    assert!(e.contains("--no-such-option"), "{e}");
+    // `show`, `perft --position` and `convert --start` take one too.
+    let out = ok(&["show", "othello", WIPED_OUT, "--json"]);
+    assert!(out.contains("\"result\""), "{out}");
+}
+
+/// Tables larger than the machine's memory: a clear error, before anything
+/// is allocated, from every command that takes `--table-mib`.
+#[test]
+fn huge_tables_are_refused() {
+    for args in [
+        &["solve", "connect4", "--table-mib", "1000000", "4453"][..],
+        &["solve", "othello", "--table-mib", "100000000", WIPED_OUT],
+        &["bench", "connect4", "--table-mib", "100000000", "--limit", "1"],
+        &[
+            "book",
+            "connect4(width=4,height=4)",
+            "--depth",
+            "1",
+            "--table-mib",
+            "100000000",
+            "--out",
+            "x",
+        ],
+    ] {
+        let e = fails(args);
+        assert!(e.contains("is more than this machine can give a table"), "{args:?}: {e}");
+    }
+    let e = fails(&["solve", "connect4", "--table-mib", "0", "4453"]);
+    assert!(e.contains("at least 1"), "{e}");
+}
+
+/// Thread counts far beyond the cores are refused at once (no spawn failure,
+/// no minutes-long perft).
+#[test]
+fn huge_thread_counts_are_refused() {
+    for args in [
+        &["perft", "connect4", "3", "--threads", "100000"][..],
+        &["solve", "othello", "--threads", "100000", WIPED_OUT],
+        &["bench", "connect4", "--threads", "100000", "--limit", "1"],
+    ] {
+        let e = fails(args);
+        assert!(e.contains("--threads 100000 is too many"), "{args:?}: {e}");
+    }
+}
+
+/// `nboard --depth` out of range is an error; `set depth` out of range is
+/// reported and the session goes on; a line that is not UTF-8 is reported
+/// with its number, the next one answered, and the exit code is 2.
+#[test]
+fn nboard_depths_and_bad_lines() {
+    let e = fails_with_input(&["nboard", "--depth", "999"], "go\n");
+    assert!(e.contains("depth 999 is out of range 1–60"), "{e}");
+    let out = run_with_input(&["nboard"], "nboard 2\nset depth 61\nping 1\nquit\n");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bad depth '61'") && text.contains("pong 1"), "{text}");
+    let out = run_bytes(&["nboard"], b"nboard 2\n\xff\xfe\nping 7\n");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pong 7"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("standard input, line 2: not UTF-8 text"), "{err}");
+    // An unknown command echoed in the log comes back with its escapes escaped.
+    let out = run_with_input(&["nboard"], "\u{1b}[31mRED\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains('\u{1b}') && err.contains("\\u{1b}"), "{err}");
+}
+
+/// Blank lines of `solve` input are skipped, not solved as the empty board;
+/// an explicit `""` argument is the empty board.
+#[test]
+fn blank_lines_are_skipped() {
+    let out = run_with_input(&["solve", "connect4"], "\n   \n271713432331713132\n\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("271713432331713132 -11 "), "{text}");
+    // `""` is the (4×4) empty board: a draw.
+    let out = ok(&["solve", "connect4(width=4,height=4)", ""]);
+    assert!(out.starts_with(" 0 "), "{out:?}");
+}
+
+/// Books that are not books: devices, directories, oversized files, altered
+/// or old-format files are refused with a message saying what is wrong,
+/// before anything large is allocated.
+#[test]
+fn bad_books_are_refused() {
+    let dir = scratch("books");
+    let spec = "connect4(width=4,height=4)";
+    let e = fails(&["solve", spec, "--book", "/dev/zero", ""]);
+    assert!(e.contains("'/dev/zero' is not a regular file"), "{e}");
+    let e = fails(&["solve", spec, "--book", dir.to_str().unwrap(), ""]);
+    assert!(e.contains("is a directory"), "{e}");
+    // A sparse file larger than any book: refused from its size alone.
+    let big = dir.join("big.book");
+    std::fs::File::create(&big).unwrap().set_len(3 << 30).unwrap();
+    let e = fails(&["solve", spec, "--book", big.to_str().unwrap(), ""]);
+    assert!(e.contains("more than the") && e.contains("a book may have"), "{e}");
+    // A good book, written whole (no temporary file left), then altered.
+    let book = dir.join("small.book");
+    let out =
+        ok(&["book", spec, "--depth", "3", "--table-mib", "16", "--out", book.to_str().unwrap()]);
+    assert!(out.contains("written to"), "{out}");
+    assert!(!dir.join("small.book.partial").exists());
+    let out = ok(&["solve", spec, "--book", book.to_str().unwrap(), "12"]);
+    assert!(out.starts_with("12 0 "), "{out}");
+    let mut bytes = std::fs::read(&book).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&book, &bytes).unwrap();
+    let e = fails(&["solve", spec, "--book", book.to_str().unwrap(), "12"]);
+    assert!(e.contains("checksum does not match"), "{e}");
+    // An old (version 1) book: rebuild it.
+    bytes[16..20].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&book, &bytes).unwrap();
+    let e = fails(&["solve", spec, "--book", book.to_str().unwrap(), "12"]);
+    assert!(e.contains("version 1") && e.contains("rebuild it"), "{e}");
+    // A book for another board size.
+    let other = dir.join("other.book");
+    let other_args = ["--depth", "1", "--table-mib", "16", "--out", other.to_str().unwrap()];
+    ok(&[&["book", "connect4(width=5,height=4)"][..], &other_args].concat());
+    let e = fails(&["solve", spec, "--book", other.to_str().unwrap(), "12"]);
+    assert!(e.contains("5×4"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file of Othello positions with a bad line in the middle: the good lines
+/// are solved, the bad one named by file and line, the exit code is 2.
+#[test]
+fn solve_goes_on_past_bad_lines() {
+    let dir = scratch("mixed");
+    let file = dir.join("mixed.obf");
+    std::fs::write(&file, format!("{WIPED_OUT}\nnot a position\n\n{}\n", ten_empties())).unwrap();
+    let out = run(&["solve", "othello", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("position ").count(), 2, "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("mixed.obf, line 2:"), "{err}");
+    assert!(err.contains("1 position(s) could not be solved"), "{err}");
+    // Non-UTF-8 bytes in a file: that line reported, the others solved.
+    std::fs::write(&file, [WIPED_OUT.as_bytes(), b"\n\xff\n", WIPED_OUT.as_bytes()].concat())
+        .unwrap();
+    let out = run(&["solve", "othello", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches("score -64").count(), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not UTF-8 text"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A score that differs from the one given names where it came from: an
+/// argument by its number, a file line by file and line.
+#[test]
+fn mismatches_name_their_place() {
+    let out = run(&["solve", "othello", &format!("{WIPED_OUT}; a1:+10;")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: argument 1: score -64 differs from the line's +10"), "{err}");
+    let out = run_with_input(&["solve", "othello"], &format!("\n{WIPED_OUT}; a1:+10;\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: standard input, line 2: score -64 differs"), "{err}");
+}
+
+/// Paths that exist but hold no positions or records: said as such.
+#[test]
+fn directories_devices_and_empty_files() {
+    let dir = scratch("paths");
+    let empty = dir.join("empty.obf");
+    std::fs::write(&empty, "").unwrap();
+    let d = dir.to_str().unwrap();
+    let e = fails(&["solve", "othello", d]);
+    assert!(e.contains("is a directory"), "{e}");
+    let e = fails(&["solve", "othello", "/dev/null"]);
+    assert!(e.contains("'/dev/null' is not a regular file"), "{e}");
+    let e = fails(&["solve", "othello", empty.to_str().unwrap()]);
+    assert!(e.contains("is an empty file"), "{e}");
+    // A pipe is read like a file (`solve othello <(…)`).
+    let out = run_with_input(&["solve", "othello", "/dev/stdin"], &format!("{WIPED_OUT}\n"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("score -64"), "{out:?}");
+    let e = fails(&["convert", "othello", d]);
+    assert!(e.contains("is a directory"), "{e}");
+    let e = fails(&["convert", "othello", "/dev/null"]);
+    assert!(e.contains("'/dev/null' is not a regular file"), "{e}");
+    let e = fails(&["convert", "othello", empty.to_str().unwrap()]);
+    assert!(e.contains("is an empty file"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Escape sequences and huge tokens typed by the user come back escaped and
+/// shortened, whatever command echoes them.
+#[test]
+fn echoed_input_is_escaped_and_short() {
+    let escape = "\u{1b}[31mRED\u{1b}[0m\nnext";
+    let huge = "x".repeat(100_000);
+    let huge_obf = format!("{} X", "Z".repeat(100_000));
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["show", "connect4", escape],
+        vec!["show", "othello", escape],
+        vec!["show", "connect4", &huge],
+        vec!["show", "othello", &huge_obf],
+        vec!["show", escape],
+        vec!["perft", "othello", "1", "--position", &huge_obf],
+        vec!["solve", "othello", &huge_obf],
+        vec!["solve", "connect4", &huge],
+        vec!["convert", "othello", &huge],
+        vec!["convert", "othello", escape],
+        vec!["show", "tictactoe", "--moves", &huge],
+    ];
+    for args in cases {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", &args[..2]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.len() < 2_000, "{:?}: {} bytes of error", &args[..2], err.len());
+        assert!(!err.contains('\u{1b}'), "{:?}: {err}", &args[..2]);
+        assert!(err.starts_with("error: ") && !err.contains("panicked"), "{err}");
+    }
+    // The stdin path of `solve`: the bad line is shortened too.
+    let out = run_with_input(&["solve", "connect4"], &format!("{huge}\n271713432331713132\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: longer than 64 KiB"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("271713432331713132 -11 "));
+}
+
+/// `perft --divide` at depth 0 counts the position itself, as `perft` does.
+#[test]
+fn perft_divide_at_depth_zero() {
+    let plain = ok(&["perft", "connect4", "0"]);
+    assert!(plain.lines().any(|l| l.split_whitespace().take(2).eq(["0", "1"])), "{plain}");
+    let divide = ok(&["perft", "connect4", "0", "--divide"]);
+    assert!(divide.contains("total  1"), "{divide}");
+    let divide = ok(&["perft", "connect4", "1", "--divide"]);
+    assert!(divide.contains("total  7"), "{divide}");
+}

@@ -1,0 +1,374 @@
+//! End to end in headless Chromium, driven over WebDriver (`chromedriver`) by
+//! `fantoccini`, against a real server on 127.0.0.1: a whole Connect Four game
+//! against the solver played by clicking, its result checked against the
+//! library; a pasted SGF record loaded; every game's page drawn with the
+//! library's number of cells; the puzzle pages working. Screenshots go to `target/e2e-screenshots/`.
+//!
+//! Skips, saying so, when `chromium` or `chromedriver` is missing (Debian:
+//! `apt-get install chromium chromium-driver`), except under CI (`CI` set),
+//! where `scripts/ci-deps.sh` installs them and their absence is a failure.
+
+use crate::common;
+use bitgames::games::connect4::solver::ConnectFourSolver;
+use bitgames::games::connect4::Connect4;
+use bitgames::{registry, Outcome, Player};
+use common::{on_path, server};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The Connect Four board of the game played: small enough that the solver
+/// answers each move at once.
+const C4: &str = "connect4(width=6,height=5)";
+
+/// `chromedriver` on a free port, ended when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts chromedriver and a headless Chromium session.
+async fn browser(chromium: &PathBuf, chromedriver: &PathBuf) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let driver = Driver { child, url: format!("http://127.0.0.1:{port}") };
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,960", "--hide-scrollbars"],
+        }
+    });
+    let caps = caps.as_object().unwrap().clone();
+    let start = Instant::now();
+    loop {
+        let mut builder = ClientBuilder::new(HttpConnector::new());
+        match builder.capabilities(caps.clone()).connect(&driver.url).await {
+            Ok(client) => return (driver, client),
+            Err(e) if start.elapsed() < Duration::from_secs(15) => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("no WebDriver session from {}: {e}", chromedriver.display()),
+        }
+    }
+}
+
+/// Where the screenshots go: `target/e2e-screenshots/`.
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().join("e2e-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(shots().join(format!("{name}.png")), png).unwrap();
+}
+
+/// Waits up to 10 s for `f` to give `Some`.
+async fn until<T, F, Fut>(what: &str, mut f: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let start = Instant::now();
+    loop {
+        if let Some(v) = f().await {
+            return v;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "waited 10 s for {what}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn find(c: &Client, css: &str) -> Element {
+    let c2 = c.clone();
+    until(css, || {
+        let c = c2.clone();
+        async move { c.find(Locator::Css(css)).await.ok() }
+    })
+    .await
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    find(c, css).await.text().await.unwrap_or_default()
+}
+
+async fn value(c: &Client, css: &str) -> String {
+    find(c, css).await.prop("value").await.ok().flatten().unwrap_or_default()
+}
+
+/// The number of drawn cells of the board, once it has `want` (or 10 s).
+async fn cells_drawn(c: &Client, want: usize) -> usize {
+    let start = Instant::now();
+    loop {
+        let n = c.find_all(Locator::Css("svg#board g.cell")).await.map_or(0, |v| v.len());
+        if n == want || start.elapsed() > Duration::from_secs(10) {
+            return n;
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// The moves in the page's move box.
+async fn moves(c: &Client) -> Vec<String> {
+    value(c, "#moves").await.split_whitespace().map(str::to_string).collect()
+}
+
+/// Sets a parameter of a start-page card: the input in the label naming it.
+async fn set_param(c: &Client, game: &str, param: &str, v: &str) {
+    let labels =
+        c.find_all(Locator::Css(&format!(".card[data-game='{game}'] label"))).await.unwrap();
+    for l in labels {
+        if l.text().await.unwrap().trim_start().starts_with(param) {
+            let input = l.find(Locator::Css("input")).await.unwrap();
+            input.clear().await.unwrap();
+            input.send_keys(v).await.unwrap();
+            return;
+        }
+    }
+    panic!("{game} has no parameter {param} on the start page");
+}
+
+/// From the start page: Connect Four 6×5 against the solver (which plays
+/// second), the test clicking the leftmost open column each turn until the
+/// game ends; the page's result is the library's.
+async fn play_connect4(c: &Client, base: &str) {
+    c.goto(base).await.unwrap();
+    find(c, ".card[data-game='connect4'] button").await;
+    screenshot(c, "start").await;
+    set_param(c, "connect4", "width", "6").await;
+    set_param(c, "connect4", "height", "5").await;
+    find(c, ".card[data-game='connect4'] button").await.click().await.unwrap();
+    assert_eq!(cells_drawn(c, 30).await, 30, "the 6×5 board");
+    assert!(text(c, "#title").await.contains("width=6"), "the page plays the board chosen");
+    find(c, "#engine").await.select_by_value("solver").await.unwrap();
+    find(c, "#engine-side").await.select_by_value("1").await.unwrap();
+
+    let mut game = registry::new_game(C4).unwrap();
+    let view = game.board();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let played = moves(c).await;
+        // Replay the page's moves in the library.
+        game = registry::new_game(C4).unwrap();
+        for m in &played {
+            game.play_text(m).unwrap();
+        }
+        if game.outcome().is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game did not end: {played:?}");
+        let thinking = find(c, "#thinking").await.attr("hidden").await.unwrap().is_none();
+        if game.side_to_move() != Player::First || thinking {
+            tokio::time::sleep(Duration::from_millis(40)).await;
+            continue;
+        }
+        // The leftmost column with room: click its top cell.
+        let mv = game.legal_moves().into_iter().min_by_key(|m| m.parse::<u32>().unwrap()).unwrap();
+        let col = mv.parse::<usize>().unwrap() - 1;
+        let cell = view.cells.iter().rposition(|cell| cell.col == col).unwrap();
+        find(c, &format!("svg#board g.cell[data-index='{cell}']")).await.click().await.unwrap();
+        // Wait for the click's move and the solver's answer (or the end).
+        let before = played.len();
+        let c2 = c.clone();
+        until("the move and the engine's answer", || {
+            let c = c2.clone();
+            async move {
+                let now = moves(&c).await;
+                let over = !text(&c, "#status").await.contains(" to move");
+                (now.len() >= before + 2 || (over && now.len() > before)).then_some(())
+            }
+        })
+        .await;
+    }
+    let outcome = game.outcome().unwrap();
+    let want = game.describe_outcome(outcome);
+    let status = until("the result shown", || async {
+        let s = text(c, "#status").await;
+        (!s.contains(" to move")).then_some(s)
+    })
+    .await;
+    screenshot(c, "connect4-game").await;
+    assert!(status.starts_with(&want), "page shows '{status}', the library says '{want}'");
+    // The solver plays perfectly: the first player cannot win unless the empty
+    // board is a first-player win.
+    let start = registry::new_game(C4).unwrap();
+    let g = start.as_any().downcast_ref::<Connect4>().unwrap();
+    let (_, score) = ConnectFourSolver::for_game(g, 16).best_moves(g).unwrap();
+    if score <= 0 {
+        assert_ne!(outcome, Outcome::WonBy(Player::First), "the solver lost: {}", game.position());
+    }
+    eprintln!("connect4 6x5 vs solver: {} after {} moves: {want}", status, game.ply());
+}
+
+/// Every game's page, loaded fresh: the board has the library's cell count.
+async fn every_game(c: &Client, base: &str) {
+    for info in registry::games() {
+        let want = registry::new_game(info.name).unwrap().board().cells.len();
+        c.goto(&format!("{base}?fresh={}#{}", info.name, info.name)).await.unwrap();
+        let got = cells_drawn(c, want).await;
+        assert_eq!(got, want, "{}: {got} cells drawn, the library has {want}", info.name);
+        let drawn = find(c, "svg#board").await.attr("data-cells").await.unwrap();
+        assert_eq!(drawn, Some(want.to_string()), "{}", info.name);
+        screenshot(c, &format!("game-{}", info.name)).await;
+    }
+}
+
+/// A whole game pasted into the move box: an SGF record of a 13×13 Go game
+/// loads that board and its moves (the server reads the SGF), and the copy
+/// offers the game as SGF.
+async fn paste_sgf(c: &Client, base: &str) {
+    c.goto(&format!("{base}?fresh=paste#go")).await.unwrap();
+    assert_eq!(cells_drawn(c, 81).await, 81, "the default 9×9 board");
+    // SGF points from the top-left: dd is d10 on 13×13, jj k4 (no i column).
+    let sgf = "(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj];B[dj])";
+    let area = find(c, "#moves").await;
+    area.clear().await.unwrap();
+    area.send_keys(sgf).await.unwrap();
+    find(c, "#moves-load").await.click().await.unwrap();
+    assert_eq!(cells_drawn(c, 169).await, 169, "the 13×13 board of the record");
+    let c2 = c.clone();
+    until("the record's moves", || {
+        let c = c2.clone();
+        async move { (moves(&c).await == ["d10", "k4", "d4"]).then_some(()) }
+    })
+    .await;
+    assert!(text(c, "#title").await.contains("size=13"), "the title names the record's board");
+    assert_eq!(value(c, "#record-format").await, "sgf", "the copy offers SGF first");
+    screenshot(c, "paste-go-sgf").await;
+    // Copy as SGF: to the clipboard, or (headless Chromium may refuse it) into
+    // the box; either way the note says so.
+    find(c, "#moves-copy").await.click().await.unwrap();
+    let note = until("the copy's note", || async {
+        let s = text(c, "#moves-note").await;
+        s.contains("sgf").then_some(s)
+    })
+    .await;
+    if note.contains("in the box") {
+        let boxed = value(c, "#moves").await;
+        assert!(boxed.starts_with("(;FF[4]GM[1]") && boxed.contains("SZ[13]"), "{boxed}");
+        assert!(boxed.contains(";B[dd];W[jj];B[dj])"), "{boxed}");
+    }
+    screenshot(c, "copy-go-sgf").await;
+}
+
+/// The puzzle pages: Life runs, Lights Out solves, the Soma cube is counted.
+async fn puzzles(c: &Client, base: &str) {
+    // Life: the Gosper gun (36 cells) after 30 generations has shot a glider.
+    c.goto(&format!("{base}?fresh=life#puzzles/life")).await.unwrap();
+    let c2 = c.clone();
+    until("the gun", || {
+        let c = c2.clone();
+        async move { c.find(Locator::Css("svg#life[data-population='36']")).await.ok() }
+    })
+    .await;
+    let mut status = String::new();
+    for g in [10, 20, 30] {
+        find(c, "#life-step10").await.click().await.unwrap();
+        let want = format!("generation {g} ");
+        status = until(&want.clone(), || {
+            let want = want.clone();
+            async move {
+                let s = text(c, "#life-status").await;
+                s.starts_with(&want).then_some(s)
+            }
+        })
+        .await;
+    }
+    // Period 30: the gun's 36 cells and one glider's 5.
+    assert_eq!(status, "generation 30 · 41 alive");
+    screenshot(c, "puzzle-life").await;
+
+    // Lights Out: the scrambled 5×5 board solved, then switched off.
+    c.goto(&format!("{base}?fresh=lo#puzzles/lightsout")).await.unwrap();
+    assert_eq!(
+        find(c, "svg#lights").await.attr("data-cells").await.unwrap().as_deref(),
+        Some("25")
+    );
+    find(c, "#lights-solve").await.click().await.unwrap();
+    let info = until("a solution", || async {
+        let s = text(c, "#lights-info").await;
+        s.contains("presses").then_some(s)
+    })
+    .await;
+    assert!(info.contains("2^2 solutions"), "5×5 has a 2-dimensional null space: {info}");
+    screenshot(c, "puzzle-lightsout").await;
+    find(c, "#lights-apply").await.click().await.unwrap();
+    until("all off", || async {
+        (text(c, "#lights-status").await == "all lights off").then_some(())
+    })
+    .await;
+
+    // Packing: the Soma cube, first in the list.
+    c.goto(&format!("{base}?fresh=pack#puzzles/pack")).await.unwrap();
+    let status = until("the count", || async {
+        let s = text(c, "#pack-status").await;
+        s.contains("packings").then_some(s)
+    })
+    .await;
+    assert!(status.starts_with("11,520 packings, 240 distinct"), "{status}");
+    let layers = c.find_all(Locator::Css("svg.pack")).await.unwrap().len();
+    assert_eq!(layers, 3, "the Soma cube in three layers");
+    let cells = c.find_all(Locator::Css("svg.pack rect.pack-cell")).await.unwrap().len();
+    assert_eq!(cells, 27);
+    screenshot(c, "puzzle-pack").await;
+}
+
+#[test]
+fn e2e_in_chromium() {
+    let (Some(chromium), Some(driver)) =
+        (on_path(&["chromium", "chromium-browser", "google-chrome"]), on_path(&["chromedriver"]))
+    else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI: chromium and chromedriver are missing (scripts/ci-deps.sh installs them)"
+        );
+        eprintln!(
+            "skipped: e2e_in_chromium needs chromium and chromedriver on the PATH \
+             (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let base = server();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let (_driver, c) = browser(&chromium, &driver).await;
+        let t = Instant::now();
+        let c2 = c.clone();
+        // On a task, so that a failure still closes the browser.
+        let run = tokio::spawn(async move {
+            play_connect4(&c2, &base).await;
+            paste_sgf(&c2, &base).await;
+            every_game(&c2, &base).await;
+            puzzles(&c2, &base).await;
+        })
+        .await;
+        let _ = c.close().await;
+        if let Err(e) = run {
+            std::panic::resume_unwind(e.into_panic());
+        }
+        eprintln!("e2e: {:.1} s; screenshots in {}", t.elapsed().as_secs_f64(), shots().display());
+    });
+}

@@ -1,0 +1,680 @@
+//! Go against a plain per-cell reference written here (a byte per cell,
+//! groups and liberties found by breadth-first search, earlier boards kept
+//! whole): perft from the empty 9×9 and 19×19 boards, and thousands of random
+//! games under every rule set with the same legal moves, boards and results at
+//! every ply. Then the errors a user can provoke.
+
+use bitgames::games::go::{Go, GoMove, KoRule, Rules};
+use bitgames::{new_game, Game, IllegalReason, Outcome, PlayError, Player};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The reference: a board of bytes (0 empty, 1 Black, 2 White), row 0 at the
+/// bottom.
+#[derive(Clone)]
+struct Ref {
+    n: usize,
+    board: Vec<u8>,
+    /// 1 Black, 2 White.
+    to_move: u8,
+    /// The cell simple ko forbids.
+    ko: Option<usize>,
+    passes: u32,
+    ply: u32,
+    /// Stones on the board.
+    stones: usize,
+    /// Every board so far (stone count, cells).
+    seen: Vec<(usize, Vec<u8>)>,
+    rules: Rules,
+    over: bool,
+    drawn: bool,
+}
+
+impl Ref {
+    fn new(n: usize, rules: Rules) -> Self {
+        let board = vec![0; n * n];
+        Ref {
+            n,
+            seen: vec![(0, board.clone())],
+            board,
+            to_move: 1,
+            ko: None,
+            passes: 0,
+            ply: 0,
+            stones: 0,
+            rules,
+            over: false,
+            drawn: false,
+        }
+    }
+
+    fn neighbours(&self, p: usize) -> impl Iterator<Item = usize> {
+        let (c, r, n) = (p % self.n, p / self.n, self.n);
+        [
+            (c > 0).then(|| p - 1),
+            (c + 1 < n).then(|| p + 1),
+            (r > 0).then(|| p - n),
+            (r + 1 < n).then(|| p + n),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The group at `p` on `board` and its number of liberties (depth-first
+    /// search, with fixed arrays so perft does not allocate).
+    fn group(&self, board: &[u8], p: usize) -> (Vec<usize>, usize) {
+        let colour = board[p];
+        let mut in_group = [false; 361];
+        let mut is_lib = [false; 361];
+        let mut stack = [0u16; 361];
+        let mut top = 1;
+        stack[0] = p as u16;
+        let mut stones = Vec::new();
+        in_group[p] = true;
+        let mut libs = 0;
+        while top > 0 {
+            top -= 1;
+            let q = stack[top] as usize;
+            stones.push(q);
+            for m in self.neighbours(q) {
+                if board[m] == 0 && !is_lib[m] {
+                    is_lib[m] = true;
+                    libs += 1;
+                } else if board[m] == colour && !in_group[m] {
+                    in_group[m] = true;
+                    stack[top] = m as u16;
+                    top += 1;
+                }
+            }
+        }
+        (stones, libs)
+    }
+
+    /// The board after the side to move plays on empty `p`, with the number
+    /// of stones captured; `None` if illegal.
+    fn try_play(&self, p: usize) -> Option<(Vec<u8>, usize)> {
+        if self.board[p] != 0 || self.ko == Some(p) {
+            return None;
+        }
+        let me = self.to_move;
+        let opp = 3 - me;
+        let mut b = self.board.clone();
+        b[p] = me;
+        let mut captured = 0;
+        for m in self.neighbours(p) {
+            if b[m] == opp {
+                let (stones, libs) = self.group(&b, m);
+                if libs == 0 {
+                    captured += stones.len();
+                    for s in stones {
+                        b[s] = 0;
+                    }
+                }
+            }
+        }
+        let (own, libs) = self.group(&b, p);
+        if libs == 0 {
+            if !self.rules.suicide {
+                return None;
+            }
+            for s in own {
+                b[s] = 0;
+            }
+        }
+        if self.rules.ko == KoRule::Positional {
+            let count = b.iter().filter(|&&c| c != 0).count();
+            if self.seen.iter().any(|(k, old)| *k == count && *old == b) {
+                return None;
+            }
+        }
+        Some((b, captured))
+    }
+
+    /// Legal moves as text, sorted.
+    fn legal(&self) -> Vec<String> {
+        if self.over {
+            return Vec::new();
+        }
+        let mut v: Vec<String> = (0..self.n * self.n)
+            .filter(|&p| self.try_play(p).is_some())
+            .map(|p| self.name(p))
+            .collect();
+        v.push("pass".into());
+        v.sort();
+        v
+    }
+
+    /// The number of legal moves, pass included, for perft's leaves: the
+    /// groups labelled once with their liberties, then each empty cell
+    /// judged from its neighbours' groups; a move that captures goes through
+    /// [`try_play`](Ref::try_play).
+    fn count(&self) -> u64 {
+        if self.over {
+            return 0;
+        }
+        let cells = self.n * self.n;
+        let mut label = vec![usize::MAX; cells];
+        let mut libs = Vec::new();
+        for p in 0..cells {
+            if self.board[p] != 0 && label[p] == usize::MAX {
+                let (stones, l) = self.group(&self.board, p);
+                for q in stones {
+                    label[q] = libs.len();
+                }
+                libs.push(l);
+            }
+        }
+        let (me, opp) = (self.to_move, 3 - self.to_move);
+        let mut count = 1;
+        for p in 0..cells {
+            if self.board[p] != 0 || self.ko == Some(p) {
+                continue;
+            }
+            let captures = self.neighbours(p).any(|m| self.board[m] == opp && libs[label[m]] == 1);
+            if captures {
+                count += self.try_play(p).is_some() as u64;
+                continue;
+            }
+            let breathes = self
+                .neighbours(p)
+                .any(|m| self.board[m] == 0 || (self.board[m] == me && libs[label[m]] >= 2));
+            if !breathes {
+                count += self.try_play(p).is_some() as u64;
+                continue;
+            }
+            // A quiet stone: the board after it is this one with `p` taken.
+            let repeats = self.rules.ko == KoRule::Positional
+                && self.seen.iter().any(|(k, old)| {
+                    *k == self.stones + 1
+                        && old.iter().zip(&self.board).enumerate().all(|(q, (&o, &b))| {
+                            if q == p {
+                                o == me
+                            } else {
+                                o == b
+                            }
+                        })
+                });
+            count += !repeats as u64;
+        }
+        count
+    }
+
+    fn name(&self, p: usize) -> String {
+        let letters = b"abcdefghjklmnopqrst";
+        format!("{}{}", letters[p % self.n] as char, p / self.n + 1)
+    }
+
+    fn play(&mut self, mv: &str) {
+        let p = (mv != "pass")
+            .then(|| (0..self.n * self.n).find(|&p| self.name(p) == mv).expect("a cell"));
+        self.play_at(p);
+    }
+
+    /// Plays a stone on `p`, or a pass (`None`).
+    fn play_at(&mut self, p: Option<usize>) {
+        if let Some(p) = p {
+            let (b, captured) = self.try_play(p).expect("legal");
+            // Simple ko: one stone captured by a lone stone left with one liberty.
+            let (own, libs) = self.group(&b, p);
+            self.ko = if captured == 1 && own.len() == 1 && libs == 1 {
+                self.neighbours(p).into_iter().find(|&m| b[m] == 0 && self.board[m] != 0)
+            } else {
+                None
+            };
+            let count = b.iter().filter(|&&c| c != 0).count();
+            if self.rules.ko == KoRule::RepetitionDraw
+                && self.seen.iter().any(|(k, old)| *k == count && *old == b)
+            {
+                self.over = true;
+                self.drawn = true;
+            }
+            self.seen.push((count, b.clone()));
+            self.stones = count;
+            self.board = b;
+            self.passes = 0;
+        } else {
+            self.passes += 1;
+            self.ko = None;
+        }
+        self.to_move = 3 - self.to_move;
+        self.ply += 1;
+        if self.passes >= 2 || (self.rules.max_moves > 0 && self.ply >= self.rules.max_moves) {
+            self.over = true;
+        }
+    }
+
+    /// Tromp–Taylor: Black's area minus White's minus komi, in half points.
+    fn score_halves(&self) -> i64 {
+        let mut area = [0i64; 3];
+        let mut done = vec![false; self.board.len()];
+        for p in 0..self.board.len() {
+            if self.board[p] != 0 {
+                area[self.board[p] as usize] += 1;
+            } else if !done[p] {
+                let (mut region, mut reach, mut stack) = (0, [false; 3], vec![p]);
+                done[p] = true;
+                while let Some(q) = stack.pop() {
+                    region += 1;
+                    for m in self.neighbours(q) {
+                        if self.board[m] == 0 {
+                            if !done[m] {
+                                done[m] = true;
+                                stack.push(m);
+                            }
+                        } else {
+                            reach[self.board[m] as usize] = true;
+                        }
+                    }
+                }
+                if reach[1] != reach[2] {
+                    area[if reach[1] { 1 } else { 2 }] += region;
+                }
+            }
+        }
+        2 * (area[1] - area[2]) - (self.rules.komi * 2.0) as i64
+    }
+
+    /// The board as the game's position text writes it (rows from the top).
+    fn rows(&self) -> String {
+        (0..self.n)
+            .rev()
+            .map(|r| {
+                (0..self.n).map(|c| b".xo"[self.board[r * self.n + c] as usize] as char).collect()
+            })
+            .collect::<Vec<String>>()
+            .join("/")
+    }
+}
+
+fn ref_perft(r: &Ref, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return r.count();
+    }
+    if r.over {
+        return 0;
+    }
+    let stones = (0..r.n * r.n).filter(|&p| r.try_play(p).is_some()).map(Some);
+    stones
+        .chain([None])
+        .map(|p| {
+            let mut c = r.clone();
+            c.play_at(p);
+            ref_perft(&c, depth - 1)
+        })
+        .sum()
+}
+
+fn sorted_moves<const N: usize>(g: &Go<N>) -> Vec<String> {
+    let mut out = Vec::new();
+    g.legal_moves(&mut out);
+    let mut v: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn perft_9x9_matches_the_reference() {
+    let g = Go::standard();
+    let r = Ref::new(9, Rules::default());
+    // 82 = 81 cells and pass; after a pass there are 81 cells and pass again
+    // (pass-pass ends the game, a leaf at depth 2).
+    let want = [82, 6643, 531_522, 42_002_809];
+    for (d, &w) in want.iter().enumerate() {
+        assert_eq!(g.perft(d + 1), w, "bitboard perft {}", d + 1);
+        assert_eq!(ref_perft(&r, d + 1), w, "reference perft {}", d + 1);
+    }
+}
+
+#[test]
+fn perft_19x19_matches_the_reference() {
+    let g = Go::standard_19();
+    let r = Ref::new(19, Rules::default());
+    let want = [362, 130_683, 47_046_242];
+    for (d, &w) in want.iter().enumerate() {
+        assert_eq!(g.perft(d + 1), w, "bitboard perft {}", d + 1);
+        assert_eq!(ref_perft(&r, d + 1), w, "reference perft {}", d + 1);
+    }
+}
+
+/// 19×19 depth 4, both ways (minutes):
+/// `cargo test --release -p bitgames --test it -- go:: --ignored`.
+#[test]
+#[ignore]
+fn perft_19x19_depth_4() {
+    let g = Go::standard_19();
+    let n = g.perft(4);
+    assert_eq!(n, ref_perft(&Ref::new(19, Rules::default()), 4));
+    assert_eq!(ref_perft(&Ref::new(19, Rules::default()), 3), 47_046_242);
+    println!("19×19 perft 4: {n}");
+}
+
+/// Plays `games` random games of `size` under `rules`, comparing legal moves,
+/// boards and results with the reference at every ply. Moves come from the
+/// game's playout policy, or a uniform legal move one time in four (so passes,
+/// eye fills and suicides are played too).
+fn agree<const N: usize>(size: usize, rules: Rules, games: usize, seed: u64) -> [usize; 3] {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let start = Go::<N>::new(size, rules).unwrap();
+    let mut stats = [0usize; 3]; // plies, captures seen, games ended by repetition
+    for _ in 0..games {
+        let mut g = start.clone();
+        let mut r = Ref::new(size, rules);
+        loop {
+            let moves = sorted_moves(&g);
+            assert_eq!(moves, r.legal(), "legal moves at ply {} of {:?}", g.ply(), g);
+            if g.outcome().is_some() {
+                assert!(r.over);
+                break;
+            }
+            let mv = if rng.random_range(0..4) == 0 {
+                moves[rng.random_range(0..moves.len())].clone()
+            } else {
+                g.random_move(&mut rng).unwrap().to_string()
+            };
+            assert!(moves.contains(&mv), "random move {mv} is legal");
+            let before = g.stones(Player::First).count() + g.stones(Player::Second).count();
+            g.play(g.parse_move(&mv).unwrap()).unwrap();
+            r.play(&mv);
+            let after = g.stones(Player::First).count() + g.stones(Player::Second).count();
+            if after < before {
+                stats[1] += 1;
+            }
+            stats[0] += 1;
+            let pos = g.position();
+            assert_eq!(pos.split(' ').next().unwrap(), r.rows(), "board after {mv}");
+            assert_eq!(g.outcome().is_some(), r.over, "end after {mv} at {pos}");
+        }
+        if r.drawn {
+            stats[2] += 1;
+            assert_eq!(g.outcome(), Some(Outcome::Draw));
+        } else {
+            let s = r.score_halves();
+            assert_eq!(g.score_halves(), Some(s), "{g:?}");
+            let want = match s.signum() {
+                1 => Outcome::WonBy(Player::First),
+                -1 => Outcome::WonBy(Player::Second),
+                _ => Outcome::Draw,
+            };
+            assert_eq!(g.outcome(), Some(want));
+        }
+    }
+    stats
+}
+
+fn rules(ko: KoRule, suicide: bool, komi: f64, max_moves: u32) -> Rules {
+    Rules { ko, suicide, komi, max_moves }
+}
+
+#[test]
+fn random_games_agree_positional_superko() {
+    let s = agree::<1>(5, rules(KoRule::Positional, false, 0.5, 0), 1000, 1);
+    assert!(s[1] > 1000, "{s:?}");
+    let s = agree::<2>(7, rules(KoRule::Positional, false, 7.5, 0), 300, 2);
+    assert!(s[1] > 500, "{s:?}");
+    agree::<2>(9, Rules::default(), 100, 3);
+    agree::<1>(2, rules(KoRule::Positional, false, 0.0, 0), 300, 4);
+    agree::<1>(3, rules(KoRule::Positional, false, 0.0, 0), 300, 5);
+}
+
+#[test]
+fn random_games_agree_simple_ko() {
+    let s = agree::<1>(5, rules(KoRule::Simple, false, 0.0, 200), 1000, 6);
+    assert!(s[1] > 1000, "{s:?}");
+    agree::<2>(9, rules(KoRule::Simple, false, 7.5, 400), 100, 7);
+    agree::<1>(3, rules(KoRule::Simple, false, 0.0, 100), 300, 8);
+}
+
+#[test]
+fn random_games_agree_with_suicide() {
+    let s = agree::<1>(5, rules(KoRule::Positional, true, 0.5, 0), 700, 9);
+    assert!(s[1] > 1000, "{s:?}");
+    agree::<1>(5, rules(KoRule::Simple, true, 0.5, 200), 700, 10);
+    agree::<1>(3, rules(KoRule::Positional, true, 0.0, 0), 300, 11);
+    agree::<2>(9, rules(KoRule::Positional, true, 7.5, 0), 50, 12);
+}
+
+#[test]
+fn random_games_agree_openspiel_rules() {
+    let s = agree::<1>(5, rules(KoRule::RepetitionDraw, false, 7.5, 50), 1000, 13);
+    assert!(s[1] > 500, "{s:?}");
+    let s = agree::<1>(3, rules(KoRule::RepetitionDraw, false, 0.0, 18), 1000, 14);
+    assert!(s[2] > 0, "some games end by a repeated board: {s:?}");
+    agree::<2>(9, Rules::openspiel(9), 100, 15);
+}
+
+#[test]
+fn random_games_agree_19x19() {
+    agree::<6>(19, Rules::default(), 4, 16);
+    agree::<6>(19, rules(KoRule::Simple, true, 6.5, 0), 2, 17);
+}
+
+fn play(g: &mut Box<dyn bitgames::DynGame>, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn captures_ko_and_suicide() {
+    // Black b1 and a2 take White's a1 in the corner.
+    let mut g = new_game("go(size=5)").unwrap();
+    play(&mut g, "b1 a1 a2");
+    assert_eq!(g.position(), "...../...../...../x..../.x... o 3 0 -");
+    // A ko: Black c2 b3 c4 and d3, White d2 c1? Build the standard shape.
+    let mut g = new_game("go(size=5,ko=simple)").unwrap();
+    //   row 3: . x o . .
+    //   row 2: x o . o .
+    //   row 1: . x o . .
+    play(&mut g, "b3 c3 a2 b2 b1 c1 e5 d2 c2");
+    // Black c2 captured White's b2: a ko at b2 for White.
+    assert_eq!(g.position(), "....x/...../.xo../x.xo./.xo.. o 9 0 b2");
+    let e = g.play_text("b2").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+    assert!(e.to_string().contains("ko"), "{e}");
+    // After a move elsewhere each, White may take back.
+    play(&mut g, "e1 e2 b2");
+    // The immediate retake is refused under positional superko too.
+    let mut p = new_game("go(size=5)").unwrap();
+    play(&mut p, "b3 c3 a2 b2 b1 c1 e5 d2 c2");
+    let e = p.play_text("b2").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+    // Suicide: a1 for White inside Black's corner.
+    let mut s = new_game("go(size=5)").unwrap();
+    play(&mut s, "a2 e5 b1");
+    let e = s.play_text("a1").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Suicide, .. }), "{e}");
+    assert!(e.to_string().contains("suicide"), "{e}");
+    // With suicide allowed (ko=simple: under superko a lone stone's suicide
+    // repeats the board) the stone is played and removed.
+    let mut s = new_game("go(size=5,suicide=true,ko=simple)").unwrap();
+    play(&mut s, "a2 e5 b1 a1");
+    assert_eq!(s.position(), "....o/...../...../x..../.x... x 4 0 -");
+    let mut s = new_game("go(size=5,suicide=true)").unwrap();
+    play(&mut s, "a2 e5 b1");
+    let e = s.play_text("a1").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+}
+
+#[test]
+fn scoring_two_passes_and_max_moves() {
+    // Black walls off column c on 5×5: a–b Black's area (10), d–e White's
+    // (10), c Black stones; komi 0.5 to White: Black by 4.5.
+    let mut g = new_game("go(size=5,komi=0.5)").unwrap();
+    play(&mut g, "c1 d1 c2 d2 c3 d3 c4 d4 c5 d5 pass");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "pass");
+    assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
+    // Black 5 stones + 10 = 15, White 5 + 5 = 10: 5 − 0.5 = 4.5 → 9 halves.
+    assert_eq!(g.score(), Some(9));
+    assert!(g.legal_moves().is_empty());
+    let mut m = new_game("go(size=5,max_moves=3)").unwrap();
+    play(&mut m, "a1 pass c3");
+    assert_eq!(m.outcome(), Some(Outcome::WonBy(Player::First)));
+    // Empty board, komi 7.5: White wins by komi.
+    let mut e = new_game("go").unwrap();
+    play(&mut e, "pass pass");
+    assert_eq!(e.outcome(), Some(Outcome::WonBy(Player::Second)));
+    assert_eq!(e.score(), Some(-15));
+    assert_eq!(e.describe_outcome(e.outcome().unwrap()), "White wins");
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let g = Go::standard();
+    for bad in ["i5", "z1", "a0", "j10", "a", "5a", "", "pas", "t20", "a-1"] {
+        assert!(g.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(g.parse_move("J9").unwrap(), GoMove::Place { col: 8, row: 8 });
+    assert_eq!(g.parse_move("PASS").unwrap(), GoMove::Pass);
+    let big = Go::standard_19();
+    assert_eq!(big.parse_move("t19").unwrap().to_string(), "t19");
+    assert!(Go::<6>::new(20, Rules::default()).is_err());
+    assert!(Go::<1>::new(9, Rules::default()).is_err(), "9×9 needs two words");
+    assert!(Go::<2>::new(9, rules(KoRule::Simple, false, 6.3, 0)).is_err());
+    assert!(new_game("go(size=20)").is_err());
+    assert!(new_game("go(size=0)").is_err());
+    assert!(new_game("go(ko=super)").is_err());
+    assert!(new_game("go(komi=6.2)").is_err());
+    let mut d = new_game("go").unwrap();
+    play(&mut d, "e5");
+    let e = d.play_text("e5").unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e}");
+    assert!(matches!(d.play_text("i5"), Err(PlayError::Parse(_))));
+    // Positions: a group without liberties, a bad side, bad ko cell.
+    assert!(d.set_position("x./o. x").is_err());
+    let mut s = new_game("go(size=2)").unwrap();
+    assert!(s.set_position("xo/ox x").is_err());
+    assert!(s.set_position("x./.. q").is_err());
+    assert!(s.set_position("x./.. o 1 0 b1").is_ok());
+    assert!(s.set_position("x./.. o 1 0 a2").is_err());
+    assert!(s.set_position("x./.. o 1 3 -").is_err());
+}
+
+#[test]
+fn registry_builds_every_size_on_the_right_storage() {
+    for n in 1..=19 {
+        let g = new_game(&format!("go(size={n})")).unwrap();
+        // On 1×1 the only cell is suicide: pass alone.
+        assert_eq!(g.legal_moves().len(), if n == 1 { 1 } else { n * n + 1 });
+        assert_eq!(g.board().cells.len(), n * n);
+    }
+    let g = new_game("go").unwrap();
+    assert_eq!(g.spec(), "go(size=9,komi=7.5,ko=positional,suicide=false,max_moves=0)");
+}
+
+/// Whether `mv` fills one of the mover's own single-point eyes as the light
+/// policy sees them (every orthogonal neighbour own; enemy diagonals, plus one
+/// on the edge, fewer than two), found cell by cell.
+fn fills_own_eye<const N: usize>(g: &Go<N>, mv: GoMove) -> bool {
+    let GoMove::Place { col, row } = mv else { return false };
+    let (n, c, r) = (g.size() as i32, col as i32, row as i32);
+    let me = g.side_to_move();
+    let at = |c: i32, r: i32| -> Option<Option<Player>> {
+        if c < 0 || r < 0 || c >= n || r >= n {
+            return None;
+        }
+        let i = g.grid().cell(c as usize, r as usize).unwrap();
+        Some(if g.stones(Player::First).contains(i) {
+            Some(Player::First)
+        } else if g.stones(Player::Second).contains(i) {
+            Some(Player::Second)
+        } else {
+            None
+        })
+    };
+    for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        if let Some(s) = at(c + dc, r + dr) {
+            if s != Some(me) {
+                return false;
+            }
+        }
+    }
+    let (mut enemy, mut edge) = (0, 0);
+    for (dc, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        match at(c + dc, r + dr) {
+            None => edge = 1,
+            Some(Some(p)) if p != me => enemy += 1,
+            _ => {}
+        }
+    }
+    enemy + edge < 2
+}
+
+/// Replays the moves of the specialised playout ([`Go::playout_moves`]) from
+/// `start` through checked `play` under simple ko: every stone is legal, fills
+/// no own eye and survives, every pass comes when the policy has nothing else,
+/// and the replayed game ends on the same board, ply and score.
+fn check_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let simple = Rules { ko: KoRule::Simple, ..start.rules() };
+    let base =
+        Go::<N>::new(start.size(), simple).unwrap().parse_position(&start.position()).unwrap();
+    for _ in 0..games {
+        let mut fast = start.clone();
+        let moves = fast.playout_moves(&mut rng);
+        assert!(fast.outcome().is_some(), "the playout ends the game");
+        let mut g = base.clone();
+        for &mv in &moves {
+            if mv == GoMove::Pass {
+                if start.rules().ko == KoRule::Simple {
+                    assert_eq!(
+                        g.random_move(&mut rng),
+                        Some(GoMove::Pass),
+                        "pass with a move left in {g:?}"
+                    );
+                }
+                g.play(mv).unwrap();
+            } else {
+                assert!(!fills_own_eye(&g, mv), "{mv} fills an own eye in {g:?}");
+                g.play(mv).unwrap_or_else(|e| panic!("{mv} illegal in {g:?}: {e}"));
+                let GoMove::Place { col, row } = mv else { unreachable!() };
+                let i = g.grid().cell(col as usize, row as usize).unwrap();
+                assert!(
+                    (g.stones(Player::First) | g.stones(Player::Second)).contains(i),
+                    "{mv} killed its own group"
+                );
+            }
+        }
+        assert!(g.outcome().is_some());
+        assert_eq!(g.position(), fast.position());
+        assert_eq!(g.score_halves(), fast.score_halves());
+        assert_eq!(g.outcome(), fast.outcome());
+    }
+}
+
+#[test]
+fn specialised_playouts_are_legal_games() {
+    check_playouts(Go::<2>::standard(), 300, 1);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Simple, false, 7.5, 0)).unwrap(), 300, 2);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Simple, true, 0.5, 0)).unwrap(), 200, 3);
+    check_playouts(Go::<2>::new(9, rules(KoRule::Positional, false, 7.5, 60)).unwrap(), 200, 4);
+    // Small boards, where simple ko alone can cycle: positional superko.
+    for n in [1, 2, 3, 5] {
+        check_playouts(Go::<1>::new(n, rules(KoRule::Positional, false, 0.0, 0)).unwrap(), 100, 5);
+    }
+    check_playouts(Go::<6>::standard_19(), 20, 6);
+    // From a position with stones, strings and a ko cell set.
+    let g = Go::<1>::new(5, rules(KoRule::Simple, false, 0.5, 0)).unwrap();
+    let mid = g.parse_position(".x.../xo.x./o.ox./.oxx./..... x 12 0 c4").unwrap();
+    check_playouts(mid, 200, 7);
+}
+
+/// The star points every printed board shows: five on 9×9 (third line and
+/// centre) and 13×13 (fourth line and centre), nine on 19×19.
+#[test]
+fn board_view_marks_the_star_points() {
+    let names = |spec: &str| -> Vec<String> {
+        let g = new_game(spec).unwrap();
+        let view = g.board();
+        let mut v: Vec<String> = view.stars.iter().map(|&i| view.cells[i].name.clone()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("go(size=9)"), ["c3", "c7", "e5", "g3", "g7"]);
+    assert_eq!(names("go(size=13)"), ["d10", "d4", "g7", "k10", "k4"]);
+    assert_eq!(names("go(size=19)"), ["d10", "d16", "d4", "k10", "k16", "k4", "q10", "q16", "q4"]);
+    assert!(names("go(size=5)").is_empty());
+}

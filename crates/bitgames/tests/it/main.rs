@@ -1,0 +1,68 @@
+//! The integration tests of the `bitgames` library.
+//!
+//! One test binary for the whole crate: each file here is a module (the former
+//! `tests/<name>.rs`), so the library is linked once rather than once a file,
+//! which is most of a fresh clone's test build. Run one file's tests with a
+//! filter: `cargo test -p bitgames --test it -- hex::`. A new test file goes here as
+//! `tests/it/<name>.rs` with a `mod <name>;` line below (shared helpers:
+//! `use crate::common;`); `the_test_files_are_modules_of_this_binary` fails
+//! otherwise.
+
+mod breakthrough;
+mod clobber;
+mod common;
+mod connect4_solver;
+mod core_props;
+mod engine_props;
+mod errors;
+mod figures;
+mod forced_wins;
+mod fuzz_regressions;
+mod go;
+mod gomoku;
+mod gtp;
+mod harness;
+mod hex;
+mod life;
+mod lightsout;
+mod mcts;
+mod openspiel;
+mod othello;
+mod othello_endgame;
+mod othello_formats;
+mod othello_player;
+mod pack;
+mod perft;
+mod sgf;
+mod teeko;
+mod y;
+mod y_reference;
+mod yavalath;
+
+/// Every `tests/*.rs` file would be a binary of its own, linking the whole
+/// library again, and a file in `tests/it/` without its `mod` line above is
+/// never compiled: both fail here, naming the file.
+#[test]
+fn the_test_files_are_modules_of_this_binary() {
+    let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let main = std::fs::read_to_string(tests.join("it/main.rs")).unwrap();
+    for entry in std::fs::read_dir(&tests).unwrap() {
+        let path = entry.unwrap().path();
+        let binary = path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file();
+        assert!(
+            !binary || path.ends_with("it"),
+            "{} is a test binary of its own: move it to tests/it/ as a module",
+            path.display()
+        );
+    }
+    for entry in std::fs::read_dir(tests.join("it")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let module = path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
+        assert!(
+            !module || name == "main" || main.contains(&format!("mod {name};")),
+            "{} is not compiled: add `mod {name};` to tests/it/main.rs",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,268 @@
+//! Monte Carlo tree search (`search::mcts`) and the arena on every game:
+//! strength against random play, the MCTS-Solver's forced wins that plain UCT
+//! misses, Connect Four's solver against MCTS, determinism, tree reuse and
+//! the typed errors of engine specs. Every test is seeded.
+
+use bitgames::arena::{run_match, MatchConfig, MatchReport};
+use bitgames::games::connect4::Connect4;
+use bitgames::games::tictactoe::TicTacToe;
+use bitgames::registry::{engines_for, games, new_engine, new_game};
+use bitgames::search::mcts::{Mcts, MctsConfig, MctsLimits, Proof};
+use bitgames::{Game, SpecError};
+
+fn arena(game: &str, a: &str, b: &str, games: usize, opening: usize, seed: u64) -> MatchReport {
+    let config = MatchConfig {
+        game: game.into(),
+        engines: [a.into(), b.into()],
+        games,
+        opening_plies: opening,
+        seed,
+        threads: 2,
+    };
+    run_match(&config, &|_| {}).unwrap()
+}
+
+#[test]
+fn tictactoe_never_loses_to_random() {
+    let r = arena("tictactoe", "mcts(iterations=2000)", "random", 40, 0, 1);
+    let t = r.engines[0].tally;
+    assert_eq!(t.losses, 0, "{t:?}");
+    assert!(t.wins >= 30, "{t:?}");
+}
+
+#[test]
+fn beats_random_on_every_game() {
+    for (game, iterations) in [
+        ("connect4", 400),
+        ("breakthrough", 300),
+        ("clobber", 300),
+        ("hex(size=5)", 300),
+        ("yavalath", 600),
+        ("gomoku(size=9)", 300),
+        ("othello", 200),
+    ] {
+        let r = arena(game, &format!("mcts(iterations={iterations})"), "random", 20, 0, 7);
+        let s = r.engines[0].score;
+        eprintln!("{game}: {:?} score {s}", r.engines[0].tally);
+        assert!(s >= 0.95, "{game}: {:?}", r.engines[0].tally);
+    }
+}
+
+/// Plain UCT (solver off) and MCTS-Solver with the same seed and simulations.
+fn both<G: Game>(g: &G, iterations: u64) -> [bitgames::search::mcts::MctsResult<G::Move>; 2] {
+    [false, true].map(|solver| {
+        let config = MctsConfig { solver, seed: 1, exploration: 1.0, ..MctsConfig::default() };
+        Mcts::new(config).search(g, &MctsLimits::iterations(iterations)).unwrap()
+    })
+}
+
+/// Exact value of a tic-tac-toe position for the side to move (+1, 0, -1):
+/// an independent minimax.
+fn ttt_value(g: &TicTacToe<1>) -> i32 {
+    if let Some(o) = g.outcome() {
+        return o.value_for(g.side_to_move());
+    }
+    let mut best = -1;
+    g.for_each_move(|m| {
+        let mut c = *g;
+        c.play_unchecked(m);
+        best = best.max(-ttt_value(&c));
+    });
+    best
+}
+
+/// Tic-tac-toe forks: the side to move wins in three plies (a double threat),
+/// not in one. At 100 simulations the MCTS-Solver proves the win and plays a
+/// winning move; plain UCT with the same seed plays a move that does not win.
+#[test]
+fn solver_finds_tictactoe_forks_that_plain_uct_misses() {
+    let forks = [
+        ".OX/X../O..",
+        "..X/..O/OX.",
+        "..X/..X/..O",
+        "OX./..O/X..",
+        "X.O/..X/..O",
+        "XO./..X/..O",
+        "..O/..X/X.O",
+        ".X./OOX/...",
+        "O../X../O.X",
+        ".../OXX/.O.",
+    ];
+    for pos in forks {
+        let g = TicTacToe::classic().parse_position(pos).unwrap();
+        assert_eq!(ttt_value(&g), 1, "{pos} is a win");
+        let wins = |m| {
+            let mut c = g;
+            c.play_unchecked(m);
+            c.outcome().is_none() && ttt_value(&c) == -1
+        };
+        let [plain, solver] = both(&g, 100);
+        assert!(!wins(plain.best), "{pos}: plain UCT found {}", plain.best);
+        assert!(wins(solver.best), "{pos}: the solver played {}", solver.best);
+        assert_eq!(solver.proof, Proof::Win, "{pos}");
+    }
+}
+
+/// Connect Four positions won for the side to move by one column alone (in 5
+/// and 9 plies, by the exact solver): the MCTS-Solver proves and plays it,
+/// plain UCT with the same seed and simulations plays another column.
+#[test]
+fn solver_finds_connect4_wins_that_plain_uct_misses() {
+    use bitgames::games::connect4::solver::ConnectFourSolver;
+    let start = Connect4::standard();
+    let mut exact = ConnectFourSolver::for_game(&start, 16);
+    for (moves, iterations) in [("67767777565444112", 1000), ("5455757733622231", 2000)] {
+        let g = start.parse_position(moves).unwrap();
+        let (best, score) = exact.best_moves(&g).unwrap();
+        assert!(score > 0 && best.len() == 1, "{moves}: {best:?} {score}");
+        let [plain, solver] = both(&g, iterations);
+        assert_ne!(plain.best.0, best[0], "{moves}: plain UCT found it");
+        assert_eq!(solver.best.0, best[0], "{moves}");
+        assert_eq!(solver.proof, Proof::Win, "{moves}");
+    }
+}
+
+/// Connect Four's `solver` against MCTS from random 4-ply openings on the 5×4
+/// board (solved in a blink): at its first move, a won position is won and a
+/// drawn one not lost.
+#[test]
+fn connect4_solver_never_loses_a_won_position_to_mcts() {
+    solver_against_mcts("connect4(width=5,height=4)", 8, "mcts(iterations=2000)");
+}
+
+/// The same on the standard board, slower (the solver takes seconds a move
+/// early on): `cargo test --release -p bitgames --test it -- mcts:: --ignored`.
+#[test]
+#[ignore = "slow: minutes; run with --release -- --ignored"]
+fn connect4_solver_never_loses_a_won_position_to_mcts_7x6() {
+    solver_against_mcts("connect4", 4, "mcts(iterations=5000)");
+}
+
+fn solver_against_mcts(game: &str, games: usize, mcts: &str) {
+    use bitgames::games::connect4::solver::ConnectFourSolver;
+    let r = arena(game, "solver(table_mib=16)", mcts, games, 4, 11);
+    let start = new_game(game).unwrap();
+    let start = start.as_any().downcast_ref::<Connect4>().unwrap().clone();
+    let mut exact = ConnectFourSolver::for_game(&start, 16);
+    for g in &r.games {
+        assert!(g.fault.is_none(), "{g:?}");
+        let mut pos = start.clone();
+        for m in &g.opening {
+            pos.play(pos.parse_move(m).unwrap()).unwrap();
+        }
+        if g.first == 1 {
+            // MCTS moved first: the solver's first position is after its move.
+            pos.play(pos.parse_move(&g.moves[0]).unwrap()).unwrap();
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let value = exact.solve(&pos, true).unwrap().score;
+        match value {
+            1 => assert_eq!(g.winner, Some(0), "{}: solver lost a won game: {g:?}", pos.position()),
+            0 => assert_ne!(g.winner, Some(1), "{}: solver lost a draw: {g:?}", pos.position()),
+            _ => {}
+        }
+    }
+}
+
+/// The same seed and simulations give the same search, on one thread or two
+/// (root parallelism splits the simulations, so the sums are the same on any
+/// machine).
+#[test]
+fn searches_are_reproducible() {
+    let g = Connect4::standard().parse_position("4453").unwrap();
+    for threads in [1, 2] {
+        let run = || {
+            let config = MctsConfig { threads, seed: 42, ..MctsConfig::default() };
+            let r = Mcts::new(config).search(&g, &MctsLimits::iterations(3000)).unwrap();
+            (r.best, r.moves.iter().map(|m| m.visits).collect::<Vec<_>>(), r.iterations)
+        };
+        let a = run();
+        assert_eq!(a, run(), "threads={threads}");
+        assert_eq!(a.1.iter().sum::<u64>(), 3000);
+        assert_eq!(a.2, 3000);
+    }
+}
+
+/// After our move and the reply, the next search starts from the subtree it
+/// grew there.
+#[test]
+fn the_tree_is_reused_between_moves() {
+    let g = Connect4::standard();
+    for reuse in [true, false] {
+        let mut mcts = Mcts::new(MctsConfig { reuse, seed: 3, ..MctsConfig::default() });
+        let r = mcts.search(&g, &MctsLimits::iterations(5000)).unwrap();
+        let mut next = g.clone();
+        next.play(r.best).unwrap();
+        next.play(r.pv[1]).unwrap();
+        let again = mcts.search(&next, &MctsLimits::iterations(1)).unwrap();
+        if reuse {
+            assert!(again.tree_nodes > 100, "{}", again.tree_nodes);
+            assert!(again.moves.iter().map(|m| m.visits).sum::<u64>() > 100);
+        } else {
+            assert!(again.tree_nodes <= 8, "{}", again.tree_nodes);
+        }
+    }
+}
+
+/// RAVE on placement games still beats random play.
+#[test]
+fn rave_beats_random() {
+    for game in ["hex(size=5)", "tictactoe(width=5,height=5,k=4)"] {
+        let r = arena(game, "mcts(iterations=300,rave=true)", "random", 20, 0, 5);
+        assert!(r.engines[0].score >= 0.95, "{game}: {:?}", r.engines[0].tally);
+    }
+}
+
+/// A proven loss still answers a legal move.
+#[test]
+fn a_lost_position_still_gets_a_move() {
+    // After X's fork in .OX/X../O.., O to move is lost.
+    let fork = TicTacToe::classic().parse_position(".OX/X../O..").unwrap();
+    let mut lost = None;
+    fork.for_each_move(|m| {
+        let mut c = fork;
+        c.play_unchecked(m);
+        if c.outcome().is_none() && ttt_value(&c) == -1 {
+            lost = Some(c);
+        }
+    });
+    let g = lost.expect("the fork has a winning move");
+    let r = Mcts::new(MctsConfig::default()).search(&g, &MctsLimits::iterations(2000)).unwrap();
+    assert_eq!(r.proof, Proof::Loss);
+    assert!(g.is_legal(r.best));
+}
+
+/// Every registered game lists `mcts` and plays it to the end through the
+/// registry; bad specs are typed errors.
+#[test]
+fn every_game_has_an_mcts_engine() {
+    for info in games() {
+        let g = new_game(info.name).unwrap();
+        assert!(engines_for(g.as_ref()).iter().any(|e| e.name == "mcts"), "{}", info.name);
+        let r = arena(info.name, "mcts(iterations=20,seed=1)", "random", 2, 0, 1);
+        assert!(r.games.iter().all(|g| g.fault.is_none()), "{}: {:?}", info.name, r.games);
+    }
+    let g = new_game("connect4").unwrap();
+    for (spec, want) in [
+        ("mcts(time=0)", "expected a duration"),
+        ("mcts(time=0ms)", "time must be 1ms–3600s"),
+        ("mcts(iterations=0)", "iterations must be"),
+        ("mcts(time=fast)", "expected a duration"),
+        ("mcts(depth=3)", "no parameter 'depth'"),
+        ("mcts(rave=maybe)", "true or false"),
+    ] {
+        let e = new_engine(g.as_ref(), spec).err().unwrap_or_else(|| panic!("{spec} built"));
+        assert!(matches!(e, SpecError::BadValue { .. } | SpecError::UnknownParam { .. }), "{e}");
+        assert!(e.to_string().contains(want), "{spec}: {e}");
+    }
+    // The spec an engine reports parses back to the same engine.
+    let e = new_engine(g.as_ref(), "mcts(time=500ms,rave=true)").unwrap();
+    assert_eq!(e.spec(), new_engine(g.as_ref(), &e.spec()).unwrap().spec());
+    assert!(e.spec().contains("time=500ms"), "{}", e.spec());
+    // An engine built for one game refuses another.
+    let ttt = new_game("tictactoe").unwrap();
+    let mut e = new_engine(ttt.as_ref(), "mcts(iterations=10)").unwrap();
+    assert!(matches!(e.choose(g.as_ref()), Err(bitgames::EngineError::WrongGame { .. })));
+}

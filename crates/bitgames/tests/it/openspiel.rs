@@ -1,0 +1,164 @@
+//! Every game against OpenSpiel (PyPI `open_spiel` 2.0.2): random games recorded
+//! from OpenSpiel by `scripts/openspiel_traces.py` and
+//! `scripts/openspiel_breakthrough.py` (run by hand; cell names translated to
+//! ours, as each script's entry says) are replayed here: at every ply the same
+//! sorted legal moves, then the same result.
+//!
+//! Trace format: comment lines start with `#`; an optional `spec GAME` line;
+//! `game N` starts a game; each ply is `sorted legal moves | move played`; a game
+//! ends with `winner x|o|b|w|draw` (`b`/`x` the first player, `w`/`o` the
+//! second).
+
+use bitgames::{new_game, Outcome, Player};
+
+/// What a trace file held.
+struct Replayed {
+    games: usize,
+    plies: usize,
+    /// First-player wins, second-player wins, draws.
+    results: [usize; 3],
+    /// The moves played, in order (all games).
+    played: Vec<String>,
+}
+
+/// Replays a trace; `spec` is the game when the file has no `spec` line.
+fn replay(file: &str, text: &str, spec: &str) -> Replayed {
+    let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).peekable();
+    let spec = match lines.peek().and_then(|l| l.strip_prefix("spec ")) {
+        Some(s) => {
+            let s = s.to_string();
+            lines.next();
+            s
+        }
+        None => spec.to_string(),
+    };
+    let start = new_game(&spec).unwrap();
+    let mut g = start.clone_box();
+    let mut r = Replayed { games: 0, plies: 0, results: [0; 3], played: Vec::new() };
+    for line in lines {
+        if line.starts_with("game ") {
+            g = start.clone_box();
+        } else if let Some(w) = line.strip_prefix("winner ") {
+            let (want, k) = match w.trim() {
+                "x" | "b" => (Outcome::WonBy(Player::First), 0),
+                "o" | "w" => (Outcome::WonBy(Player::Second), 1),
+                "draw" => (Outcome::Draw, 2),
+                other => panic!("{file}: unknown result '{other}'"),
+            };
+            assert!(
+                g.legal_moves().is_empty(),
+                "{file}: game {} goes on at {}",
+                r.games + 1,
+                g.position()
+            );
+            assert_eq!(g.outcome(), Some(want), "{file}: result of game {}", r.games + 1);
+            r.results[k] += 1;
+            r.games += 1;
+        } else {
+            let (listed, played) = line.split_once(" | ").expect("moves | move");
+            let mut moves = g.legal_moves();
+            moves.sort();
+            let mut want: Vec<&str> = listed.split_whitespace().collect();
+            want.sort();
+            assert_eq!(
+                moves,
+                want,
+                "{file}: game {}, ply {} at {}",
+                r.games + 1,
+                g.ply(),
+                g.position()
+            );
+            assert_eq!(g.outcome(), None, "{file}: OpenSpiel plays on at {}", g.position());
+            g.play_text(played.trim()).unwrap();
+            r.played.push(played.trim().to_string());
+            r.plies += 1;
+        }
+    }
+    assert_eq!(r.games, 20, "{file}");
+    r
+}
+
+#[test]
+fn breakthrough_8x8_matches_openspiel() {
+    let r = replay(
+        "breakthrough_8x8.txt",
+        include_str!("../data/openspiel/breakthrough_8x8.txt"),
+        "breakthrough",
+    );
+    assert!(r.plies > 500, "{} plies", r.plies);
+}
+
+#[test]
+fn clobber_matches_openspiel() {
+    let r = replay("clobber_8x8.txt", include_str!("../data/openspiel/clobber_8x8.txt"), "");
+    assert!(r.plies > 500, "{} plies", r.plies);
+    let r = replay("clobber_5x6.txt", include_str!("../data/openspiel/clobber_5x6.txt"), "");
+    assert!(r.plies > 200, "{} plies", r.plies);
+}
+
+#[test]
+fn gomoku_matches_openspiel() {
+    let r = replay("gomoku.txt", include_str!("../data/openspiel/gomoku.txt"), "");
+    assert!(r.plies > 1000, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+    let r = replay("gomoku_7x7.txt", include_str!("../data/openspiel/gomoku_7x7.txt"), "");
+    assert!(r.plies > 300, "{} plies", r.plies);
+    assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
+}
+
+#[test]
+fn hex_matches_openspiel() {
+    let r = replay("hex_7.txt", include_str!("../data/openspiel/hex_7.txt"), "");
+    assert!(r.plies > 300, "{} plies", r.plies);
+    let r = replay("hex_11.txt", include_str!("../data/openspiel/hex_11.txt"), "");
+    assert!(r.plies > 1000, "{} plies", r.plies);
+    let r = replay("hex_7_swap.txt", include_str!("../data/openspiel/hex_7_swap.txt"), "");
+    assert!(r.plies > 300, "{} plies", r.plies);
+    let swaps = r.played.iter().filter(|m| *m == "swap").count();
+    assert!(swaps >= 5, "{swaps} swaps");
+}
+
+#[test]
+fn tictactoe_matches_openspiel() {
+    // OpenSpiel's cell `x(r,c)` (row r from the top) is written `{c}{3 - r}` here.
+    let r = replay("tic_tac_toe.txt", include_str!("../data/openspiel/tic_tac_toe.txt"), "");
+    assert!(r.plies > 100, "{} plies", r.plies);
+    assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
+}
+
+#[test]
+fn connect4_matches_openspiel() {
+    // OpenSpiel's 0-based column `x<c>` is written `c + 1` here.
+    let r = replay("connect_four.txt", include_str!("../data/openspiel/connect_four.txt"), "");
+    assert!(r.plies > 300, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+}
+
+#[test]
+fn othello_matches_openspiel() {
+    // OpenSpiel's forced "pass" action is our `pass` move: one ply each.
+    let r = replay("othello.txt", include_str!("../data/openspiel/othello.txt"), "");
+    assert!(r.plies > 1000, "{} plies", r.plies);
+    let passes = r.played.iter().filter(|m| *m == "pass").count();
+    assert!(passes > 0, "no pass in the traces");
+}
+
+#[test]
+fn y_matches_openspiel() {
+    let r = replay("y_10.txt", include_str!("../data/openspiel/y_10.txt"), "");
+    assert!(r.plies > 500, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+    let r = replay("y_6.txt", include_str!("../data/openspiel/y_6.txt"), "");
+    assert!(r.plies > 200, "{} plies", r.plies);
+}
+
+#[test]
+fn go_matches_openspiel() {
+    // OpenSpiel's rules, selected by ko=repetition_draw and max_moves=2·size².
+    let r = replay("go_9.txt", include_str!("../data/openspiel/go_9.txt"), "");
+    assert!(r.plies > 2000, "{} plies", r.plies);
+    assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
+    assert!(r.played.iter().filter(|m| *m == "pass").count() > 50);
+    let r = replay("go_5.txt", include_str!("../data/openspiel/go_5.txt"), "");
+    assert!(r.plies > 500, "{} plies", r.plies);
+}

@@ -1,0 +1,96 @@
+//! Packing puzzles (Browne §5.3.4, Alg. 13): the published solution counts.
+
+use bitgames::puzzles::pack::{builtin, solve, Options, PackError, Pruning, Puzzle, Report};
+
+fn count(name: &str, threads: usize, pruning: Pruning) -> Report {
+    let p = builtin(name).unwrap();
+    let t = std::time::Instant::now();
+    let r = solve(&p, &Options { threads, pruning }).unwrap();
+    eprintln!(
+        "{name} {pruning:?} threads {threads}: {} / {} in {:?}, {} nodes",
+        r.solutions,
+        r.distinct,
+        t.elapsed(),
+        r.nodes
+    );
+    r
+}
+
+#[test]
+fn soma_cube_has_240_distinct_and_11520_packings() {
+    for pruning in [Pruning::None, Pruning::Regions, Pruning::Paper] {
+        let r = count("soma", 1, pruning);
+        assert_eq!((r.solutions, r.distinct, r.symmetries), (11_520, 240, 48));
+    }
+}
+
+#[test]
+fn pentomino_rectangles() {
+    for (name, distinct) in [
+        ("pentomino-6x10", 2339),
+        ("pentomino-5x12", 1010),
+        ("pentomino-4x15", 368),
+        ("pentomino-3x20", 2),
+    ] {
+        let r = count(name, 1, Pruning::Regions);
+        assert_eq!((r.solutions, r.distinct, r.symmetries), (4 * distinct, distinct, 4), "{name}");
+    }
+}
+
+#[test]
+fn pentominoes_on_8x8_less_the_centre() {
+    let r = count("pentomino-8x8", 1, Pruning::Regions);
+    assert_eq!((r.solutions, r.distinct, r.symmetries), (520, 65, 8));
+}
+
+/// No piece can be fixed when every piece is a copy: the symmetric count then
+/// checks each packing's stabiliser. Four L trominoes tile a 4×3 box in 4 ways
+/// (each 2×3 half in 2), 2 up to the box's 4 symmetries, as an exhaustive count
+/// of the tilings and their images says.
+#[test]
+fn copies_only_l_trominoes() {
+    let p = Puzzle::parse("board 4x3\npiece L x4\no.\noo\n").unwrap();
+    for threads in [1, 2] {
+        let r = solve(&p, &Options { threads, pruning: Pruning::Regions }).unwrap();
+        assert_eq!((r.solutions, r.distinct, r.fixed), (4, 2, None));
+    }
+}
+
+#[test]
+fn threads_agree() {
+    for pruning in [Pruning::Regions, Pruning::Paper] {
+        let r = count("pentomino-5x12", 2, pruning);
+        assert_eq!((r.solutions, r.distinct), (4040, 1010));
+    }
+    let r = count("soma", 0, Pruning::None);
+    assert_eq!((r.solutions, r.distinct), (11_520, 240));
+}
+
+#[test]
+fn pieces_that_cannot_fit() {
+    let p = Puzzle::parse("board 3x3\npiece I\nooooooooo\n").unwrap();
+    assert_eq!(solve(&p, &Options::default()), Err(PackError::NoFit('I')));
+    // Every piece fits somewhere, but there is no packing: an S-shaped
+    // board of 8 cells and two straight bars of 4.
+    let p = Puzzle::parse("board\noo..\noooo\n..oo\npiece I x2\noooo\n").unwrap();
+    let r = solve(&p, &Options::default()).unwrap();
+    assert_eq!((r.solutions, r.distinct, r.example), (0, 0, None));
+}
+
+/// The Bedlam cube: 19,186 packings up to rotation (Bedlam Puzzles; Tatham's
+/// exhaustive count), 24 times that in all. Minutes on one thread:
+/// `cargo test --release -p bitgames --test it -- pack::bedlam --ignored`.
+#[test]
+#[ignore]
+fn bedlam_cube_has_19186() {
+    let r = count("bedlam", 0, Pruning::Regions);
+    assert_eq!((r.solutions, r.distinct, r.symmetries), (460_464, 19_186, 24));
+}
+
+#[test]
+fn prunings_agree_on_6x10() {
+    for pruning in [Pruning::None, Pruning::Regions, Pruning::Paper] {
+        let r = count("pentomino-6x10", 1, pruning);
+        assert_eq!(r.distinct, 2339);
+    }
+}
