@@ -170,11 +170,9 @@ struct Worker<G: Game> {
     /// AMAF marks per key: the simulation stamp and who played it first.
     marks: Vec<(u32, Player)>,
     stamp: u32,
+    /// The moves of the current playout ([`Game::search_playout`]).
+    log: Vec<(G::Move, Player)>,
 }
-
-/// A playout longer than this many plies is scored a draw (no shipped game
-/// comes near it; a guard against a rule bug looping forever).
-const MAX_PLAYOUT: usize = 100_000;
 
 impl<G: Game> Mcts<G> {
     /// A searcher with these settings.
@@ -190,6 +188,7 @@ impl<G: Game> Mcts<G> {
                 played: Vec::new(),
                 marks: Vec::new(),
                 stamp: 0,
+                log: Vec::new(),
             })
             .collect();
         Mcts { config, workers }
@@ -396,6 +395,7 @@ impl<G: Game> Worker<G> {
                         state,
                         &mut self.rng,
                         rave.is_some().then_some(&mut self.played),
+                        &mut self.log,
                     );
                 }
                 tree.expand(n, &state, rave.is_some());
@@ -468,21 +468,24 @@ impl<G: Game> Worker<G> {
     }
 }
 
-/// Plays `state` out with random moves, recording them in `played` for AMAF.
+/// Plays `state` out with the game's search playout
+/// ([`Game::search_playout`]), recording the moves in `played` for AMAF.
 fn playout<G: Game>(
     mut state: G,
     rng: &mut Xoshiro256PlusPlus,
-    mut played: Option<&mut Vec<(u32, Player)>>,
+    played: Option<&mut Vec<(u32, Player)>>,
+    log: &mut Vec<(G::Move, Player)>,
 ) -> Outcome {
-    let mut plies = 0;
-    while let Some(m) = state.random_move(rng) {
-        if let Some(p) = played.as_deref_mut() {
-            p.push((state.move_index(m).map_or(NONE, |k| k as u32), state.side_to_move()));
+    log.clear();
+    match played {
+        Some(p) => {
+            state.search_playout(rng, Some(log));
+            p.extend(
+                log.iter().map(|&(m, who)| (state.move_index(m).map_or(NONE, |k| k as u32), who)),
+            );
         }
-        state.play_unchecked(m);
-        plies += 1;
-        if plies == MAX_PLAYOUT {
-            return Outcome::Draw;
+        None => {
+            state.search_playout(rng, None);
         }
     }
     state.outcome().unwrap_or(Outcome::Draw)
