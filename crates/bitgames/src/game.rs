@@ -333,6 +333,53 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         plies
     }
 
+    /// The playout of a Monte Carlo tree search
+    /// ([`search::mcts`](crate::search::mcts)) from this position: plays to
+    /// the end (or gives up after `100_000` plies, leaving the game unfinished)
+    /// and, where `log` is given, appends each move with its mover (for the
+    /// AMAF statistics). By default the uniform [`random_move`](Game::random_move)
+    /// loop; a game may play a smarter policy here (Go's captures, atari
+    /// escapes and 3×3 patterns) and keep `random_playout` uniform.
+    fn search_playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        mut log: Option<&mut Vec<(Self::Move, Player)>>,
+    ) -> u64 {
+        let mut plies = 0;
+        while let Some(mv) = self.random_move(rng) {
+            if let Some(l) = log.as_deref_mut() {
+                l.push((mv, self.side_to_move()));
+            }
+            self.play_unchecked(mv);
+            plies += 1;
+            if plies == 100_000 {
+                break;
+            }
+        }
+        plies
+    }
+
+    /// Prior knowledge for a Monte Carlo tree search with RAVE: the virtual
+    /// AMAF simulations `(visits, wins)` that the child reached by legal move
+    /// `mv` starts with, wins counted for the side to move here (Gelly and
+    /// Silver 2007's heuristic initialisation, put in the AMAF statistics as
+    /// Fuego does; a child with them is not tried first just for being
+    /// unvisited, so they also set the first-play urgency). By default none,
+    /// `(0, 0.0)`: unvisited children are tried first, in move order.
+    fn search_prior(&self, _mv: Self::Move) -> (u32, f32) {
+        (0, 0.0)
+    }
+
+    /// The outcome if legal move `mv` were played now, `None` when the game
+    /// would go on: the MCTS-Solver's one-ply check on every new child. By
+    /// default the move is played on a copy; a game whose moves seldom end it
+    /// (Go: only a second pass or the move cap) answers without the copy.
+    fn outcome_after(&self, mv: Self::Move) -> Option<Outcome> {
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after.outcome()
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -608,13 +608,20 @@ fn fills_own_eye<const N: usize>(g: &Go<N>, mv: GoMove) -> bool {
 /// no own eye and survives, every pass comes when the policy has nothing else,
 /// and the replayed game ends on the same board, ply and score.
 fn check_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64) {
+    check_policy_playouts(start, games, seed, false);
+}
+
+/// [`check_playouts`] for the light playout (`policy` false) or the search's
+/// MoGo-style one ([`Go::policy_playout_moves`]).
+fn check_policy_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64, policy: bool) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let simple = Rules { ko: KoRule::Simple, ..start.rules() };
     let base =
         Go::<N>::new(start.size(), simple).unwrap().parse_position(&start.position()).unwrap();
     for _ in 0..games {
         let mut fast = start.clone();
-        let moves = fast.playout_moves(&mut rng);
+        let moves =
+            if policy { fast.policy_playout_moves(&mut rng) } else { fast.playout_moves(&mut rng) };
         assert!(fast.outcome().is_some(), "the playout ends the game");
         let mut g = base.clone();
         for &mv in &moves {
@@ -677,4 +684,103 @@ fn board_view_marks_the_star_points() {
     assert_eq!(names("go(size=13)"), ["d10", "d4", "g7", "k10", "k4"]);
     assert_eq!(names("go(size=19)"), ["d10", "d16", "d4", "k10", "k16", "k4", "q10", "q16", "q4"]);
     assert!(names("go(size=5)").is_empty());
+}
+
+#[test]
+fn policy_playouts_are_legal_games() {
+    check_policy_playouts(Go::<2>::standard(), 300, 11, true);
+    check_policy_playouts(
+        Go::<2>::new(9, rules(KoRule::Simple, false, 7.5, 0)).unwrap(),
+        200,
+        12,
+        true,
+    );
+    check_policy_playouts(
+        Go::<2>::new(9, rules(KoRule::Simple, true, 0.5, 0)).unwrap(),
+        200,
+        13,
+        true,
+    );
+    for n in [1, 2, 3, 5] {
+        check_policy_playouts(
+            Go::<1>::new(n, rules(KoRule::Positional, false, 0.0, 0)).unwrap(),
+            100,
+            14,
+            true,
+        );
+    }
+    check_policy_playouts(Go::<6>::standard_19(), 10, 15, true);
+    let g = Go::<1>::new(5, rules(KoRule::Simple, false, 0.5, 0)).unwrap();
+    let mid = g.parse_position(".x.../xo.x./o.ox./.oxx./..... x 12 0 c4").unwrap();
+    check_policy_playouts(mid, 200, 16, true);
+}
+
+/// Black to move after White's self-atari at e5 (Black on e6, e4, f5; White
+/// also on a1 and a2): the last stone can be taken at d5.
+fn white_in_atari() -> Go<2> {
+    let mut g = Go::<2>::standard();
+    for mv in ["e6", "a1", "e4", "a2", "f5", "e5"] {
+        g.play(g.parse_move(mv).unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn policy_playout_captures_the_last_stone_in_atari() {
+    let d5 = GoMove::Place { col: 3, row: 4 };
+    for seed in 0..20 {
+        let mut g = white_in_atari();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let moves = g.policy_playout_moves(&mut rng);
+        assert_eq!(moves[0], d5, "seed {seed}");
+    }
+    // The light playout does not always.
+    let firsts: std::collections::HashSet<GoMove> = (0..20)
+        .map(|seed| {
+            let mut g = white_in_atari();
+            g.playout_moves(&mut Xoshiro256PlusPlus::seed_from_u64(seed))[0]
+        })
+        .collect();
+    assert!(firsts.len() > 1);
+}
+
+#[test]
+fn search_playout_logs_its_moves_and_is_seeded() {
+    let run = |seed: u64| {
+        let mut g = white_in_atari();
+        let mut log = Vec::new();
+        let plies = g.search_playout(&mut Xoshiro256PlusPlus::seed_from_u64(seed), Some(&mut log));
+        assert_eq!(plies as usize, log.len());
+        assert!(g.outcome().is_some());
+        // Replayed through checked play: the same game, movers alternating.
+        let mut r = white_in_atari();
+        for &(mv, who) in &log {
+            assert_eq!(who, r.side_to_move());
+            r.play(mv).unwrap();
+        }
+        assert_eq!(r.position(), g.position());
+        log
+    };
+    assert_eq!(run(5), run(5));
+    assert_ne!(run(5), run(6));
+}
+
+#[test]
+fn priors_favour_captures_and_shun_own_eyes_and_early_passes() {
+    let g = white_in_atari();
+    let value = |mv: &str| {
+        let (n, w) = g.search_prior(g.parse_move(mv).unwrap());
+        assert!(n > 0);
+        w / n as f32
+    };
+    assert!(value("d5") > 0.8, "capture");
+    assert!(value("pass") < 0.1, "pass on an open board");
+    assert!(value("a9") < value("c7"), "first line below third on an open board");
+    // Black's own eye at a1-like shapes: Black surrounds j1.
+    let mut e = Go::<2>::standard();
+    for mv in ["h1", "a9", "j2", "b9"] {
+        e.play(e.parse_move(mv).unwrap()).unwrap();
+    }
+    let (n, w) = e.search_prior(e.parse_move("j1").unwrap());
+    assert_eq!(w, 0.0, "{n} visits: filling an own eye is lost");
 }

@@ -204,11 +204,11 @@ pub struct Mcts<G: Game> {
 /// worker holds the shared tree between searches) and scratch space.
 struct Worker<G: Game> {
     tree: Option<Tree<G>>,
-    scratch: Scratch,
+    scratch: Scratch<G>,
 }
 
 /// A thread's generator and the buffers of one simulation.
-struct Scratch {
+struct Scratch<G: Game> {
     rng: Xoshiro256PlusPlus,
     path: Vec<usize>,
     /// Moves of the current simulation for AMAF: key and player.
@@ -216,6 +216,8 @@ struct Scratch {
     /// AMAF marks per key: the simulation stamp and who played it first.
     marks: Vec<(u32, Player)>,
     stamp: u32,
+    /// The moves of the current playout ([`Game::search_playout`]).
+    log: Vec<(G::Move, Player)>,
 }
 
 /// Where a descent of the tree ended.
@@ -226,9 +228,6 @@ enum Leaf<G> {
     Playout(G),
 }
 
-/// A playout longer than this many plies is scored a draw (no shipped game
-/// comes near it; a guard against a rule bug looping forever).
-const MAX_PLAYOUT: usize = 100_000;
 
 impl<G: Game> Mcts<G> {
     /// A searcher with these settings.
@@ -245,6 +244,7 @@ impl<G: Game> Mcts<G> {
                     played: Vec::new(),
                     marks: Vec::new(),
                     stamp: 0,
+                    log: Vec::new(),
                 },
             })
             .collect();
@@ -447,13 +447,13 @@ impl<G: Game> Worker<G> {
     }
 }
 
-impl Scratch {
+impl<G: Game> Scratch<G> {
     /// Runs simulations on a tree shared with other threads (tree
     /// parallelism) until a limit, the root is proven or `stop` is set;
     /// `claimed` counts the simulations all threads have started. Returns how
     /// many this thread ran.
     #[allow(clippy::too_many_arguments)]
-    fn run_shared<G: Game>(
+    fn run_shared(
         &mut self,
         tree: &Mutex<Tree<G>>,
         cfg: &MctsConfig,
@@ -496,7 +496,7 @@ impl Scratch {
     /// a position to play out. With `virtual_loss` each node on the path counts
     /// a visit at once (its reward comes with [`backup`](Self::backup)).
     /// Also returns whether a proof was found on the way (to back up).
-    fn descend<G: Game>(
+    fn descend(
         &mut self,
         tree: &mut Tree<G>,
         cfg: &MctsConfig,
@@ -554,11 +554,11 @@ impl Scratch {
     }
 
     /// The result of a descent: its outcome, or a random playout's.
-    fn finish<G: Game>(&mut self, leaf: Leaf<G>, cfg: &MctsConfig) -> Outcome {
+    fn finish(&mut self, leaf: Leaf<G>, cfg: &MctsConfig) -> Outcome {
         match leaf {
             Leaf::Done(o) => o,
             Leaf::Playout(state) => {
-                playout(state, &mut self.rng, cfg.rave.then_some(&mut self.played))
+                playout(state, &mut self.rng, cfg.rave.then_some(&mut self.played), &mut self.log)
             }
         }
     }
@@ -567,7 +567,7 @@ impl Scratch {
     /// counted on the way down as a virtual loss) and rewards, any proof
     /// (MCTS-Solver: a node is proven when a child wins for the side to move
     /// or every child is proven), and the AMAF statistics.
-    fn backup<G: Game>(
+    fn backup(
         &mut self,
         tree: &mut Tree<G>,
         cfg: &MctsConfig,
@@ -601,7 +601,7 @@ impl Scratch {
     /// All-moves-as-first backup (Gelly and Silver 2007): each child of a node
     /// on the path whose move its mover played later in the simulation (first
     /// time that cell was played) counts the simulation's result.
-    fn amaf<G: Game>(&mut self, tree: &mut Tree<G>, outcome: Outcome) {
+    fn amaf(&mut self, tree: &mut Tree<G>, outcome: Outcome) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.iter_mut().for_each(|m| m.0 = 0);
@@ -634,21 +634,24 @@ impl Scratch {
     }
 }
 
-/// Plays `state` out with random moves, recording them in `played` for AMAF.
+/// Plays `state` out with the game's search playout
+/// ([`Game::search_playout`]), recording the moves in `played` for AMAF.
 fn playout<G: Game>(
     mut state: G,
     rng: &mut Xoshiro256PlusPlus,
-    mut played: Option<&mut Vec<(u32, Player)>>,
+    played: Option<&mut Vec<(u32, Player)>>,
+    log: &mut Vec<(G::Move, Player)>,
 ) -> Outcome {
-    let mut plies = 0;
-    while let Some(m) = state.random_move(rng) {
-        if let Some(p) = played.as_deref_mut() {
-            p.push((state.move_index(m).map_or(NONE, |k| k as u32), state.side_to_move()));
+    log.clear();
+    match played {
+        Some(p) => {
+            state.search_playout(rng, Some(log));
+            p.extend(
+                log.iter().map(|&(m, who)| (state.move_index(m).map_or(NONE, |k| k as u32), who)),
+            );
         }
-        state.play_unchecked(m);
-        plies += 1;
-        if plies == MAX_PLAYOUT {
-            return Outcome::Draw;
+        None => {
+            state.search_playout(rng, None);
         }
     }
     state.outcome().unwrap_or(Outcome::Draw)

@@ -138,33 +138,43 @@ pub(super) struct Tree<G: Game> {
     pub root: G,
     /// The nodes; `nodes[0]` is the root.
     pub nodes: Vec<Node<G::Move>>,
+    /// Whether the game gave priors ([`Game::search_prior`]): with RAVE, a
+    /// child with AMAF statistics is then not tried first just for being
+    /// unvisited.
+    pub priors: bool,
 }
 
 impl<G: Game> Tree<G> {
     /// A tree of one node at `root`.
     pub fn new(root: G) -> Self {
         let mover = root.side_to_move().other();
-        Tree { root, nodes: vec![Node::new(None, NONE, NONE, mover)] }
+        Tree { root, nodes: vec![Node::new(None, NONE, NONE, mover)], priors: false }
     }
 
     /// Adds the children of node `n` at position `state`, one per legal move in
-    /// the game's order; `keys` asks for [`Game::move_index`] (RAVE). With
-    /// `check` (the MCTS-Solver) each move is tried on a copy of `state` and a
-    /// child whose move ends the game is proven at once (one-ply win and loss
-    /// checks); returns whether any child was.
+    /// the game's order; `keys` (RAVE) asks for [`Game::move_index`] and
+    /// starts their AMAF statistics from the game's
+    /// [`search_prior`](Game::search_prior). With `check` (the MCTS-Solver)
+    /// each move is tried ([`Game::outcome_after`]) and a child whose move ends
+    /// the game is proven at once (one-ply win and loss checks); returns
+    /// whether any child was.
     pub fn expand(&mut self, n: usize, state: &G, keys: bool, check: bool) -> bool {
         let first = self.nodes.len() as u32;
         let mover = state.side_to_move();
         let parent = n as u32;
-        let nodes = &mut self.nodes;
+        let (nodes, priors) = (&mut self.nodes, &mut self.priors);
         let mut proven = false;
         state.for_each_move(|m| {
             let key = if keys { state.move_index(m).map_or(NONE, |k| k as u32) } else { NONE };
             let mut child = Node::new(Some(m), parent, key, mover);
+            // The game's prior knowledge, as virtual AMAF simulations (none by
+            // default).
+            if keys {
+                (child.rave_visits, child.rave_wins) = state.search_prior(m);
+                *priors |= child.rave_visits > 0;
+            }
             if check {
-                let mut after = state.clone();
-                after.play_unchecked(m);
-                if let Some(o) = after.outcome() {
+                if let Some(o) = state.outcome_after(m) {
                     child.proof = Proof::of_outcome(o, mover);
                     proven = true;
                 }
@@ -178,7 +188,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child of `n` to descend into: an unvisited one first (in move
-    /// order), else the best by UCT, `mean + c·√(ln N / n)`, where with RAVE
+    /// order; with RAVE and the game's priors, only one without AMAF
+    /// statistics), else the best by UCT, `mean + c·√(ln N / n)`, where with RAVE
     /// the mean is blended with the AMAF mean by Gelly and Silver's
     /// `β = √(k / (3n + k))`. Children the solver has proven lost for the
     /// mover are skipped while another is left.
@@ -192,7 +203,10 @@ impl<G: Game> Tree<G> {
             if ch.proof == Proof::Loss {
                 continue;
             }
-            if ch.visits == 0 && ch.proof == Proof::Unknown {
+            if ch.visits == 0
+                && ch.proof == Proof::Unknown
+                && !(self.priors && rave_k.is_some() && ch.rave_visits > 0)
+            {
                 return i;
             }
             let mut mean = ch.mean();

@@ -29,6 +29,10 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
                 assert!(g.is_legal(m), "{m} listed but not legal in {g:?}");
                 let text = m.to_string();
                 assert_eq!(g.parse_move(&text).unwrap(), m, "move text {text} round trip");
+                // The solver's one-ply check agrees with playing the move.
+                let mut after = g.clone();
+                after.play(m).unwrap();
+                assert_eq!(g.outcome_after(m), after.outcome(), "outcome after {m} in {g:?}");
             }
             // Position text round trip and hash consistency.
             let again = g.parse_position(&g.position()).unwrap();

@@ -56,6 +56,8 @@ use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
 
+mod policy;
+
 /// The largest board.
 pub const MAX_SIZE: usize = 19;
 
@@ -291,6 +293,9 @@ pub struct Go<const N: usize> {
     hash: u64,
     /// The cell a simple ko forbids now, or [`NO_KO`].
     ko: u16,
+    /// The cell of the last stone played, [`NO_KO`] after a pass or at the
+    /// start (for the search's playout policy and priors).
+    last: u16,
     ply: u32,
     passes: u8,
     /// 0: Black to move, 1: White.
@@ -363,6 +368,7 @@ impl<const N: usize> Go<N> {
             emptied: Bits::EMPTY,
             hash: 0,
             ko: NO_KO,
+            last: NO_KO,
             ply: 0,
             passes: 0,
             side: 0,
@@ -825,6 +831,7 @@ impl<const N: usize> Game for Go<N> {
             GoMove::Pass => {
                 self.passes += 1;
                 self.ko = NO_KO;
+                self.last = NO_KO;
             }
             GoMove::Place { .. } => {
                 let Some(i) = self.index(mv) else { return };
@@ -843,6 +850,7 @@ impl<const N: usize> Game for Go<N> {
                 }
                 self.place(i, captured, suicide, adj);
                 self.passes = 0;
+                self.last = i as u16;
             }
         }
         self.next_turn();
@@ -878,7 +886,42 @@ impl<const N: usize> Game for Go<N> {
     /// [`Go::playout_moves`] (simple ko inside the playout under
     /// `ko=positional`).
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        self.fast_playout(rng, None)
+        self.fast_playout::<R, false>(rng, None)
+    }
+
+    /// The search's playout: the libego-style board of [`Go::playout_moves`]
+    /// with MoGo's policy on top (see [`Go::policy_playout_moves`]).
+    fn search_playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        log: Option<&mut Vec<(GoMove, Player)>>,
+    ) -> u64 {
+        let mut moves = Vec::new();
+        let side = self.side_to_move();
+        let plies = self.fast_playout::<R, true>(rng, log.is_some().then_some(&mut moves));
+        if let Some(l) = log {
+            let mut who = side;
+            for m in moves {
+                l.push((m, who));
+                who = who.other();
+            }
+        }
+        plies
+    }
+
+    /// Go's prior knowledge for the search: a move's virtual simulations from
+    /// its shape (captures, atari, MoGo's patterns, eyes, the first line).
+    fn search_prior(&self, mv: GoMove) -> (u32, f32) {
+        self.prior(mv)
+    }
+
+    /// `row × size + column` (the cell of [`move_cells`](Game::move_cells)).
+    #[inline]
+    fn move_index(&self, mv: GoMove) -> Option<usize> {
+        match mv {
+            GoMove::Place { col, row } => Some(row as usize * self.grid.width() + col as usize),
+            GoMove::Pass => None,
+        }
     }
 
     /// The area score with komi ([`area_score_halves`](Go::area_score_halves):
@@ -887,6 +930,23 @@ impl<const N: usize> Game for Go<N> {
     fn evaluate(&self) -> i32 {
         let s = self.area_score_halves().clamp(-1000, 1000) as i32;
         50 * if self.side == 0 { s } else { -s }
+    }
+
+    /// Without the copy unless the move can end the game: a pass after a
+    /// pass, the move cap, or a repetition under `ko=repetition_draw`.
+    fn outcome_after(&self, mv: GoMove) -> Option<Outcome> {
+        let capped = self.rules.max_moves > 0 && self.ply + 1 >= self.rules.max_moves;
+        let may_end = capped
+            || match mv {
+                GoMove::Pass => self.passes >= 1,
+                GoMove::Place { .. } => matches!(self.rules.ko, KoRule::RepetitionDraw),
+            };
+        if !may_end {
+            return None;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after.outcome()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -1057,6 +1117,7 @@ impl<const N: usize> Game for Go<N> {
             stones,
             hash: 0,
             ko,
+            last: NO_KO,
             ply,
             passes,
             side,
@@ -1161,13 +1222,38 @@ struct Playout {
     libs: [u16; PB],
     /// Stones in the string, indexed by the representative.
     len: [u16; PB],
+    /// Sums of the pseudo-liberties' cells and of their squares, indexed by
+    /// the representative: the string is in atari exactly when
+    /// `libs × sum2 = sum²` (every pseudo-liberty the same cell).
+    sum: [u32; PB],
+    sum2: [u32; PB],
     /// The empty cells, and where each one stands in that list.
     empties: [u16; MAX_SIZE * MAX_SIZE],
     n_empty: usize,
     epos: [u16; PB],
+    /// Mailbox cell → bit index of the position.
+    bit: [u16; PB],
 }
 
 impl Playout {
+    /// An empty board of row stride `w`, every cell off the board.
+    fn new(w: usize) -> Self {
+        Playout {
+            w,
+            colour: [OFF_BOARD; PB],
+            chain: [0; PB],
+            next: [0; PB],
+            libs: [0; PB],
+            len: [0; PB],
+            sum: [0; PB],
+            sum2: [0; PB],
+            empties: [0; MAX_SIZE * MAX_SIZE],
+            n_empty: 0,
+            epos: [0; PB],
+            bit: [NO_CELL; PB],
+        }
+    }
+
     #[inline(always)]
     fn nbrs(&self, p: usize) -> [usize; 4] {
         [p - self.w, p - 1, p + 1, p + self.w]
@@ -1248,47 +1334,67 @@ impl Playout {
     /// Places a stone of `me` on empty `p` (found legal by [`breathes`]); the
     /// captured stones go to `captured` (mailbox cells). Returns how many.
     #[inline(always)]
-    fn place(&mut self, p: usize, me: u8, captured: &mut Vec<u16>) -> usize {
+    fn place<const H: bool>(&mut self, p: usize, me: u8, captured: &mut Vec<u16>) -> usize {
         let ns = self.nbrs(p);
         self.colour[p] = me;
         self.remove_empty(p);
         self.chain[p] = p as u16;
         self.next[p] = p as u16;
         self.len[p] = 1;
-        let mut l = 0;
+        let (mut l, mut sum, mut sum2) = (0, 0, 0);
+        let p2 = (p * p) as u32;
         for q in ns {
             let c = self.colour[q];
             if c == EMPTY_CELL {
                 l += 1;
+                if H {
+                    sum += q as u32;
+                    sum2 += (q * q) as u32;
+                }
             } else if c < 2 {
-                self.libs[self.chain[q] as usize] -= 1;
+                let r = self.chain[q] as usize;
+                self.libs[r] -= 1;
+                if H {
+                    self.sum[r] -= p as u32;
+                    self.sum2[r] -= p2;
+                }
             }
         }
         self.libs[p] = l;
+        if H {
+            self.sum[p] = sum;
+            self.sum2[p] = sum2;
+        }
         let before = captured.len();
         for q in ns {
             if self.colour[q] == me ^ 1 && self.libs[self.chain[q] as usize] == 0 {
-                self.remove_string(q, captured);
+                self.remove_string::<H>(q, captured);
             }
         }
         for q in ns {
             if self.colour[q] == me {
-                self.merge(p, q);
+                self.merge::<H>(p, q);
             }
         }
         captured.len() - before
     }
 
     /// Removes the string holding `q`, giving its cells back as liberties.
-    fn remove_string(&mut self, q: usize, captured: &mut Vec<u16>) {
+    fn remove_string<const H: bool>(&mut self, q: usize, captured: &mut Vec<u16>) {
         let mut s = q;
         loop {
             self.colour[s] = EMPTY_CELL;
             self.add_empty(s);
             captured.push(s as u16);
+            let s2 = (s * s) as u32;
             for n in self.nbrs(s) {
                 if self.colour[n] < 2 {
-                    self.libs[self.chain[n] as usize] += 1;
+                    let r = self.chain[n] as usize;
+                    self.libs[r] += 1;
+                    if H {
+                        self.sum[r] += s as u32;
+                        self.sum2[r] += s2;
+                    }
                 }
             }
             s = self.next[s] as usize;
@@ -1300,7 +1406,7 @@ impl Playout {
 
     /// Joins the strings of `a` and `b` (relabelling the shorter one).
     #[inline(always)]
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const H: bool>(&mut self, a: usize, b: usize) {
         let (mut ra, mut rb) = (self.chain[a] as usize, self.chain[b] as usize);
         if ra == rb {
             return;
@@ -1319,6 +1425,10 @@ impl Playout {
         }
         self.next.swap(ra, rb);
         self.libs[ra] += self.libs[rb];
+        if H {
+            self.sum[ra] += self.sum[rb];
+            self.sum2[ra] += self.sum2[rb];
+        }
         self.len[ra] += self.len[rb];
     }
 }
@@ -1338,13 +1448,28 @@ impl<const N: usize> Go<N> {
     /// cycle for ever).
     pub fn playout_moves<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Vec<GoMove> {
         let mut moves = Vec::new();
-        self.fast_playout(rng, Some(&mut moves));
+        self.fast_playout::<R, false>(rng, Some(&mut moves));
+        moves
+    }
+
+    /// The playout of the search ([`Game::search_playout`]) on the board of
+    /// [`Go::playout_moves`], with MoGo's policy (Gelly, Wang, Munos and
+    /// Teytaud 2006) before the light one: capture the string of the last
+    /// stone when it is in atari; save an own string next to it from atari
+    /// (extend, or capture a neighbour); else a stone next to the last one that
+    /// matches one of MoGo's 3×3 patterns ([`policy`]); else the light policy.
+    /// Each of these moves is legal, fills no own eye and is no plain
+    /// self-atari. Returns the moves played; the game is then over.
+    pub fn policy_playout_moves<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Vec<GoMove> {
+        let mut moves = Vec::new();
+        self.fast_playout::<R, true>(rng, Some(&mut moves));
         moves
     }
 
     /// The playout of [`Go::playout_moves`], logging the moves where asked;
     /// returns the plies played.
-    fn fast_playout<R: Rng + ?Sized>(
+    /// `HEAVY`: MoGo's policy first (and the liberty sums it reads kept).
+    fn fast_playout<R: Rng + ?Sized, const HEAVY: bool>(
         &mut self,
         rng: &mut R,
         mut log: Option<&mut Vec<GoMove>>,
@@ -1365,119 +1490,136 @@ impl<const N: usize> Go<N> {
         }
         let n = self.grid.width();
         let w = n + 2;
-        // Mailbox cell → bit index, and back.
-        let mut bit = [NO_CELL; PB];
-        let mut pb = Playout {
-            w,
-            colour: [OFF_BOARD; PB],
-            chain: [0; PB],
-            next: [0; PB],
-            libs: [0; PB],
-            len: [0; PB],
-            empties: [0; MAX_SIZE * MAX_SIZE],
-            n_empty: 0,
-            epos: [0; PB],
-        };
-        for r in 0..n {
-            for c in 0..n {
-                let p = (r + 1) * w + c + 1;
-                let i = self.grid.cell(c, r).expect("on the board");
-                bit[p] = i as u16;
-                pb.colour[p] = if self.stones[0].contains(i) {
-                    0
-                } else if self.stones[1].contains(i) {
-                    1
-                } else {
-                    pb.add_empty(p);
-                    EMPTY_CELL
-                };
-                pb.chain[p] = p as u16;
-                pb.next[p] = p as u16;
-                pb.len[p] = 1;
+        let mut plies = {
+            let mut board = Playout::new(w);
+            let pb = &mut board;
+            let mut captured: Vec<u16> = Vec::with_capacity(64);
+            for r in 0..n {
+                for c in 0..n {
+                    let p = (r + 1) * w + c + 1;
+                    let i = self.grid.cell(c, r).expect("on the board");
+                    pb.bit[p] = i as u16;
+                    pb.colour[p] = if self.stones[0].contains(i) {
+                        0
+                    } else if self.stones[1].contains(i) {
+                        1
+                    } else {
+                        pb.add_empty(p);
+                        EMPTY_CELL
+                    };
+                    pb.chain[p] = p as u16;
+                    pb.next[p] = p as u16;
+                    pb.len[p] = 1;
+                    pb.libs[p] = 0;
+                    pb.sum[p] = 0;
+                    pb.sum2[p] = 0;
+                }
             }
-        }
-        for p in w..w * (n + 1) {
-            if pb.colour[p] < 2 {
-                pb.libs[p] =
-                    pb.nbrs(p).iter().filter(|&&q| pb.colour[q] == EMPTY_CELL).count() as u16;
-            }
-        }
-        for p in w..w * (n + 1) {
-            if pb.colour[p] < 2 {
-                for q in [p + 1, p + w] {
-                    if pb.colour[q] == pb.colour[p] {
-                        pb.merge(p, q);
+            for p in w..w * (n + 1) {
+                if pb.colour[p] < 2 {
+                    for q in pb.nbrs(p) {
+                        if pb.colour[q] == EMPTY_CELL {
+                            pb.libs[p] += 1;
+                            pb.sum[p] += q as u32;
+                            pb.sum2[p] += (q * q) as u32;
+                        }
                     }
                 }
             }
-        }
-        let mut ko = NO_CELL;
-        if self.ko != NO_KO {
-            let c = self.grid.cell_at_unchecked(self.ko as usize);
-            ko = ((c.row as usize + 1) * w + c.col as usize + 1) as u16;
-        }
-        let to_move = |p: usize| GoMove::Place { col: (p % w - 1) as u8, row: (p / w - 1) as u8 };
-        let mut captured: Vec<u16> = Vec::with_capacity(64);
-        let mut plies = 0u64;
-        // Under positional superko, a playout still going after 4 × size²
-        // plies finishes with the checked moves (simple ko alone could cycle).
-        let cap = if self.rules.ko == KoRule::Positional { 4 * (n * n) as u64 } else { u64::MAX };
-        while self.state == 0 && plies < cap {
-            let me = self.side;
-            let mut m = pb.n_empty;
-            let mut chosen = NO_CELL;
-            while m > 0 {
-                let k = random_below(rng, m as u64) as usize;
-                let p = pb.empties[k] as usize;
-                if p as u16 != ko && !pb.own_eye(p, me) && pb.breathes(p, me) {
-                    chosen = p as u16;
-                    break;
-                }
-                // Out of this move's draw: swap it behind the range.
-                m -= 1;
-                let last = pb.empties[m];
-                pb.empties[k] = last;
-                pb.empties[m] = p as u16;
-                pb.epos[last as usize] = k as u16;
-                pb.epos[p] = m as u16;
-            }
-            if chosen == NO_CELL {
-                self.passes += 1;
-                ko = NO_CELL;
-                if let Some(l) = log.as_deref_mut() {
-                    l.push(GoMove::Pass);
-                }
-            } else {
-                let p = chosen as usize;
-                // The simple ko of `place`: a stone where every neighbour is
-                // the enemy's that captures exactly one stone.
-                let in_enemy_eye =
-                    pb.nbrs(p).iter().all(|&q| pb.colour[q] == me ^ 1 || pb.colour[q] == OFF_BOARD);
-                let before = captured.len();
-                let took = pb.place(p, me, &mut captured);
-                ko = if in_enemy_eye && took == 1 { captured[before] } else { NO_CELL };
-                self.passes = 0;
-                if let Some(l) = log.as_deref_mut() {
-                    l.push(to_move(p));
+            for p in w..w * (n + 1) {
+                if pb.colour[p] < 2 {
+                    for q in [p + 1, p + w] {
+                        if pb.colour[q] == pb.colour[p] {
+                            pb.merge::<true>(p, q);
+                        }
+                    }
                 }
             }
-            plies += 1;
-            self.next_turn();
-        }
-        // Back to bitboards: stones, hash, ko, emptied cells, history.
-        self.stones = [Bits::EMPTY; 2];
-        self.hash = 0;
-        for (&c, &b) in pb.colour.iter().zip(&bit).take(w * (n + 1)).skip(w) {
-            if c < 2 {
-                let i = b as usize;
-                self.stones[c as usize].insert(i);
-                self.hash ^= ZOBRIST[c as usize][i];
+            let mailbox = |i: u16| {
+                if i == NO_KO {
+                    return NO_CELL;
+                }
+                let c = self.grid.cell_at_unchecked(i as usize);
+                ((c.row as usize + 1) * w + c.col as usize + 1) as u16
+            };
+            let mut ko = mailbox(self.ko);
+            let mut last = mailbox(self.last);
+            let to_move =
+                |p: usize| GoMove::Place { col: (p % w - 1) as u8, row: (p / w - 1) as u8 };
+            let mut plies = 0u64;
+            // Under positional superko, a playout still going after 4 × size²
+            // plies finishes with the checked moves (simple ko alone could cycle).
+            let cap =
+                if self.rules.ko == KoRule::Positional { 4 * (n * n) as u64 } else { u64::MAX };
+            while self.state == 0 && plies < cap {
+                let me = self.side;
+                let mut m = pb.n_empty;
+                let mut chosen = NO_CELL;
+                if HEAVY && last != NO_CELL {
+                    chosen = pb.policy_move(last as usize, me, ko, rng);
+                    if chosen != NO_CELL {
+                        m = 0;
+                    }
+                }
+                while m > 0 {
+                    let k = random_below(rng, m as u64) as usize;
+                    let p = pb.empties[k] as usize;
+                    if p as u16 != ko && !pb.own_eye(p, me) && pb.breathes(p, me) {
+                        chosen = p as u16;
+                        break;
+                    }
+                    // Out of this move's draw: swap it behind the range.
+                    m -= 1;
+                    let last = pb.empties[m];
+                    pb.empties[k] = last;
+                    pb.empties[m] = p as u16;
+                    pb.epos[last as usize] = k as u16;
+                    pb.epos[p] = m as u16;
+                }
+                if chosen == NO_CELL {
+                    self.passes += 1;
+                    ko = NO_CELL;
+                    last = NO_CELL;
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(GoMove::Pass);
+                    }
+                } else {
+                    let p = chosen as usize;
+                    // The simple ko of `place`: a stone where every neighbour is
+                    // the enemy's that captures exactly one stone.
+                    let in_enemy_eye = pb
+                        .nbrs(p)
+                        .iter()
+                        .all(|&q| pb.colour[q] == me ^ 1 || pb.colour[q] == OFF_BOARD);
+                    let before = captured.len();
+                    let took = pb.place::<HEAVY>(p, me, &mut captured);
+                    ko = if in_enemy_eye && took == 1 { captured[before] } else { NO_CELL };
+                    last = chosen;
+                    self.passes = 0;
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(to_move(p));
+                    }
+                }
+                plies += 1;
+                self.next_turn();
             }
-        }
-        for &p in &captured {
-            self.emptied.insert(bit[p as usize] as usize);
-        }
-        self.ko = if ko == NO_CELL { NO_KO } else { bit[ko as usize] };
+            // Back to bitboards: stones, hash, ko, emptied cells, history.
+            self.stones = [Bits::EMPTY; 2];
+            self.hash = 0;
+            for (&c, &b) in pb.colour.iter().zip(&pb.bit).take(w * (n + 1)).skip(w) {
+                if c < 2 {
+                    let i = b as usize;
+                    self.stones[c as usize].insert(i);
+                    self.hash ^= ZOBRIST[c as usize][i];
+                }
+            }
+            for &p in &captured {
+                self.emptied.insert(pb.bit[p as usize] as usize);
+            }
+            self.ko = if ko == NO_CELL { NO_KO } else { pb.bit[ko as usize] };
+            self.last = if last == NO_CELL { NO_KO } else { pb.bit[last as usize] };
+            plies
+        };
         if self.rules.ko == KoRule::Positional {
             self.remember(self.hash);
         }
