@@ -306,8 +306,12 @@ pub struct PackReply {
     solution: Option<Vec<Vec<Vec<char>>>>,
 }
 
-/// The counted puzzle, checked by name; counted once, then kept.
-fn pack_solve(name: &str) -> Result<Arc<PackReply>, ApiError> {
+/// The counted puzzle, checked by name; counted once, then kept. `stop` ends
+/// the count (the page that asked has gone).
+fn pack_solve(
+    name: &str,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Arc<PackReply>, ApiError> {
     static DONE: OnceLock<Mutex<HashMap<String, Arc<PackReply>>>> = OnceLock::new();
     let done = DONE.get_or_init(Default::default);
     if let Some(r) = done.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
@@ -326,7 +330,7 @@ fn pack_solve(name: &str) -> Result<Arc<PackReply>, ApiError> {
         )));
     }
     let t = Instant::now();
-    let r = pack::solve(&p, &Options::default()).map_err(ApiError::unprocessable)?;
+    let r = pack::solve_until(&p, &Options::default(), stop).map_err(ApiError::unprocessable)?;
     let reply = Arc::new(PackReply {
         puzzle: name.to_string(),
         dims: p.dims,
@@ -399,10 +403,24 @@ async fn pack_list_handler() -> Json<Vec<PackInfo>> {
     Json(pack_list())
 }
 
-/// `POST /api/pack/solve` (on a worker: a count takes up to seconds).
+/// `POST /api/pack/solve` (on a worker: a count takes up to seconds). When
+/// the page goes away, axum drops this future and [`StopOnDrop`] stops the count.
 async fn pack_solve_handler(
     State(app): State<App>,
     ApiJson(req): ApiJson<PackRequest>,
 ) -> Result<Json<PackReply>, ApiError> {
-    on_worker(worker(&app)?, move || pack_solve(&req.puzzle)).await.map(|r| Json((*r).clone()))
+    let stop = StopOnDrop(Arc::default());
+    let flag = Arc::clone(&stop.0);
+    on_worker(worker(&app)?, move || pack_solve(&req.puzzle, &flag))
+        .await
+        .map(|r| Json((*r).clone()))
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }

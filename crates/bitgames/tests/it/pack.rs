@@ -56,6 +56,15 @@ fn copies_only_l_trominoes() {
     }
 }
 
+/// The largest box the packer takes, 16×16 = 256 cells (four words), tiled by
+/// 64 copies of the 2×2 square in its one way, which all 8 symmetries keep.
+#[test]
+fn a_full_256_cell_board() {
+    let p = Puzzle::parse("board 16x16\npiece O x64\noo\noo\n").unwrap();
+    let r = solve(&p, &Options::default()).unwrap();
+    assert_eq!((r.solutions, r.distinct, r.symmetries), (1, 1, 8));
+}
+
 #[test]
 fn threads_agree() {
     for pruning in [Pruning::Regions, Pruning::Paper] {

@@ -93,6 +93,9 @@ pub enum PackError {
     /// A piece has no place on the board.
     #[error("piece {0} fits nowhere on the board")]
     NoFit(char),
+    /// The count was stopped from outside before it finished.
+    #[error("the count was stopped before it finished")]
+    Stopped,
 }
 
 fn syntax(line: usize, fault: impl Into<String>) -> PackError {

@@ -37,7 +37,8 @@ pub use shape::Pt;
 
 use crate::bits::Bits;
 use rayon::prelude::*;
-use search::{Found, Lists, Searcher, State, Tables};
+use search::{Found, Lists, Place, Searcher, State, Tables};
+use std::sync::atomic::{AtomicBool, Ordering};
 use symmetry::{Layout, Root, Symmetry};
 
 /// Which pruning the search uses besides the piece-by-piece fit test.
@@ -117,16 +118,32 @@ impl Solution {
 /// Counts the packings of a puzzle (Browne, Alg. 13). Errors: a piece that
 /// fits nowhere.
 pub fn solve(p: &Puzzle, opts: &Options) -> Result<Report, PackError> {
+    solve_until(p, opts, &AtomicBool::new(false))
+}
+
+/// [`solve`] that gives up when `stop` is set (looked at every few thousand
+/// nodes, on every thread), with [`PackError::Stopped`]: a web server sets it
+/// when the page that asked has gone.
+///
+/// ```
+/// use bitgames::puzzles::pack::{builtin, solve_until, Options, PackError};
+/// use std::sync::atomic::AtomicBool;
+/// let stop = AtomicBool::new(true);
+/// let r = solve_until(&builtin("pentomino-6x10").unwrap(), &Options::default(), &stop);
+/// assert_eq!(r, Err(PackError::Stopped));
+/// ```
+pub fn solve_until(p: &Puzzle, opts: &Options, stop: &AtomicBool) -> Result<Report, PackError> {
     let layout = Layout::new(p.dims);
     let placements = placements(p, &layout)?;
     let syms = symmetry::symmetries(p, &layout);
     let (fixed, roots) = symmetry::roots(p, &syms, &placements);
     let prep = Prep { p, layout, placements, syms, fixed, roots };
-    Ok(match prep.layout.volume() {
-        0..=64 => prep.run::<1>(opts),
-        65..=128 => prep.run::<2>(opts),
-        _ => prep.run::<4>(opts),
-    })
+    let report = match prep.layout.volume() {
+        0..=64 => prep.run::<1>(opts, stop),
+        65..=128 => prep.run::<2>(opts, stop),
+        _ => prep.run::<4>(opts, stop),
+    };
+    report.ok_or(PackError::Stopped)
 }
 
 /// Every placement of every piece, as lists of bits.
@@ -182,7 +199,10 @@ impl Prep<'_> {
         let types = self.p.pieces.len();
         let volume = self.layout.volume();
         let board: Bits<N> = self.p.board.iter().map(|&q| self.layout.bit(q)).collect();
-        let mut axes = Vec::new();
+        // Up to three axes, unused ones with empty masks; the slowest needs no
+        // masks (its shifts leave the box, into cells `& empty` removes).
+        let mut axes = [(0, Bits::EMPTY, Bits::EMPTY); 3];
+        let mut k = 0;
         for a in self.layout.order {
             if self.layout.dims[a] > 1 {
                 let (mut up, mut down) = (Bits::EMPTY, Bits::EMPTY);
@@ -195,17 +215,25 @@ impl Prep<'_> {
                         down.insert(b);
                     }
                 }
-                axes.push((self.layout.stride[a], up, down));
+                axes[k] = (self.layout.stride[a], up, down);
+                k += 1;
             }
         }
+        if k > 0 {
+            axes[k - 1] = (axes[k - 1].0, Bits::ALL, Bits::ALL);
+        }
         let size: Vec<u32> = self.p.pieces.iter().map(|pc| pc.cells.len() as u32).collect();
+        let copies = |s: u32| -> usize {
+            self.p.pieces.iter().filter(|pc| pc.cells.len() as u32 == s).map(|pc| pc.count).sum()
+        };
+        let main_size = size.iter().copied().max_by_key(|&s| (copies(s), s)).unwrap_or(1);
+        let odd_types = (0..types).filter(|&t| size[t] != main_size).fold(0, |m, t| m | 1 << t);
         Tables {
+            odd_types,
             types,
             volume,
             lists: Vec::new(),
-            uniform: size.iter().all(|&s| s == size[0]),
-            min_size: size.iter().copied().min().unwrap_or(1),
-            flood_all: true,
+            multiples: (0..=volume).step_by(main_size.max(1) as usize).collect(),
             size,
             count: self.p.pieces.iter().map(|pc| pc.count as u8).collect(),
             outside: !board,
@@ -213,11 +241,12 @@ impl Prep<'_> {
         }
     }
 
-    fn run<const N: usize>(&self, opts: &Options) -> Report {
+    /// The count, or `None` if `stop` ended it.
+    fn run<const N: usize>(&self, opts: &Options, stop: &AtomicBool) -> Option<Report> {
         match opts.pruning {
-            Pruning::None => self.run_with::<N, { Pruning::None as u8 }>(opts),
-            Pruning::Regions => self.run_with::<N, { Pruning::Regions as u8 }>(opts),
-            Pruning::Paper => self.run_with::<N, { Pruning::Paper as u8 }>(opts),
+            Pruning::None => self.run_with::<N, { Pruning::None as u8 }>(opts, stop),
+            Pruning::Regions => self.run_with::<N, { Pruning::Regions as u8 }>(opts, stop),
+            Pruning::Paper => self.run_with::<N, { Pruning::Paper as u8 }>(opts, stop),
         }
     }
 
@@ -241,7 +270,7 @@ impl Prep<'_> {
             return l;
         }
         for ty in 0..t.types {
-            let mut by_cell: Vec<Vec<Bits<N>>> = vec![Vec::new(); volume];
+            let mut by_cell: Vec<Vec<Place<N>>> = vec![Vec::new(); volume];
             if left[ty] > 0 {
                 left[ty] -= 1;
                 let sums = t.sums(&left);
@@ -249,7 +278,8 @@ impl Prep<'_> {
                 for cells in &self.placements[ty] {
                     let pl: Bits<N> = cells.iter().copied().collect();
                     if pl.is_subset(&empty) && t.regions_fit(empty - pl, &sums) {
-                        by_cell[cells[0]].push(pl);
+                        let around = t.dilate(pl) - pl - t.outside;
+                        by_cell[cells[0]].push(Place { cells: pl, around });
                     }
                 }
             }
@@ -263,7 +293,11 @@ impl Prep<'_> {
         l
     }
 
-    fn run_with<const N: usize, const P: u8>(&self, opts: &Options) -> Report {
+    fn run_with<const N: usize, const P: u8>(
+        &self,
+        opts: &Options,
+        stop: &AtomicBool,
+    ) -> Option<Report> {
         let mut t = self.tables::<N>();
         t.lists = self.roots.iter().map(|r| self.lists(&t, r)).collect();
         // The start states: each root placement of the fixed piece, then split
@@ -302,6 +336,8 @@ impl Prep<'_> {
                     syms: &self.syms,
                     root,
                     found: Found::default(),
+                    stop,
+                    stopped: false,
                 };
                 if s.filled == Bits::ALL {
                     me.run(&mut s);
@@ -309,6 +345,7 @@ impl Prep<'_> {
                     me.found.nodes += 1;
                     me.expand(&mut s, |_, c| next.push(c.clone()));
                 }
+                me.found.stopped |= me.stopped;
                 seed = seed.merge(me.found);
             }
             states = next;
@@ -323,8 +360,11 @@ impl Prep<'_> {
                 syms: &self.syms,
                 root,
                 found: Found::default(),
+                stop,
+                stopped: stop.load(Ordering::Relaxed),
             };
             me.run(&mut s);
+            me.found.stopped |= me.stopped;
             me.found
         };
         let found = if threads == 1 {
@@ -338,9 +378,12 @@ impl Prep<'_> {
             };
             parts.into_iter().fold(seed, Found::merge)
         };
+        if found.stopped {
+            return None;
+        }
         let g = self.syms.len() as u64;
         debug_assert_eq!(found.distinct_times_g % g, 0);
-        Report {
+        Some(Report {
             solutions: found.solutions,
             distinct: found.distinct_times_g / g,
             symmetries: self.syms.len(),
@@ -348,7 +391,7 @@ impl Prep<'_> {
             nodes: found.nodes,
             fixed: self.fixed.map(|f| self.p.pieces[f].label),
             example: found.example.map(|stack| self.draw(&stack)),
-        }
+        })
     }
 
     fn draw<const N: usize>(&self, stack: &[(u8, Bits<N>)]) -> Solution {
@@ -362,5 +405,34 @@ impl Prep<'_> {
             }
         }
         Solution { dims: self.p.dims, labels }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A stop flag set while the Bedlam cube is being counted (a minute or
+    /// more) ends the count with `Stopped`, on one thread and on two; an unset
+    /// flag changes nothing.
+    #[test]
+    fn a_stop_flag_ends_the_count() {
+        let bedlam = builtin("bedlam").unwrap();
+        for threads in [1, 2] {
+            let stop = AtomicBool::new(false);
+            let opts = Options { threads, pruning: Pruning::Regions };
+            let r = std::thread::scope(|sc| {
+                sc.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(20));
+                    stop.store(true, Ordering::Relaxed);
+                });
+                solve_until(&bedlam, &opts, &stop)
+            });
+            assert_eq!(r, Err(PackError::Stopped), "threads {threads}");
+        }
+        let soma = builtin("soma").unwrap();
+        let r = solve_until(&soma, &Options::default(), &AtomicBool::new(false)).unwrap();
+        assert_eq!((r.solutions, r.distinct), (11_520, 240));
     }
 }

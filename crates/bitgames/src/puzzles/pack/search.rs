@@ -4,6 +4,14 @@
 use super::symmetry::{Root, Symmetry};
 use super::Pruning;
 use crate::bits::Bits;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes between two looks at the stop flag.
+const POLL: u64 = 4096;
+
+/// Dilations the local region test spends on one region before letting it
+/// through (see [`Tables::around_ok`]).
+const STEPS: u32 = 6;
 
 /// Every placement of every piece as a bitboard, with what the search needs.
 pub(crate) struct Tables<const N: usize> {
@@ -20,15 +28,23 @@ pub(crate) struct Tables<const N: usize> {
     /// The board's complement inside the storage: the start of `filled`.
     pub outside: Bits<N>,
     /// Per axis of length > 1: bit stride, cells with a neighbour above, cells
-    /// with one below.
-    pub axes: Vec<(usize, Bits<N>, Bits<N>)>,
-    /// The smallest piece's size.
-    pub min_size: u32,
-    /// Whether the region test floods every region (else it only looks for
-    /// single walled-in cells).
-    pub flood_all: bool,
-    /// Whether every piece has the same size (the region test is then `% size`).
-    pub uniform: bool,
+    /// with one below (the slowest axis: every cell); unused entries have
+    /// empty masks.
+    pub axes: [(usize, Bits<N>, Bits<N>); 3],
+    /// The types whose size is not the commonest piece size: once none of
+    /// those is left, every region must be a multiple of that size.
+    pub odd_types: u32,
+    /// The multiples of the commonest size up to the volume (a lookup, no
+    /// division).
+    pub multiples: Bits<5>,
+}
+
+/// One placement: its cells and the board cells next to it (precomputed, so
+/// the region test after placing it starts from `around & empty`).
+#[derive(Clone, Copy)]
+pub(crate) struct Place<const N: usize> {
+    pub cells: Bits<N>,
+    pub around: Bits<N>,
 }
 
 /// The placements of each piece type by lowest cell: type `t` at cell `c` is
@@ -36,18 +52,18 @@ pub(crate) struct Tables<const N: usize> {
 #[derive(Default)]
 pub(crate) struct Lists<const N: usize> {
     pub start: Vec<u32>,
-    pub pls: Vec<Bits<N>>,
+    pub pls: Vec<Place<N>>,
 }
 
 impl<const N: usize> Lists<N> {
     #[inline(always)]
-    fn at(&self, volume: usize, t: usize, c: usize) -> &[Bits<N>] {
+    fn at(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
         let i = t * (volume + 1) + c;
         &self.pls[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
     #[inline(always)]
-    fn from(&self, volume: usize, t: usize, c: usize) -> &[Bits<N>] {
+    fn from(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
         let i = t * (volume + 1);
         &self.pls[self.start[i + c] as usize..self.start[i + volume] as usize]
     }
@@ -55,7 +71,7 @@ impl<const N: usize> Lists<N> {
 
 impl<const N: usize> Tables<N> {
     /// Whether every connected region of `empty` has a size in `sums`.
-    pub fn regions_fit(&self, mut empty: Bits<N>, sums: &Bits<4>) -> bool {
+    pub fn regions_fit(&self, mut empty: Bits<N>, sums: &Bits<5>) -> bool {
         while !empty.is_empty() {
             let region = self.flood(empty.lowest(), empty);
             if !sums.contains(region.count() as usize) {
@@ -66,8 +82,10 @@ impl<const N: usize> Tables<N> {
         true
     }
 
+    /// `g` and its neighbours (and, on the slowest axis, cells past the box,
+    /// which callers remove with `& empty`).
     #[inline(always)]
-    fn dilate(&self, g: Bits<N>) -> Bits<N> {
+    pub fn dilate(&self, g: Bits<N>) -> Bits<N> {
         let mut d = g;
         for &(s, up, down) in &self.axes {
             d |= (g & up).shl(s) | (g & down).shr(s);
@@ -88,48 +106,57 @@ impl<const N: usize> Tables<N> {
         }
     }
 
-    /// Isolated-region test: every connected region of empty cells must have a
-    /// size that some of the remaining pieces add up to (a region cut off from
-    /// the rest can only be filled by whole pieces).
-    #[inline]
-    fn regions_ok(&self, filled: Bits<N>, left: &[u8; 32]) -> bool {
-        let mut empty = !filled;
-        if self.min_size > 1 {
-            // A single walled-in cell, the commonest dead end, costs one
-            // dilation to see.
-            let mut nb = Bits::<N>::EMPTY;
-            for &(s, up, down) in &self.axes {
-                nb |= (empty & up).shl(s) | (empty & down).shr(s);
-            }
-            if !empty.is_subset(&nb) {
-                return false;
-            }
-            if !self.flood_all {
-                return true;
-            }
-        }
-        let mut region = self.flood(empty.lowest(), empty);
-        if region == empty {
-            return true;
-        }
-        let sums = if self.uniform { Bits::<4>::EMPTY } else { self.sums(left) };
-        loop {
-            let n = region.count();
-            let ok = if self.uniform { n % self.size[0] == 0 } else { sums.contains(n as usize) };
-            if !ok {
-                return false;
-            }
-            empty -= region;
-            if empty.is_empty() {
-                return true;
-            }
-            region = self.flood(empty.lowest(), empty);
+    /// Whether a closed region of `n` cells can be filled by whole remaining
+    /// pieces (`avail`: the types left).
+    #[inline(always)]
+    fn fits(&self, n: u32, left: &[u8; 32], avail: u32) -> bool {
+        if avail & self.odd_types == 0 {
+            self.multiples.contains(n as usize)
+        } else {
+            self.sums(left).contains(n as usize)
         }
     }
 
+    /// The isolated-region test made local: every region of empty cells next to
+    /// the piece just placed (`around`: the board cells beside it) that closes
+    /// within [`STEPS`] dilations must have a size the remaining pieces can add
+    /// up to. Other regions were tested when their last wall was placed; a
+    /// region still growing after `STEPS` is let through, and when the pieces
+    /// left all have one size, so is the region that meets every cell beside the
+    /// piece (it is what is left of the region the piece went into, less a
+    /// multiple of that size). The test only ever rejects a region it has
+    /// measured, so it loses no packing.
+    #[inline(always)]
+    fn around_ok(&self, filled: Bits<N>, around: Bits<N>, left: &[u8; 32], avail: u32) -> bool {
+        let empty = !filled;
+        let one_size = avail & self.odd_types == 0;
+        let mut todo = around & empty;
+        while !todo.is_empty() {
+            let mut g = todo.lowest();
+            let mut steps = 0;
+            loop {
+                let n = self.dilate(g) & empty;
+                if n == g {
+                    if !self.fits(n.count(), left, avail) {
+                        return false;
+                    }
+                    todo -= n;
+                    break;
+                }
+                steps += 1;
+                if (one_size && todo.is_subset(&n)) || steps == STEPS {
+                    todo -= n;
+                    break;
+                }
+                g = n;
+            }
+        }
+        true
+    }
+
     /// The sizes that some of the remaining pieces add up to.
-    pub fn sums(&self, left: &[u8; 32]) -> Bits<4> {
-        let mut s = Bits::<4>::cell(0);
+    pub fn sums(&self, left: &[u8; 32]) -> Bits<5> {
+        let mut s = Bits::<5>::cell(0);
         for (&n, &size) in left.iter().zip(&self.size) {
             for _ in 0..n {
                 s |= s.shl(size as usize);
@@ -159,6 +186,8 @@ pub(crate) struct Found<const N: usize> {
     pub distinct_times_g: u64,
     pub nodes: u64,
     pub example: Option<Vec<(u8, Bits<N>)>>,
+    /// Whether the search was stopped (the counts are then partial).
+    pub stopped: bool,
 }
 
 impl<const N: usize> Found<N> {
@@ -166,6 +195,7 @@ impl<const N: usize> Found<N> {
         self.solutions += o.solutions;
         self.distinct_times_g += o.distinct_times_g;
         self.nodes += o.nodes;
+        self.stopped |= o.stopped;
         if self.example.is_none() {
             self.example = o.example;
         }
@@ -180,6 +210,10 @@ pub(crate) struct Searcher<'a, const N: usize, const P: u8> {
     pub syms: &'a [Symmetry],
     pub root: &'a Root,
     pub found: Found<N>,
+    /// Set from outside to end the search early.
+    pub stop: &'a AtomicBool,
+    /// Whether the stop flag was seen (the counts are then partial).
+    pub stopped: bool,
 }
 
 impl<const N: usize, const P: u8> Searcher<'_, N, P> {
@@ -208,9 +242,9 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
                 let ty = a.trailing_zeros() as usize;
                 a &= a - 1;
                 let mut cv = Bits::<N>::EMPTY;
-                for &pl in l.from(t.volume, ty, c) {
-                    if pl.is_disjoint(&s.filled) {
-                        cv |= pl;
+                for pl in l.from(t.volume, ty, c) {
+                    if pl.cells.is_disjoint(&s.filled) {
+                        cv |= pl.cells;
                     }
                 }
                 if cv.is_empty() {
@@ -235,7 +269,7 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
         while a != 0 {
             let ty = a.trailing_zeros() as usize;
             a &= a - 1;
-            for &pl in l.at(t.volume, ty, c) {
+            for &Place { cells: pl, around } in l.at(t.volume, ty, c) {
                 if !pl.is_disjoint(&s.filled) || (Self::PAPER && !critical[ty].is_subset(&pl)) {
                     continue;
                 }
@@ -245,7 +279,7 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
                 if s.left[ty] == 0 {
                     s.avail &= !(1 << ty);
                 }
-                if !Self::REGIONS || t.regions_ok(s.filled, &s.left) {
+                if !Self::REGIONS || t.around_ok(s.filled, around, &s.left, s.avail) {
                     s.stack.push((ty as u8, pl));
                     f(self, s);
                     s.stack.pop();
@@ -253,13 +287,22 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
                 s.left[ty] += 1;
                 s.avail |= 1 << ty;
                 s.filled = before;
+                if self.stopped {
+                    return;
+                }
             }
         }
     }
 
-    /// Counts every packing below `s`.
+    /// Counts every packing below `s`, until the stop flag is seen.
     pub fn run(&mut self, s: &mut State<N>) {
         self.found.nodes += 1;
+        if self.found.nodes % POLL == 0 && self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return;
+        }
         if s.filled == Bits::ALL {
             self.solution(s);
             return;
