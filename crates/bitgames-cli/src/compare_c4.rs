@@ -198,8 +198,12 @@ pub(crate) fn parse_fhourstones(text: &str) -> Option<FhourstonesAnswer> {
     let pos_line = text.lines().find(|l| l.contains(" pos / ") && l.contains(" msec"))?;
     let mut f = pos_line.split_whitespace();
     let nodes = f.next()?.parse().ok()?;
-    let (slash, msecs) = (f.next()?, f.next()?.parse().ok()?);
-    (slash == "/" && (1..=5).contains(&score)).then_some(FhourstonesAnswer { score, nodes, msecs })
+    let (pos, slash, msecs) = (f.next()?, f.next()?, f.next()?.parse().ok()?);
+    (pos == "pos" && slash == "/" && (1..=5).contains(&score)).then_some(FhourstonesAnswer {
+        score,
+        nodes,
+        msecs,
+    })
 }
 
 /// Pons' `c4solver`.
