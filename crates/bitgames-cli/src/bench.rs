@@ -40,6 +40,18 @@ pub struct BenchArgs {
     /// `compare`: an Edax binary (Othello perft against `edax -count games N`).
     #[arg(long)]
     pub edax: Option<std::path::PathBuf>,
+    /// `compare`: Pons' Connect Four solver (`c4solver`): his six test sets
+    /// (`--sets`, `--limit`), mean CPU time per position.
+    #[arg(long)]
+    pub pons: Option<std::path::PathBuf>,
+    /// `compare`: Fhourstones 3.2 (`SearchGame`): the empty 7×6 board (or
+    /// `--position`), one thread.
+    #[arg(long)]
+    pub fhourstones: Option<std::path::PathBuf>,
+    /// `compare`: the Connect Four position for `--fhourstones` (Pons' move
+    /// string; default the empty board).
+    #[arg(long)]
+    pub position: Option<String>,
     /// `compare`: perft depths, comma-separated (default 11,12).
     #[arg(long)]
     pub depths: Option<String>,

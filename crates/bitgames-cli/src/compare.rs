@@ -10,6 +10,9 @@
 //! and user + system time of this process for bitgames (table allocation
 //! included). Each row is the minimum of `--repeat` runs, the runs of both sides
 //! interleaved; the spread (slowest over fastest) says how noisy the machine was.
+//!
+//! Connect Four peers (`--pons PATH`, `--fhourstones PATH`): see
+//! [`crate::compare_c4`].
 
 use crate::bench::BenchArgs;
 use crate::common::input_error;
@@ -22,23 +25,65 @@ use std::process::{Command, Stdio};
 /// Deepest perft `--depths` accepts (Edax's count of 14 takes minutes).
 const MAX_DEPTH: usize = 15;
 
-/// Runs the comparison and prints the table.
+/// Runs the comparison and prints the tables: Othello perft against Edax, the
+/// Connect Four solver against Pons' solver and Fhourstones
+/// ([`crate::compare_c4`]), for each peer given.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
-    let Some(edax) = &args.edax else {
+    if args.edax.is_none() && args.pons.is_none() && args.fhourstones.is_none() {
         return Err(input_error(
-            "bench compare needs a peer: --edax PATH (an Edax 4.x binary, built with its \
-             own Makefile)",
+            "bench compare needs a peer: --edax PATH (an Edax 4.x binary), --pons PATH \
+             (Pons' c4solver), --fhourstones PATH (Fhourstones 3.2's SearchGame), each \
+             built with its own Makefile",
         ));
-    };
-    let depths = parse_depths(args.depths.as_deref().unwrap_or("11,12"))?;
+    }
     if args.repeat == 0 {
         return Err(input_error("--repeat must be at least 1"));
     }
-    let edax = Edax::new(edax)?;
+    // Every path and option checked before anything runs.
+    let depths = parse_depths(args.depths.as_deref().unwrap_or("11,12"))?;
+    let edax = args.edax.as_deref().map(Edax::new).transpose()?;
+    let pons = args.pons.as_deref().map(crate::compare_c4::Pons::new).transpose()?;
+    let fh = args.fhourstones.as_deref().map(crate::compare_c4::Fhourstones::new).transpose()?;
+    crate::common::check_table_mib(args.table_mib)?;
 
     let cpu = bitgames::cpu::cpu();
     writeln!(out, "bench compare, {}", utc_now())?;
     writeln!(out, "CPU: {}", cpu.describe())?;
+    for (name, path) in [
+        ("Edax", edax.as_ref().map(|e| e.path.as_path())),
+        ("Pons' c4solver", pons.as_ref().map(|p| p.path())),
+        ("Fhourstones", fh.as_ref().map(|f| f.path())),
+    ] {
+        if let Some(path) = path {
+            writeln!(out, "{name}: {}", path.display())?;
+        }
+    }
+    writeln!(
+        out,
+        "CPU seconds, minimum of {} interleaved runs (spread: slowest / fastest)",
+        args.repeat
+    )?;
+    if let Some(edax) = &edax {
+        run_edax(&depths, args, edax, out)?;
+    }
+    let line = |out: &mut dyn Write, cells: [&str; 4]| -> Result<()> {
+        let [work, ours, peer, ratio] = cells;
+        let text = format!("  {work:<36} {ours:>20} {peer:>20} {ratio:>7}");
+        writeln!(out, "{}", text.trim_end())?;
+        out.flush()?;
+        Ok(())
+    };
+    if let Some(pons) = &pons {
+        crate::compare_c4::run_pons(args, pons, out, &line)?;
+    }
+    if let Some(fh) = &fh {
+        crate::compare_c4::run_fhourstones(args, fh, out, &line)?;
+    }
+    Ok(())
+}
+
+/// Othello perft against Edax: one row per depth (and per table setting).
+fn run_edax(depths: &[usize], args: &BenchArgs, edax: &Edax, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "bitgames: Othello move generator {} ({} forces one), perft table {} MiB ({} sets it)",
@@ -54,12 +99,6 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "move generators on a 7-ply walk (wall time, best of 3): {} (fastest: {fastest})",
         times.join(", ")
     )?;
-    writeln!(out, "Edax: {}", edax.path.display())?;
-    writeln!(
-        out,
-        "CPU seconds, minimum of {} interleaved runs (spread: slowest / fastest)",
-        args.repeat
-    )?;
     let line = |out: &mut dyn Write, cells: [&str; 6]| -> Result<()> {
         let [work, ours, peer, ratio, n_ours, n_peer] = cells;
         let text =
@@ -72,7 +111,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
 
     let start = Othello::start();
     let variants: &[bool] = if args.without_table { &[true, false] } else { &[true] };
-    for &depth in &depths {
+    for &depth in depths {
         for &table in variants {
             let opts = PerftOptions {
                 table_mib: if table { PerftOptions::default().table_mib.max(1) } else { 0 },
@@ -126,7 +165,8 @@ fn parse_depths(text: &str) -> Result<Vec<usize>> {
     Ok(depths)
 }
 
-fn min(xs: &[f64]) -> f64 {
+/// The smallest of `xs`.
+pub(crate) fn min(xs: &[f64]) -> f64 {
     xs.iter().copied().fold(f64::INFINITY, f64::min)
 }
 

@@ -10,6 +10,7 @@ mod arena;
 mod bench;
 mod common;
 mod compare;
+mod compare_c4;
 mod convert;
 mod gtp;
 mod life;
