@@ -12,6 +12,7 @@ mod common;
 mod compare;
 mod convert;
 mod gtp;
+mod interrupt;
 mod life;
 mod lightsout;
 mod list;
