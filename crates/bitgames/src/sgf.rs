@@ -183,7 +183,10 @@ pub fn write(
         out.push_str(&format!("RE[{}]", escape(&r)));
     }
     let cells = start.board().cells;
-    if cells.iter().any(|c| c.owner.is_some()) || start.ply() > 0 {
+    // PL whenever the start is not the empty board with Black to move (White
+    // to move on an empty board was lost before: found by the `sgf` fuzz target).
+    let set_up = cells.iter().any(|c| c.owner.is_some()) || start.ply() > 0;
+    if set_up || start.side_to_move() != Player::First {
         for (prop, p) in [("AB", Player::First), ("AW", Player::Second)] {
             let points: Vec<String> = cells
                 .iter()
@@ -638,5 +641,17 @@ mod tests {
         assert_eq!(open.len(), 1);
         assert!(open[0].game.as_ref().unwrap_err().to_string().contains("not closed"));
         assert!(read_all(" \n", "go").is_empty());
+    }
+
+    #[test]
+    fn white_to_move_on_an_empty_board_is_written() {
+        // Found by the `sgf` fuzz target: PL[W] with no stones was dropped.
+        let g = read("(;GM[1]SZ[9]PL[W];W[cc])", "go").unwrap();
+        assert_eq!(g.record.start().side_to_move(), Player::Second);
+        let w = write(&g.record, None, None, None).unwrap();
+        assert!(w.contains("PL[W]"), "{w}");
+        let again = read(&w, "go").unwrap();
+        assert_eq!(again.record.start().position(), g.record.start().position());
+        assert_eq!(again.record.moves(), g.record.moves());
     }
 }
