@@ -87,7 +87,8 @@ mod obf;
 mod transcript;
 
 pub use ggf::{
-    parse_ggf, parse_ggf_all, parse_ggf_each, write_ggf, GgfBoardFault, GgfFault, GgfGame, GgfMoveFault, MoveNote,
+    parse_ggf, parse_ggf_all, parse_ggf_each, write_ggf, GgfBoardFault, GgfFault, GgfGame,
+    GgfMoveFault, MoveNote,
 };
 pub use obf::{write_obf, ObfFault, ObfRecord};
 pub use transcript::{parse_transcript, parse_transcript_from, write_transcript, TranscriptFault};
