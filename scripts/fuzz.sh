@@ -65,6 +65,10 @@ seed web s1 $'connect4\n{"moves":["4","4"],"text":"5 3","undo":1,"engine":"rando
 seed web s2 $'othello\n{"text":"f5d6c3","engine":"alphabeta(level=1)"}'
 seed puzzles s1 $'\x003x3\nX.X\n.X.\nX.X'
 seed puzzles s2 $'\x01'"$(head -c 150 ../docs/pack.md 2>/dev/null || true)"
+seed sgf s1 $'\x02(;FF[4]GM[1]SZ[9]KM[7.5]PB[a]PW[b]RE[W+R]\n;B[ee];W[cc];B[]\n;W[gc](;B[dd])(;B[tt]))'
+seed sgf s2 $'\x01(;FF[4]GM[11]SZ[5]AB[a1]AW[c3]PL[W];W[b2];B[swap-pieces])\n(;GM[11]SZ[5];B[c3])'
+seed gtp s1 $'\x01boardsize 7\nclear_board\n1 play b d4\n2 genmove w\nplay b d4\nundo\nshowboard\nfinal_score\nkomi 6.5\n# c\n\n3 list_commands\nquit'
+seed gtp s2 $'\x02play b c3\nplay b a1\nreg_genmove w\ngenmove w\ntime_settings 10 5 1\ntime_left w 3 0\nundo\nundo\nknown_command play'
 seed game s1 $'\x02\x00\x00\x004\x00\x01\x02\x03'
 seed game s2 $'\x06\x00\x00\x00f5\x00\x01\x02\x03\x04\x05'
 i=0

@@ -89,6 +89,10 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| input_error(format!("--sgf {}: {e}", dir.display())))?;
+        crate::interrupt::install(format!(
+            "the match was not finished; the SGF files of its finished games are in '{}', each whole",
+            dir.display()
+        ))?;
     }
     let sgf_errors = std::sync::Mutex::new(Vec::<String>::new());
     let total = config.games.div_ceil(2) * 2;
@@ -133,11 +137,12 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<()> {
     write_table(&report, out)
 }
 
-/// Writes game `g` as `DIR/game-NNN.sgf`; the error in words.
+/// Writes game `g` as `DIR/game-NNN.sgf` (whole, through a partial file); the
+/// error in words.
 fn write_sgf(dir: &std::path::Path, game: &str, g: &MatchGame) -> Result<(), String> {
     let path = dir.join(format!("game-{:03}.sgf", g.index + 1));
     let text = bitgames::sgf::write_match_game(game, g).map_err(|e| e.to_string())?;
-    std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+    crate::interrupt::write_whole(&path, text.as_bytes()).map_err(|e| format!("{e:#}"))
 }
 
 /// The match table, then the faults.

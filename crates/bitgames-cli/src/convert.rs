@@ -2,9 +2,9 @@
 //! another, through the registry's converter for the game (Othello: transcripts,
 //! GGF, OBF lines, or move by move with the position after each move).
 
-use crate::common::{build_game, input_error};
+use crate::common::{build_game, input_error, print_error};
 use anyhow::Result;
-use bitgames::tools::ConvertOptions;
+use bitgames::tools::{ConvertOptions, ToolError};
 use clap::Args;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -143,30 +143,40 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
     }
     let (source, text, unreadable) = read_input(&args.input)?;
     let opts = ConvertOptions { from: args.from.clone(), to, start: args.start.clone() };
-    let result = (converter.convert)(&text, &opts, out);
-    let result = match result {
-        Ok(()) if unreadable > 0 => {
-            return Err(input_error(format!(
-                "{unreadable} line(s) of {} could not be read (see above)",
-                source.as_deref().unwrap_or("the input")
+    // Where a record's message comes from: `file, line 3: …`, `file: GGF game 2, …`.
+    let placed = |msg: String| match (&source, msg.strip_prefix("line ")) {
+        (Some(s), Some(rest)) => format!("{s}, line {rest}"),
+        (Some(s), None) => format!("{s}: {msg}"),
+        (None, _) => msg,
+    };
+    let name = source.as_deref().unwrap_or("the input");
+    match (converter.convert)(&text, &opts, out) {
+        Ok(()) if unreadable == 0 => Ok(()),
+        Ok(()) => Err(input_error(format!(
+            "{unreadable} line(s) of {name} could not be read (see above)"
+        ))),
+        // Each bad record on its own line, as `solve` reports bad lines.
+        Err(ToolError::Records(bad)) => {
+            for msg in &bad {
+                print_error(&placed(msg.clone()));
+            }
+            let lines = match unreadable {
+                0 => String::new(),
+                n => format!(" and {n} line(s) could not be read"),
+            };
+            Err(input_error(format!(
+                "{} record(s) of {name} could not be converted{lines} (see above)",
+                bad.len()
             )))
         }
-        r => r,
-    };
-    result.map_err(|e| match (&source, e.is_input()) {
-        (Some(s), true) => {
-            let msg = e.to_string();
-            match msg.strip_prefix("line ") {
-                Some(rest) => input_error(format!("{s}, line {rest}")),
-                None => input_error(format!("{s}: {msg}")),
-            }
-        }
-        _ => crate::solve::tool_error(e),
-    })
+        Err(e) if e.is_input() => Err(input_error(placed(e.to_string()))),
+        Err(e) => Err(crate::solve::tool_error(e)),
+    }
 }
 
-/// Go and Hex records: SGF or a JSON game record in; SGF, JSON, the moves or
-/// the final position out.
+/// Go and Hex records: SGF (every game tree of a collection) or JSON game
+/// records (one, or one a line) in; SGF, JSON, the moves or the final position
+/// out. A bad record among several is reported and the others converted.
 fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
     use bitgames::sgf;
     let to = args.to.as_deref().unwrap_or("sgf");
@@ -199,23 +209,74 @@ fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
             )))
         }
     };
-    let (record, black, white, result) = if from == "sgf" {
-        let g = sgf::read(&text, &args.game).map_err(|e| input_error(format!("{name}: {e}")))?;
-        (g.record, g.black, g.white, g.result)
-    } else {
-        let r = bitgames::GameRecord::from_json(&text)
-            .map_err(|e| input_error(format!("{name}: {e}")))?;
-        (r, None, None, None)
-    };
-    match to {
-        "sgf" => {
-            let text = sgf::write(&record, black.as_deref(), white.as_deref(), result.as_deref())
-                .map_err(|e| input_error(e.to_string()))?;
-            write!(out, "{text}")?;
+    // Every record with where it is: an SGF collection's game trees, or JSON
+    // records, one a line when the text is not one record.
+    type Parsed = (bitgames::GameRecord, Option<String>, Option<String>, Option<String>);
+    let mut records: Vec<(String, Result<Parsed, String>)> = Vec::new();
+    if from == "sgf" {
+        let games = sgf::read_all(&text, &args.game);
+        let several = games.len() > 1;
+        for (k, g) in games.into_iter().enumerate() {
+            let place = if several {
+                format!("{name}, game {} (line {})", k + 1, g.line)
+            } else {
+                name.clone()
+            };
+            let read = g.game.map(|g| (g.record, g.black, g.white, g.result));
+            records.push((place, read.map_err(|e| e.to_string())));
         }
-        "json" => writeln!(out, "{}", record.to_json())?,
-        "moves" => writeln!(out, "{}", record.moves().join(" "))?,
-        _ => writeln!(out, "{}", record.current().position())?,
+    } else {
+        match bitgames::GameRecord::from_json(&text) {
+            Ok(r) => records.push((name.clone(), Ok((r, None, None, None)))),
+            Err(e) => {
+                let lines: Vec<(usize, &str)> = text
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty())
+                    .map(|(i, l)| (i + 1, l))
+                    .collect();
+                if lines.len() < 2 {
+                    records.push((name.clone(), Err(e.to_string())));
+                }
+                for (n, l) in lines.iter().filter(|_| lines.len() > 1) {
+                    let r = bitgames::GameRecord::from_json(l).map(|r| (r, None, None, None));
+                    records.push((format!("{name}, line {n}"), r.map_err(|e| e.to_string())));
+                }
+            }
+        }
+    }
+    if records.is_empty() {
+        return Err(input_error(format!("{name}: no game record in it")));
+    }
+    let several = records.len() > 1;
+    let mut bad = 0;
+    for (place, read) in records {
+        let (record, black, white, result) = match read {
+            Ok(r) => r,
+            // One record: its error ends the run; one of several: reported, and on.
+            Err(e) if !several => return Err(input_error(format!("{place}: {e}"))),
+            Err(e) => {
+                print_error(&format!("{place}: {e}"));
+                bad += 1;
+                continue;
+            }
+        };
+        match to {
+            "sgf" => {
+                let text =
+                    sgf::write(&record, black.as_deref(), white.as_deref(), result.as_deref())
+                        .map_err(|e| input_error(format!("{place}: {e}")))?;
+                write!(out, "{text}")?;
+            }
+            "json" => writeln!(out, "{}", record.to_json())?,
+            "moves" => writeln!(out, "{}", record.moves().join(" "))?,
+            _ => writeln!(out, "{}", record.current().position())?,
+        }
+    }
+    if bad > 0 {
+        return Err(input_error(format!(
+            "{bad} record(s) of {name} could not be converted (see above)"
+        )));
     }
     Ok(())
 }

@@ -54,6 +54,11 @@ pub fn run(args: &LifeArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(r) = &args.rule {
         pattern.rule = Rule::parse(r).map_err(|e| input_error(e.to_string()))?;
     }
+    if let Some(path) = &args.write {
+        crate::interrupt::install(format!(
+            "the run was not finished; nothing written to '{path}'"
+        ))?;
+    }
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         t => t,
@@ -110,8 +115,11 @@ pub fn run(args: &LifeArgs, out: &mut dyn Write) -> Result<()> {
         }
     }
     if let Some(path) = &args.write {
-        std::fs::write(path, final_pattern.to_rle())
-            .map_err(|e| input_error(format!("cannot write {path}: {e}")))?;
+        crate::interrupt::write_final(
+            std::path::Path::new(path),
+            final_pattern.to_rle().as_bytes(),
+        )
+        .map_err(|e| input_error(format!("{e:#}")))?;
         writeln!(out, "written: {path}")?;
     }
     Ok(())

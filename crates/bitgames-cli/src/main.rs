@@ -13,6 +13,7 @@ mod compare;
 mod compare_c4;
 mod convert;
 mod gtp;
+mod interrupt;
 mod life;
 mod lightsout;
 mod list;

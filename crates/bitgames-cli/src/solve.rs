@@ -304,11 +304,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Builds a book and writes it (to a temporary file first, renamed when whole).
+/// Builds a book and writes it (to a temporary file first, renamed when whole);
+/// Ctrl-C stops it with no file written ([`crate::interrupt`]).
 pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     crate::common::check_threads(args.threads)?;
     crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;
+    // Ctrl-C while the book is built: nothing is on disk yet.
+    let unfinished =
+        format!("the book was not finished; nothing written to '{}'", args.out.display());
+    crate::interrupt::install(unfinished)?;
     let Some(book_info) = info(game.as_ref())?.tools.book else {
         return Err(input_error(format!(
             "no book builder for {} (games with one: {})",
@@ -349,7 +354,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     }
     bar.finish_and_clear();
     let made = made?;
-    write_whole(&args.out, &made.bytes)?;
+    crate::interrupt::write_final(&args.out, &made.bytes)?;
     writeln!(
         out,
         "{} positions up to {} moves ({}), {} bytes, written to {} in {:.1} s",
@@ -361,23 +366,4 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
         t.elapsed().as_secs_f64()
     )?;
     Ok(())
-}
-
-/// Writes `bytes` to `path` through a temporary file beside it (`NAME.partial`),
-/// renamed over `path` once written and synced, so an interrupted write
-/// (Ctrl-C, a full disk) never leaves a half file under the name.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "book".into());
-    name.push(".partial");
-    let tmp = path.with_file_name(name);
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(anyhow::anyhow!("cannot write '{}': {e}", tmp.display()));
-    }
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write '{}'", path.display()))
 }

@@ -183,7 +183,10 @@ pub fn write(
         out.push_str(&format!("RE[{}]", escape(&r)));
     }
     let cells = start.board().cells;
-    if cells.iter().any(|c| c.owner.is_some()) || start.ply() > 0 {
+    // PL whenever the start is not the empty board with Black to move (White
+    // to move on an empty board was lost before: found by the `sgf` fuzz target).
+    let set_up = cells.iter().any(|c| c.owner.is_some()) || start.ply() > 0;
+    if set_up || start.side_to_move() != Player::First {
         for (prop, p) in [("AB", Player::First), ("AW", Player::Second)] {
             let points: Vec<String> = cells
                 .iter()
@@ -505,6 +508,98 @@ pub fn read(text: &str, base: &str) -> Result<SgfGame, SgfError> {
     Ok(SgfGame { record, black: text_prop("PB"), white: text_prop("PW"), result: text_prop("RE") })
 }
 
+/// The game trees of a collection (`(;…)(;…)`, blanks between them): each
+/// tree's byte range, or a fault. Text between trees that is no tree is a fault
+/// and reading goes on at the next `(;`; a tree not closed by `)` is a fault
+/// that ends the list (it runs to the end of the text).
+fn game_trees(text: &str) -> Vec<Result<std::ops::Range<usize>, SgfError>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return out;
+        }
+        if b[i] != b'(' {
+            let why = "expected '(' to open a game tree".to_string();
+            out.push(Err(SgfError::Syntax { offset: i, why }));
+            match text[i..].find("(;") {
+                Some(k) => i += k,
+                None => return out,
+            }
+            continue;
+        }
+        let start = i;
+        let (mut depth, mut in_value) = (0usize, false);
+        while i < b.len() {
+            let c = b[i];
+            i += 1;
+            match (in_value, c) {
+                (true, b'\\') => i += 1,
+                (true, b']') => in_value = false,
+                (false, b'[') => in_value = true,
+                (false, b'(') => depth += 1,
+                (false, b')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if depth > 0 {
+            let why = "the game tree that starts here is not closed by ')'".to_string();
+            out.push(Err(SgfError::Syntax { offset: start, why }));
+            return out;
+        }
+        out.push(Ok(start..i.min(b.len())));
+    }
+}
+
+/// One game of a collection read by [`read_all`]: the line its tree starts on
+/// (from 1) and the game, or why it does not read.
+#[derive(Debug, Clone)]
+pub struct CollectionGame {
+    /// The line of the game tree's `(`, from 1.
+    pub line: usize,
+    /// The game, or its fault (syntax offsets counted from the start of the text).
+    pub game: Result<SgfGame, SgfError>,
+}
+
+/// Reads every game tree of an SGF collection (`(;…)(;…)`), each on its own
+/// with [`read`]: a tree that does not read is an error in the list and the
+/// trees after it are still read.
+pub fn read_all(text: &str, base: &str) -> Vec<CollectionGame> {
+    let line = |at: usize| {
+        text.as_bytes()[..at.min(text.len())].iter().filter(|&&c| c == b'\n').count() + 1
+    };
+    game_trees(text)
+        .into_iter()
+        .map(|tree| match tree {
+            Ok(r) => CollectionGame {
+                line: line(r.start),
+                game: read(&text[r.clone()], base).map_err(|e| match e {
+                    SgfError::Syntax { offset, why } => {
+                        SgfError::Syntax { offset: offset + r.start, why }
+                    }
+                    e => e,
+                }),
+            },
+            Err(e) => {
+                let at = match &e {
+                    SgfError::Syntax { offset, .. } => *offset,
+                    _ => 0,
+                };
+                CollectionGame { line: line(at), game: Err(e) }
+            }
+        })
+        .collect()
+}
+
 /// Whether text looks like SGF (starts with `(;`, after blanks).
 pub fn looks_like_sgf(text: &str) -> bool {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).take(2).collect();
@@ -524,5 +619,39 @@ mod tests {
         assert_eq!(sgf_to_go("ia", 9).as_deref(), Some("j9"));
         assert_eq!(sgf_to_go("ja", 9), None);
         assert_eq!(go_to_sgf("k1", 9), None);
+    }
+
+    #[test]
+    fn collections_read_past_a_bad_game() {
+        // Game 2 plays on a point off the 9×9 board, then junk, then game 3.
+        let text = "(;GM[1]SZ[9];B[cc];W[gg])\n(;GM[1]SZ[9];B[zz])\njunk\n(;GM[1]SZ[9]C[a (;) ]\n;B[ee](;W[ff])(;W[dd]))\n";
+        let games = read_all(text, "go");
+        assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(games[0].game.as_ref().unwrap().record.moves(), ["c7", "g3"]);
+        assert_eq!(games[1].line, 2);
+        let e = games[1].game.as_ref().unwrap_err().to_string();
+        assert!(e.contains("B[zz]: not a point of the board"), "{e}");
+        assert_eq!(games[2].line, 3);
+        let e = games[2].game.as_ref().unwrap_err().to_string();
+        assert_eq!(e, "SGF syntax, at byte 46: expected '(' to open a game tree");
+        // A value holding brackets and the variations stay in their tree.
+        assert_eq!(games[3].line, 4);
+        assert_eq!(games[3].game.as_ref().unwrap().record.moves(), ["e5", "f4"]);
+        let open = read_all("(;GM[1]SZ[9];B[cc]", "go");
+        assert_eq!(open.len(), 1);
+        assert!(open[0].game.as_ref().unwrap_err().to_string().contains("not closed"));
+        assert!(read_all(" \n", "go").is_empty());
+    }
+
+    #[test]
+    fn white_to_move_on_an_empty_board_is_written() {
+        // Found by the `sgf` fuzz target: PL[W] with no stones was dropped.
+        let g = read("(;GM[1]SZ[9]PL[W];W[cc])", "go").unwrap();
+        assert_eq!(g.record.start().side_to_move(), Player::Second);
+        let w = write(&g.record, None, None, None).unwrap();
+        assert!(w.contains("PL[W]"), "{w}");
+        let again = read(&w, "go").unwrap();
+        assert_eq!(again.record.start().position(), g.record.start().position());
+        assert_eq!(again.record.moves(), g.record.moves());
     }
 }

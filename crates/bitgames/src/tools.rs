@@ -18,6 +18,11 @@ pub enum ToolError {
     /// What the user gave is wrong (a position, an option, a file's contents).
     #[error("{0}")]
     Input(String),
+    /// Some records of an input that holds several could not be read; each
+    /// message names its record (`line 3: …`, `GGF game 2, line 5, column 1:
+    /// …`). The others were handled.
+    #[error("{} record(s) could not be read: {}", .0.len(), .0.join("; "))]
+    Records(Vec<String>),
     /// The work itself failed (a score that differs from the published one).
     #[error("{0}")]
     Failed(String),
@@ -34,7 +39,7 @@ impl ToolError {
 
     /// Whether the user's input was at fault (the CLI's exit code 2).
     pub fn is_input(&self) -> bool {
-        matches!(self, ToolError::Input(_))
+        matches!(self, ToolError::Input(_) | ToolError::Records(_))
     }
 }
 

@@ -112,11 +112,13 @@ fn bad_input_exits_2() {
     let e = fails_with_input(&["convert", "othello", "f5d6a1"], "");
     assert!(e.contains("token 3 ('a1'") && e.contains("flips no disc"), "{e}");
     let args = ["convert", "othello", "-", "--from", "transcript", "--to", "transcript"];
-    let e = fails_with_input(&args, "f5\nf5 x1\nf5d6\n");
-    assert!(e.contains("<stdin>, line 2: transcript token 2 ('x1'"), "{e}");
-    // The good records around the bad one are still converted.
+    // The bad record is named, the good ones around it are still converted.
     let out = run_with_input(&args, "f5\nf5 x1\nf5d6\n");
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "f5\nf5d6\n");
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.starts_with("error: <stdin>, line 2: transcript token 2 ('x1'"), "{e}");
+    assert!(e.ends_with("\nerror: 1 record(s) of <stdin> could not be converted (see above)\n"));
     let bad = format!("(;GM[Othello]{START_BO}B[f5]B[d6];)");
     let e = fails_with_input(&["convert", "othello", "-"], &bad);
     assert!(e.contains("move 2 (B[d6]): a Black move, but White is to move"), "{e}");
@@ -134,4 +136,75 @@ fn bad_input_exits_2() {
     assert!(e.contains("transcripts only"), "{e}");
     let e = fails_with_input(&["convert", "othello", "-", "--from", "obf"], "f5d6\n");
     assert!(e.contains("bad othello position"), "{e}");
+}
+
+#[test]
+fn a_bad_ggf_game_is_reported_and_the_others_converted() {
+    // Game 2 moves out of turn, game 3 has an escape sequence in a bad board
+    // size and is not closed before game 4.
+    let text = format!(
+        "(;GM[Othello]{START_BO}B[f5];)\n(;GM[Othello]{START_BO}W[f5];)\n\
+         (;GM[Othello]BO[\u{1b}[31m{} *]\n(;GM[Othello]{START_BO}B[f5]W[d6];)\n",
+        "9".repeat(500)
+    );
+    let path = scratch_file("convert-bad-game.ggf", &text);
+    let p = path.to_str().unwrap();
+    let out = common::run(&["convert", "othello", p, "--to", "transcript"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "f5\nf5d6\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with(&format!("error: {p}: GGF game 2, line 2, column 93: move 1 (W[f5])")),
+        "{err}"
+    );
+    assert!(lines[1].starts_with(&format!("error: {p}: GGF game 3, line 3, column ")), "{err}");
+    // Escaped and shortened as every error line is.
+    assert!(!err.contains('\u{1b}') && lines[1].len() < 300, "{err}");
+    assert_eq!(lines[2], format!("error: 2 record(s) of {p} could not be converted (see above)"));
+    // The same on standard input, and for several bad transcripts.
+    let out = run_with_input(&["convert", "othello", "-", "--to", "transcript"], &text);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "f5\nf5d6\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: <stdin>: GGF game 2, line 2"));
+    let out =
+        run_with_input(&["convert", "othello", "-", "--to", "transcript"], "f5\nz9\nf5d6\nf5f5\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "f5\nf5d6\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: <stdin>, line 2: transcript token 1 ('z9'"), "{err}");
+    assert!(err.contains("\nerror: <stdin>, line 4: transcript token 2 ('f5'"), "{err}");
+    assert!(
+        err.ends_with("error: 2 record(s) of <stdin> could not be converted (see above)\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sgf_collections_and_json_lines_convert_past_a_bad_record() {
+    let text = "(;GM[1]SZ[9];B[cc];W[gg])\n(;GM[1]SZ[9];B[zz])\n(;GM[1]SZ[9];B[ee])\n";
+    let out = run_with_input(&["convert", "go", "-", "--to", "moves"], text);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "c7 g3\ne5\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: <stdin>, game 2 (line 2): SGF property B[zz]"), "{err}");
+    assert!(err.ends_with("error: 1 record(s) of <stdin> could not be converted (see above)\n"));
+    // Every game of a collection is written back.
+    let good = "(;GM[1]SZ[9];B[cc];W[gg])(;GM[1]SZ[9];B[ee])";
+    let sgf = ok_with_input(&["convert", "go", "-"], good);
+    assert_eq!(sgf.matches("(;FF[4]GM[1]").count(), 2, "{sgf}");
+    let json = ok_with_input(&["convert", "go", "-", "--to", "json"], good);
+    assert_eq!(json.lines().count(), 2, "{json}");
+    // JSON records one a line: the bad line is named, the others converted.
+    let lines = format!(
+        "{}\n{{\"game\":\"go(size=9)\",\"moves\":[\"z\"]}}\n\n{}",
+        json.lines().next().unwrap(),
+        json.lines().nth(1).unwrap()
+    );
+    let out = run_with_input(&["convert", "go", "-", "--to", "moves"], &lines);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "c7 g3\ne5\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: <stdin>, line 2: "), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
 }

@@ -272,3 +272,45 @@ fn perft_divide_at_depth_zero() {
     let divide = ok(&["perft", "connect4", "1", "--divide"]);
     assert!(divide.contains("total  7"), "{divide}");
 }
+
+/// Ctrl-C (SIGINT) while a book is being solved: one `interrupted` line, exit
+/// code 130, and neither the book nor its partial file on disk.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_book_and_leaves_no_file() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = scratch("ctrl-c");
+    let book = dir.join("deep.book");
+    // Every 7×6 position up to 8 moves solved exactly: minutes of work.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["book", "connect4", "--depth", "8", "--table-mib", "16", "--threads", "1"])
+        .arg("--out")
+        .arg(&book)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run bitgames");
+    // Off a terminal the build says so after a few seconds: by then it is
+    // solving, with its Ctrl-C handler in place.
+    let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    err.read_line(&mut first).expect("read stderr");
+    assert!(first.starts_with("building the book…"), "{first}");
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(kill.expect("run kill").success());
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).expect("read stderr");
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    let last = rest.lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        format!(
+            "interrupted (Ctrl-C): the book was not finished; nothing written to '{}'",
+            book.display()
+        )
+    );
+    assert!(!book.exists() && !dir.join("deep.book.partial").exists());
+}

@@ -309,4 +309,21 @@ mod tests {
         assert!(s.handle("move PA")[0].contains("not played"));
         assert_eq!(s.board().ply(), 1);
     }
+
+    #[test]
+    fn a_deep_go_stops_at_the_time_cap() {
+        // Depth 60 from the start (60 empties: a midgame search) would run for
+        // ages; with the cap at 200 ms it answers a legal move. The bound is
+        // generous on purpose: the point is that it answers at all.
+        let mut s = Session::new(60);
+        s.player.set_time(Some(std::time::Duration::from_millis(200)));
+        let t = std::time::Instant::now();
+        let out = s.handle("go");
+        assert!(t.elapsed() < std::time::Duration::from_secs(60), "{:?}", t.elapsed());
+        let mv = out.iter().find_map(|l| l.strip_prefix("=== ")).expect("a move");
+        let mv = mv.split('/').next().unwrap().to_ascii_lowercase();
+        let mv = Othello::start().parse_move(&mv).expect("a square");
+        assert!(Othello::start().is_legal(mv), "{out:?}");
+        assert_eq!(s.board(), &Othello::start());
+    }
 }

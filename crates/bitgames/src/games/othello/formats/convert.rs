@@ -4,7 +4,7 @@
 //! others are still converted.
 
 use super::{
-    parse_ggf_all, parse_transcript_from, write_ggf, write_obf, write_transcript, GameRecord,
+    parse_ggf_each, parse_transcript_from, write_ggf, write_obf, write_transcript, GameRecord,
     GgfGame, ObfRecord,
 };
 use crate::game::{Game, Player};
@@ -85,8 +85,12 @@ fn read_items(text: &str, opts: &ConvertOptions) -> Result<Vec<Result<Item, Stri
     let mut items = Vec::new();
     match format {
         "ggf" => {
-            let games = parse_ggf_all(text).map_err(ToolError::input)?;
-            items.extend(games.into_iter().map(|game| Ok(Item { game, obf: None })));
+            let games = parse_ggf_each(text);
+            items.extend(
+                games
+                    .into_iter()
+                    .map(|g| g.map(|game| Item { game, obf: None }).map_err(|e| e.to_string())),
+            );
         }
         "obf" => {
             for (n, l) in content_lines(text) {
@@ -147,8 +151,9 @@ fn write_moves(record: &GameRecord, out: &mut dyn Write) -> std::io::Result<()> 
     writeln!(out, "result: {}", result_line(record.end()))
 }
 
-/// Converts every game of `text` and prints it; the bad records are named
-/// on stderr-bound lines of the error, after the good ones are written.
+/// Converts every game of `text` and prints it; the bad records are named in
+/// the error ([`ToolError::Records`] when the input holds several), after the
+/// good ones are written.
 fn convert(text: &str, opts: &ConvertOptions, out: &mut dyn Write) -> Result<(), ToolError> {
     if !CONVERTER.outputs.iter().any(|(name, _)| *name == opts.to) {
         return Err(ToolError::Input(format!(
@@ -191,8 +196,8 @@ fn convert(text: &str, opts: &ConvertOptions, out: &mut dyn Write) -> Result<(),
     }
     match bad.len() {
         0 => Ok(()),
-        1 => Err(ToolError::Input(bad.remove(0))),
-        n => Err(ToolError::Input(format!("{n} records could not be read: {}", bad.join("; ")))),
+        1 if !many => Err(ToolError::Input(bad.remove(0))),
+        _ => Err(ToolError::Records(bad)),
     }
 }
 
@@ -216,6 +221,33 @@ mod tests {
         let mut out = Vec::new();
         let e = convert("f5d6\nf5f5\nf5f6\n", &opts, &mut out).unwrap_err();
         assert_eq!(String::from_utf8(out).unwrap(), "f5d6\nf5f6\n");
-        assert!(e.is_input() && e.to_string().starts_with("line 2:"), "{e}");
+        let ToolError::Records(bad) = &e else { panic!("{e}") };
+        assert!(e.is_input() && bad.len() == 1 && bad[0].starts_with("line 2:"), "{e}");
+    }
+
+    #[test]
+    fn good_ggf_games_are_written_past_a_bad_one() {
+        let bo = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+        // Game 2 plays a White move first; game 3 is not closed before game 4.
+        let text = format!(
+            "(;GM[Othello]{bo}B[f5];)\n(;GM[Othello]{bo}W[f5];)\n(;GM[Othello]{bo}B[f5]\n\
+             (;GM[Othello]{bo}B[f5]W[d6];)\n"
+        );
+        let opts = ConvertOptions { from: "auto".into(), to: "transcript".into(), start: None };
+        let mut out = Vec::new();
+        let e = convert(&text, &opts, &mut out).unwrap_err();
+        assert_eq!(String::from_utf8(out).unwrap(), "f5\nf5d6\n");
+        let ToolError::Records(bad) = &e else { panic!("{e}") };
+        assert_eq!(bad.len(), 2, "{bad:?}");
+        assert!(
+            bad[0].starts_with("GGF game 2, line 2, column 93: move 1 (W[f5]): a White move"),
+            "{}",
+            bad[0]
+        );
+        assert!(
+            bad[1].starts_with("GGF game 3, line 4, column 1: a '(' inside a game"),
+            "{}",
+            bad[1]
+        );
     }
 }

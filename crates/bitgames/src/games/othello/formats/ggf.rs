@@ -333,107 +333,127 @@ struct Tag {
     at: usize,
 }
 
-/// One `(;…;)` as read: its tags and the byte offset of its `(;`.
+/// One `(;…;)` as read: its tags, the byte offset of its `(;` and its number
+/// in the text (from 1).
 struct RawGame {
     tags: Vec<Tag>,
     at: usize,
+    number: usize,
 }
 
-/// Splits `text` into games and tags; `game` counts the games for messages.
+/// Splits `text` into games and tags, stopping at the first fault.
 fn lex_ggf(text: &str) -> Result<Vec<RawGame>, FormatError> {
+    lex_ggf_each(text).into_iter().collect()
+}
+
+/// Splits `text` into games and tags, each game or fault in its turn: after a
+/// fault, reading goes on at the next `(;` (the start of the next game), so one
+/// broken game does not hide the ones after it. Games are numbered by their
+/// `(;` from 1; text between games that is not a game is a fault numbered as
+/// the game that follows it.
+fn lex_ggf_each(text: &str) -> Vec<Result<RawGame, FormatError>> {
     let b = text.as_bytes();
     let n = b.len();
     let mut games = Vec::new();
+    let mut number = 0;
     let mut i = 0;
     let err = |game: usize, at: usize, why: GgfFault| {
         let (line, column) = line_col(text, at);
         FormatError::Ggf { game, line, column, why }
     };
+    // The next `(;` at or after `from`, or the end.
+    let next_game =
+        |from: usize| text.get(from..).and_then(|t| t.find("(;")).map_or(n, |k| from + k);
     let near = |at: usize| -> String { clip(&text[at..].chars().take(12).collect::<String>()) };
     loop {
         while i < n && b[i].is_ascii_whitespace() {
             i += 1;
         }
         if i == n {
-            return Ok(games);
+            return games;
         }
-        let game = games.len() + 1;
         if !b[i..].starts_with(b"(;") {
-            return Err(err(game, i, GgfFault::NoGameStart { found: near(i) }));
+            games.push(Err(err(number + 1, i, GgfFault::NoGameStart { found: near(i) })));
+            i = next_game(i);
+            continue;
         }
-        let start = i;
-        i += 2;
-        let mut tags = Vec::new();
-        loop {
-            while i < n && b[i].is_ascii_whitespace() {
-                i += 1;
+        number += 1;
+        match lex_game(text, i) {
+            Ok((tags, end)) => {
+                games.push(Ok(RawGame { tags, at: i, number }));
+                i = end;
             }
-            if i == n {
-                return Err(err(game, start, GgfFault::GameNotClosed));
+            Err((at, why)) => {
+                games.push(Err(err(number, at, why)));
+                i = next_game(i + 2);
             }
-            if b[i..].starts_with(b";)") {
-                i += 2;
-                break;
-            }
-            let name_at = i;
-            while i < n && b[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            if i == name_at {
-                let why = match b[i] {
-                    b']' => GgfFault::StrayCloseBracket,
-                    b'[' => GgfFault::ValueWithoutTag,
-                    b'(' => GgfFault::GameInGame,
-                    _ => GgfFault::ExpectedTag { found: near(i) },
-                };
-                return Err(err(game, i, why));
-            }
-            let name = text[name_at..i].to_string();
-            if i == n || b[i] != b'[' {
-                return Err(err(game, name_at, GgfFault::TagWithoutValue { tag: name }));
-            }
+        }
+    }
+}
+
+/// Reads the tags of the game whose `(;` is at `start`: the tags and the offset
+/// after its `;)`, or where and what the fault is.
+fn lex_game(text: &str, start: usize) -> Result<(Vec<Tag>, usize), (usize, GgfFault)> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let near = |at: usize| -> String { clip(&text[at..].chars().take(12).collect::<String>()) };
+    let mut i = start + 2;
+    let mut tags = Vec::new();
+    loop {
+        while i < n && b[i].is_ascii_whitespace() {
             i += 1;
-            let value_at = i;
-            let mut value = String::new();
-            loop {
-                let Some(k) = b[i..].iter().position(|&c| matches!(c, b']' | b'[' | b'\\')) else {
-                    return Err(err(game, name_at, GgfFault::ValueNotClosed { tag: name }));
-                };
-                value.push_str(&text[i..i + k]);
-                i += k;
-                match b[i] {
-                    b']' => {
-                        i += 1;
-                        break;
-                    }
-                    b'[' => {
-                        return Err(err(
-                            game,
-                            i,
-                            GgfFault::BracketInValue {
-                                tag: name,
-                                opened_at: line_col(text, value_at).1,
-                            },
-                        ))
-                    }
-                    _ => match text[i + 1..].chars().next() {
-                        Some(c) => {
-                            value.push(c);
-                            i += 1 + c.len_utf8();
-                        }
-                        None => {
-                            return Err(err(
-                                game,
-                                name_at,
-                                GgfFault::ValueEndsInEscape { tag: name },
-                            ))
-                        }
-                    },
-                }
-            }
-            tags.push(Tag { name, value, at: name_at });
         }
-        games.push(RawGame { tags, at: start });
+        if i == n {
+            return Err((start, GgfFault::GameNotClosed));
+        }
+        if b[i..].starts_with(b";)") {
+            return Ok((tags, i + 2));
+        }
+        let name_at = i;
+        while i < n && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i == name_at {
+            let why = match b[i] {
+                b']' => GgfFault::StrayCloseBracket,
+                b'[' => GgfFault::ValueWithoutTag,
+                b'(' => GgfFault::GameInGame,
+                _ => GgfFault::ExpectedTag { found: near(i) },
+            };
+            return Err((i, why));
+        }
+        let name = text[name_at..i].to_string();
+        if i == n || b[i] != b'[' {
+            return Err((name_at, GgfFault::TagWithoutValue { tag: name }));
+        }
+        i += 1;
+        let value_at = i;
+        let mut value = String::new();
+        loop {
+            let Some(k) = b[i..].iter().position(|&c| matches!(c, b']' | b'[' | b'\\')) else {
+                return Err((name_at, GgfFault::ValueNotClosed { tag: name }));
+            };
+            value.push_str(&text[i..i + k]);
+            i += k;
+            match b[i] {
+                b']' => {
+                    i += 1;
+                    break;
+                }
+                b'[' => {
+                    let opened_at = line_col(text, value_at).1;
+                    return Err((i, GgfFault::BracketInValue { tag: name, opened_at }));
+                }
+                _ => match text[i + 1..].chars().next() {
+                    Some(c) => {
+                        value.push(c);
+                        i += 1 + c.len_utf8();
+                    }
+                    None => return Err((name_at, GgfFault::ValueEndsInEscape { tag: name })),
+                },
+            }
+        }
+        tags.push(Tag { name, value, at: name_at });
     }
 }
 
@@ -465,7 +485,8 @@ fn parse_board(value: &str) -> Result<Othello, GgfBoardFault> {
 }
 
 /// Builds a game from its tags, replaying the moves.
-fn build_game(text: &str, number: usize, raw: RawGame) -> Result<GgfGame, FormatError> {
+fn build_game(text: &str, raw: RawGame) -> Result<GgfGame, FormatError> {
+    let number = raw.number;
     let err = |at: usize, why: GgfFault| {
         let (line, column) = line_col(text, at);
         FormatError::Ggf { game: number, line, column, why }
@@ -595,7 +616,15 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, FormatError> {
 /// Reads every GGF game of `text` (`(;…;)(;…;)`, blanks between them allowed); an
 /// empty text has none.
 pub fn parse_ggf_all(text: &str) -> Result<Vec<GgfGame>, FormatError> {
-    lex_ggf(text)?.into_iter().enumerate().map(|(k, raw)| build_game(text, k + 1, raw)).collect()
+    parse_ggf_each(text).into_iter().collect()
+}
+
+/// Reads every GGF game of `text`, each one on its own: a game that does not
+/// read is an error in the list (naming its number, line and column) and the
+/// games after it are still read — reading goes on at the next `(;`. Text
+/// between games that is no game is an error too. An empty text has none.
+pub fn parse_ggf_each(text: &str) -> Vec<Result<GgfGame, FormatError>> {
+    lex_ggf_each(text).into_iter().map(|raw| build_game(text, raw?)).collect()
 }
 
 /// Escapes `\` and `]` in a tag value.

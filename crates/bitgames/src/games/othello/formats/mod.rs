@@ -26,7 +26,8 @@
 //! leaves open, what Edax's `game_export_ggf`/`parse_ggf` do:
 //!
 //! * a game is `(;` … `;)`, a file may hold several one after another
-//!   ([`parse_ggf_all`]); blanks and line breaks between tags are skipped;
+//!   ([`parse_ggf_all`]; [`parse_ggf_each`] reads past a broken one to the
+//!   next `(;`); blanks and line breaks between tags are skipped;
 //! * a tag is a name and a bracketed value, `PB[logistello]`. Read and kept:
 //!   `PC` (place), `DT` (date), `PB`/`PW` (players), `RB`/`RW` (ratings), `TI`
 //!   (clocks), `TY` (game type, `8` for plain 8×8 Othello), `RE` (result for
@@ -86,7 +87,8 @@ mod obf;
 mod transcript;
 
 pub use ggf::{
-    parse_ggf, parse_ggf_all, write_ggf, GgfBoardFault, GgfFault, GgfGame, GgfMoveFault, MoveNote,
+    parse_ggf, parse_ggf_all, parse_ggf_each, write_ggf, GgfBoardFault, GgfFault, GgfGame,
+    GgfMoveFault, MoveNote,
 };
 pub use obf::{write_obf, ObfFault, ObfRecord};
 pub use transcript::{parse_transcript, parse_transcript_from, write_transcript, TranscriptFault};

@@ -1,0 +1,115 @@
+//! Ctrl-C for the commands that write files (`book`, `life --write`, `arena
+//! --sgf`): a file is written whole or not at all. Each one is written to
+//! `NAME.partial` beside it and renamed over `NAME` once complete
+//! ([`write_whole`]); Ctrl-C waits for a write under way to end (renamed, or
+//! its partial file removed), prints one line saying what was left on disk and
+//! exits with code 130 (128 + SIGINT, as shells report it).
+
+use anyhow::{anyhow, Context, Result};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The exit code after Ctrl-C.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// Held for each whole write and by the Ctrl-C handler, so the handler never
+/// exits between a write and its rename.
+static WRITING: Mutex<()> = Mutex::new(());
+
+/// What the Ctrl-C line says was left on disk (`nothing written to o.book`).
+static LEFT: Mutex<String> = Mutex::new(String::new());
+
+/// Sets what the Ctrl-C line says about the files (replacing the last note).
+pub fn set_note(note: impl Into<String>) {
+    *LEFT.lock().unwrap_or_else(|p| p.into_inner()) = note.into();
+}
+
+/// Installs the Ctrl-C handler (once; later calls only change the note) with
+/// `note` saying what an interruption leaves on disk now.
+pub fn install(note: impl Into<String>) -> Result<()> {
+    set_note(note);
+    static INSTALLED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| ctrlc::set_handler(on_interrupt).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| anyhow!("cannot catch Ctrl-C: {e}"))
+}
+
+/// The handler: waits for a write under way, then reports and exits.
+fn on_interrupt() {
+    let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
+    let note = LEFT.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let mut err = std::io::stderr().lock();
+    // Off the progress bar's line on a terminal.
+    let newline = if std::io::stderr().is_terminal() { "\n" } else { "" };
+    let _ = writeln!(err, "{newline}interrupted (Ctrl-C): {note}");
+    let _ = err.flush();
+    std::process::exit(EXIT_INTERRUPTED);
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it (`NAME.partial`),
+/// renamed over `path` once written and synced, so an interrupted write (Ctrl-C,
+/// a full disk) never leaves a half file under the name; on an error the
+/// partial file is removed.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_whole_noting(path, bytes, None)
+}
+
+/// [`write_whole`] for the one file a command makes: once it is renamed, and
+/// before a Ctrl-C can be handled, the Ctrl-C line says it was written.
+pub fn write_final(path: &Path, bytes: &[u8]) -> Result<()> {
+    let done = format!("'{}' was written whole", path.display());
+    write_whole_noting(path, bytes, Some(done))
+}
+
+/// [`write_whole`], setting `done` as the note once the file is renamed.
+fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result<()> {
+    let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
+    let tmp = partial_path(path);
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(anyhow!("cannot write '{}': {e}", tmp.display()));
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write '{}'", path.display()));
+    }
+    if let Some(done) = done {
+        set_note(done);
+    }
+    Ok(())
+}
+
+/// `NAME.partial` beside `path`.
+pub fn partial_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "file".into());
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_whole_files_through_a_partial_one() {
+        let dir = std::env::temp_dir().join(format!("bitgames-whole-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.book");
+        assert_eq!(partial_path(&path), dir.join("x.book.partial"));
+        write_whole(&path, b"abc").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"abc");
+        assert!(!partial_path(&path).exists());
+        // A write that fails (no such folder) leaves nothing behind.
+        let missing = dir.join("no/such/x.book");
+        let e = write_whole(&missing, b"abc").unwrap_err().to_string();
+        assert!(e.contains("x.book.partial"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
