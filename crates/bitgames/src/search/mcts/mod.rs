@@ -228,7 +228,6 @@ enum Leaf<G> {
     Playout(G),
 }
 
-
 impl<G: Game> Mcts<G> {
     /// A searcher with these settings.
     pub fn new(config: MctsConfig) -> Self {
