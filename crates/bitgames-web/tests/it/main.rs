@@ -5,8 +5,8 @@
 //! which is most of a fresh clone's test build. Run one file's tests with a
 //! filter: `cargo test -p bitgames-web --test it -- api::`. A new test file goes here as
 //! `tests/it/<name>.rs` with a `mod <name>;` line below (shared helpers:
-//! `use crate::common;`); `the_test_files_are_modules_of_this_binary` fails
-//! otherwise.
+//! `use crate::common;`); the library's
+//! `the_test_files_of_every_crate_are_modules_of_one_binary` fails otherwise.
 
 mod api;
 mod browser;
@@ -14,31 +14,3 @@ mod common;
 mod e2e;
 mod load;
 mod puzzles;
-
-/// Every `tests/*.rs` file would be a binary of its own, linking the whole
-/// library again, and a file in `tests/it/` without its `mod` line above is
-/// never compiled: both fail here, naming the file.
-#[test]
-fn the_test_files_are_modules_of_this_binary() {
-    let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let main = std::fs::read_to_string(tests.join("it/main.rs")).unwrap();
-    for entry in std::fs::read_dir(&tests).unwrap() {
-        let path = entry.unwrap().path();
-        let binary = path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file();
-        assert!(
-            !binary || path.ends_with("it"),
-            "{} is a test binary of its own: move it to tests/it/ as a module",
-            path.display()
-        );
-    }
-    for entry in std::fs::read_dir(tests.join("it")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let module = path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
-        assert!(
-            !module || name == "main" || main.contains(&format!("mod {name};")),
-            "{} is not compiled: add `mod {name};` to tests/it/main.rs",
-            path.display()
-        );
-    }
-}

@@ -5,8 +5,8 @@
 //! which is most of a fresh clone's test build. Run one file's tests with a
 //! filter: `cargo test -p bitgames --test it -- hex::`. A new test file goes here as
 //! `tests/it/<name>.rs` with a `mod <name>;` line below (shared helpers:
-//! `use crate::common;`); `the_test_files_are_modules_of_this_binary` fails
-//! otherwise.
+//! `use crate::common;`); `the_test_files_of_every_crate_are_modules_of_one_binary`
+//! fails otherwise (it checks every crate of the workspace).
 
 mod breakthrough;
 mod clobber;
@@ -39,30 +39,44 @@ mod y;
 mod y_reference;
 mod yavalath;
 
-/// Every `tests/*.rs` file would be a binary of its own, linking the whole
-/// library again, and a file in `tests/it/` without its `mod` line above is
-/// never compiled: both fail here, naming the file.
+/// In every crate of the workspace, a `tests/*.rs` file would be a binary of
+/// its own, linking the whole library again, and a file in `tests/it/` without
+/// its `mod` line in that crate's `tests/it/main.rs` is never compiled: both
+/// fail here, naming the file.
 #[test]
-fn the_test_files_are_modules_of_this_binary() {
-    let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let main = std::fs::read_to_string(tests.join("it/main.rs")).unwrap();
-    for entry in std::fs::read_dir(&tests).unwrap() {
-        let path = entry.unwrap().path();
-        let binary = path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file();
-        assert!(
-            !binary || path.ends_with("it"),
-            "{} is a test binary of its own: move it to tests/it/ as a module",
-            path.display()
-        );
+fn the_test_files_of_every_crate_are_modules_of_one_binary() {
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut checked = 0;
+    for krate in std::fs::read_dir(crates).unwrap() {
+        let tests = krate.unwrap().path().join("tests");
+        if !tests.is_dir() {
+            continue;
+        }
+        checked += 1;
+        let main = std::fs::read_to_string(tests.join("it/main.rs"))
+            .unwrap_or_else(|e| panic!("{}: {e}", tests.join("it/main.rs").display()));
+        for entry in std::fs::read_dir(&tests).unwrap() {
+            let path = entry.unwrap().path();
+            let binary =
+                path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file();
+            assert!(
+                !binary || path.ends_with("it"),
+                "{} is a test binary of its own: move it to tests/it/ as a module",
+                path.display()
+            );
+        }
+        for entry in std::fs::read_dir(tests.join("it")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let module =
+                path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
+            assert!(
+                !module || name == "main" || main.contains(&format!("mod {name};")),
+                "{} is not compiled: add `mod {name};` to its tests/it/main.rs",
+                path.display()
+            );
+        }
     }
-    for entry in std::fs::read_dir(tests.join("it")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let module = path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
-        assert!(
-            !module || name == "main" || main.contains(&format!("mod {name};")),
-            "{} is not compiled: add `mod {name};` to tests/it/main.rs",
-            path.display()
-        );
-    }
+    // bitgames, bitgames-cli and bitgames-web.
+    assert_eq!(checked, 3, "crates with tests under {}", crates.display());
 }
