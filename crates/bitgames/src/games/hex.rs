@@ -595,30 +595,10 @@ impl<const N: usize> Game for Hex<N> {
         }
         let mut stones = [Bits::EMPTY; 2];
         for (r, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != n {
-                return Err(err(format!(
-                    "row {} ('{}') has {len} cells, expected {n}",
-                    r + 1,
-                    clip(row)
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let i = self.grid.cell(c, r).expect("on the board");
-                match ch {
-                    'x' | 'X' => stones[0].insert(i),
-                    'o' | 'O' => stones[1].insert(i),
-                    '.' => {}
-                    _ => {
-                        return Err(err(format!(
-                            "'{}' at {}{}: expected x, o or .",
-                            ch.escape_default(),
-                            column_name(c),
-                            r + 1
-                        )))
-                    }
-                }
-            }
+            super::read_stone_row(row, r + 1, n, column_name, |c, p| {
+                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
+            })
+            .map_err(&err)?;
         }
         let (nx, no) = (stones[0].count() as usize, stones[1].count() as usize);
         // Without a swap x has as many stones as o (x to move) or one more (o

@@ -13,3 +13,39 @@ pub mod teeko;
 pub mod tictactoe;
 pub mod y;
 pub mod yavalath;
+
+/// Reads one row of a position picture, as the stone games write it (`x` or
+/// `X` the first player, `o` or `O` the second, `.` empty): `len` cells, `row`
+/// the row's number as the game names it. `put(column, player)` gets each stone
+/// (player 0 first, 1 second). An error names the row, or the cell by
+/// `column(c)` and the row's number.
+pub(crate) fn read_stone_row<S: std::fmt::Display>(
+    text: &str,
+    row: usize,
+    len: usize,
+    column: impl Fn(usize) -> S,
+    mut put: impl FnMut(usize, usize),
+) -> Result<(), String> {
+    let cells = text.chars().count();
+    if cells != len {
+        return Err(format!(
+            "row {row} ('{}') has {cells} cells, expected {len}",
+            crate::game::clip(text)
+        ));
+    }
+    for (c, ch) in text.chars().enumerate() {
+        match ch {
+            'x' | 'X' => put(c, 0),
+            'o' | 'O' => put(c, 1),
+            '.' => {}
+            _ => {
+                return Err(format!(
+                    "'{}' at {}{row}: expected x, o or .",
+                    ch.escape_default(),
+                    column(c)
+                ))
+            }
+        }
+    }
+    Ok(())
+}

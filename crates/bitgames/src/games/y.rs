@@ -481,33 +481,11 @@ impl<const N: usize> Game for Y<N> {
         }
         let mut g = Y::<N>::new(n).map_err(|e| err(e.to_string()))?;
         for (r, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != n - r {
-                return Err(err(format!(
-                    "row {} ('{}') has {len} cells, expected {}",
-                    r + 1,
-                    clip(row),
-                    n - r
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let i = g.grid.cell(c, r).expect("on the board");
-                let p = match ch {
-                    'x' | 'X' => 0,
-                    'o' | 'O' => 1,
-                    '.' => continue,
-                    _ => {
-                        return Err(err(format!(
-                            "'{}' at {}{}: expected x, o or .",
-                            ch.escape_default(),
-                            column_name(c),
-                            r + 1
-                        )))
-                    }
-                };
-                g.stones[p].insert(i);
+            super::read_stone_row(row, r + 1, n - r, column_name, |c, p| {
+                g.stones[p].insert(g.grid.cell(c, r).expect("on the board"));
                 g.columns.set(c, r, if p == 0 { Y_FIRST } else { Y_SECOND });
-            }
+            })
+            .map_err(&err)?;
         }
         let (nx, no) = (g.stones[0].count() as usize, g.stones[1].count() as usize);
         if !((side == 0 && nx == no) || (side == 1 && nx == no + 1)) {

@@ -350,30 +350,10 @@ impl<const N: usize> Game for Clobber<N> {
         let mut stones = [Bits::EMPTY; 2];
         for (k, row) in rows.iter().enumerate() {
             let r = h - 1 - k;
-            let n = row.chars().count();
-            if n != w {
-                return Err(err(format!(
-                    "row {} ('{}') has {n} cells, expected {w}",
-                    r + 1,
-                    clip(row)
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let i = self.grid.cell(c, r).expect("on the board");
-                match ch {
-                    'x' | 'X' => stones[0].insert(i),
-                    'o' | 'O' => stones[1].insert(i),
-                    '.' => {}
-                    _ => {
-                        return Err(err(format!(
-                            "'{}' at {}{}: expected x, o or .",
-                            ch.escape_default(),
-                            column_name(c),
-                            r + 1
-                        )))
-                    }
-                }
-            }
+            crate::games::read_stone_row(row, r + 1, w, column_name, |c, p| {
+                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
+            })
+            .map_err(&err)?;
         }
         let removed = self.grid.cells() - (stones[0] | stones[1]).count() as usize;
         Ok(Clobber { grid: self.grid, stones, ply: removed as u16, side })

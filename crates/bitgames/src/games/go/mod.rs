@@ -1057,30 +1057,10 @@ impl<const N: usize> Game for Go<N> {
         let mut stones = [Bits::EMPTY; 2];
         for (k, row) in rows.iter().enumerate() {
             let r = n - 1 - k;
-            let len = row.chars().count();
-            if len != n {
-                return Err(err(format!(
-                    "row {} ('{}') has {len} cells, expected {n}",
-                    r + 1,
-                    clip(row)
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let i = self.grid.cell(c, r).expect("on the board");
-                match ch {
-                    'x' | 'X' => stones[0].insert(i),
-                    'o' | 'O' => stones[1].insert(i),
-                    '.' => {}
-                    _ => {
-                        return Err(err(format!(
-                            "'{}' at {}{}: expected x, o or .",
-                            ch.escape_default(),
-                            column_letter(c),
-                            r + 1
-                        )))
-                    }
-                }
-            }
+            super::read_stone_row(row, r + 1, n, column_letter, |c, p| {
+                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
+            })
+            .map_err(&err)?;
         }
         let (mut ply, mut passes, mut ko, mut state) = (0u32, 0u8, NO_KO, 0u8);
         if parts.len() >= 5 {
