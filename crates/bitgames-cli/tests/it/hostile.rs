@@ -314,3 +314,149 @@ fn ctrl_c_stops_a_book_and_leaves_no_file() {
     );
     assert!(!book.exists() && !dir.join("deep.book.partial").exists());
 }
+
+/// A child process killed when dropped, so a failing Ctrl-C test does not
+/// leave an endless run behind.
+#[cfg(unix)]
+struct Child(std::process::Child);
+
+#[cfg(unix)]
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Sends SIGINT to `child`, then returns its exit code and the last line of
+/// what it wrote on stderr.
+#[cfg(unix)]
+fn interrupt(child: &mut Child) -> (Option<i32>, String) {
+    use std::io::Read;
+    use std::process::Command;
+    let kill = Command::new("kill").args(["-INT", &child.0.id().to_string()]).status();
+    assert!(kill.expect("run kill").success());
+    let mut err = String::new();
+    child.0.stderr.take().expect("stderr").read_to_string(&mut err).expect("read stderr");
+    let status = child.0.wait().expect("wait");
+    (status.code(), err.lines().last().unwrap_or_default().to_string())
+}
+
+/// The names of the files in `dir`, sorted.
+fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("dir entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Ctrl-C (SIGINT) while `life --write FILE` runs: exit code 130, one line
+/// saying nothing was written, the file that was there before untouched and
+/// no partial file; a run that finishes writes an RLE file that reads back.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_life_and_leaves_the_file_whole() {
+    use bitgames::puzzles::life::Pattern;
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = scratch("ctrl-c-life");
+    let glider = dir.join("glider.rle");
+    std::fs::write(&glider, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n").unwrap();
+    let out = dir.join("out.rle");
+    // A finished run writes the glider, four generations on: five cells.
+    let args = ["life", glider.to_str().unwrap(), "-g", "4", "--write", out.to_str().unwrap()];
+    ok(&args);
+    let before = std::fs::read_to_string(&out).unwrap();
+    let written = Pattern::from_rle(&before).unwrap_or_else(|e| panic!("{e}: {before}"));
+    assert_eq!(written.cells.len(), 5, "{before}");
+    // A glider on a torus for 10^15 generations: runs until stopped.
+    let mut child = Child(
+        Command::new(env!("CARGO_BIN_EXE_bitgames"))
+            .arg("life")
+            .arg(&glider)
+            .args(["--torus", "64x64", "-g", "1000000000000000", "-t", "1", "--write"])
+            .arg(&out)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run bitgames"),
+    );
+    // `universe: …` is printed just before the generations run, after the
+    // Ctrl-C handler is in place.
+    let mut stdout = BufReader::new(child.0.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    while !line.starts_with("universe:") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).expect("read stdout") > 0, "no universe line");
+    }
+    let (code, last) = interrupt(&mut child);
+    assert_eq!(code, Some(130), "{last}");
+    assert_eq!(
+        last,
+        format!(
+            "interrupted (Ctrl-C): the run was not finished; nothing written to '{}'",
+            out.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
+    assert_eq!(file_names(&dir), ["glider.rle", "out.rle"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Ctrl-C (SIGINT) while `arena --sgf DIR` plays: exit code 130, one line
+/// saying where the finished games are, and every file in the folder a whole
+/// SGF record that reads (no partial file left).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_an_arena_and_leaves_whole_sgf_files() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = scratch("ctrl-c-arena");
+    let sgf = dir.join("games");
+    // A million random games of 5×5 Go on two threads: runs until stopped.
+    let mut child = Child(
+        Command::new(env!("CARGO_BIN_EXE_bitgames"))
+            .args(["arena", "go(size=5)", "--engines", "random", "random"])
+            .args(["--games", "1000000", "--threads", "2", "--seed", "1", "--sgf"])
+            .arg(&sgf)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run bitgames"),
+    );
+    // The first games written: the match is under way, the handler in place.
+    let start = Instant::now();
+    while !sgf.exists() || file_names(&sgf).iter().filter(|n| n.ends_with(".sgf")).count() < 4 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no SGF file after a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (code, last) = interrupt(&mut child);
+    assert_eq!(code, Some(130), "{last}");
+    assert_eq!(
+        last,
+        format!(
+            "interrupted (Ctrl-C): the match was not finished; the SGF files of its finished \
+             games are in '{}', each whole",
+            sgf.display()
+        )
+    );
+    let names = file_names(&sgf);
+    assert!(names.len() >= 4, "{names:?}");
+    for name in &names {
+        let digits = name.strip_prefix("game-").and_then(|n| n.strip_suffix(".sgf"));
+        assert!(
+            digits.is_some_and(|d| d.len() >= 3 && d.bytes().all(|c| c.is_ascii_digit())),
+            "{name}"
+        );
+        let text = std::fs::read_to_string(sgf.join(name)).unwrap();
+        let game =
+            bitgames::sgf::read(&text, "go").unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(game.record.start().spec(), bitgames::new_game("go(size=5)").unwrap().spec());
+        assert!(game.result.is_some(), "{name}: a finished game has a result\n{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
