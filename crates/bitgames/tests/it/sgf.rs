@@ -127,3 +127,72 @@ fn every_prefix_of_a_record_reads_or_fails_cleanly() {
     let back = read(&text, "go").unwrap();
     assert_eq!(back.black.as_deref(), Some("a]b\\c"));
 }
+
+/// A game tree not closed by `)` is one bad record, at the line where it
+/// starts, and the trees after it are still read (it used to hide them all).
+#[test]
+fn an_unclosed_tree_does_not_hide_the_trees_after_it() {
+    use bitgames::sgf::read_all;
+    // Tree 1 reads; tree 2 (line 2) has a variation and is never closed; tree 3
+    // (line 4) reads; tree 4 (line 5) opens a comment holding "(;GM[1]" and is
+    // never closed; tree 5 (line 6) reads.
+    let text = "(;GM[1]SZ[9];B[cc];W[gg])\n\
+                (;GM[1]SZ[9];B[ee](;W[ff])(;W[dd]\n\
+                ;B[cd]\n\
+                (;FF[4]GM[1]SZ[9];B[gc])\n\
+                (;GM[1]SZ[9]C[see (;GM[1\\]];B[aa]\n\
+                (;GM[1]SZ[9];B[ii];W[aa])\n";
+    let games = read_all(text, "go");
+    let lines: Vec<usize> = games.iter().map(|g| g.line).collect();
+    assert_eq!(lines, [1, 2, 4, 5, 6], "{games:?}");
+    assert_eq!(games[0].game.as_ref().unwrap().record.moves(), ["c7", "g3"]);
+    let e = games[1].game.as_ref().unwrap_err().to_string();
+    assert_eq!(e, "SGF syntax, at byte 26: the game tree that starts here is not closed by ')'");
+    assert_eq!(games[2].game.as_ref().unwrap().record.moves(), ["g7"]);
+    let e = games[3].game.as_ref().unwrap_err().to_string();
+    assert!(e.contains("not closed by ')'"), "{e}");
+    assert_eq!(games[4].game.as_ref().unwrap().record.moves(), ["j1", "a9"]);
+    // Unclosed at the end, with nothing after it: one bad record.
+    let open = read_all("(;GM[1]SZ[9];B[cc]", "go");
+    assert_eq!(open.len(), 1);
+    assert!(open[0].game.as_ref().unwrap_err().to_string().contains("not closed"));
+    // A variation that is not a new game (no GM or FF) does not restart reading.
+    let open = read_all("(;GM[1]SZ[9];B[cc](;W[dd]", "go");
+    assert_eq!(open.len(), 1, "{open:?}");
+}
+
+// Moved from the unit tests of `src/sgf.rs`.
+
+#[test]
+fn collections_read_past_a_bad_game() {
+    // Game 2 plays on a point off the 9×9 board, then junk, then game 3.
+    let text = "(;GM[1]SZ[9];B[cc];W[gg])\n(;GM[1]SZ[9];B[zz])\njunk\n(;GM[1]SZ[9]C[a (;) ]\n;B[ee](;W[ff])(;W[dd]))\n";
+    let games = bitgames::sgf::read_all(text, "go");
+    assert_eq!(games.len(), 4, "{games:?}");
+    assert_eq!(games[0].game.as_ref().unwrap().record.moves(), ["c7", "g3"]);
+    assert_eq!(games[1].line, 2);
+    let e = games[1].game.as_ref().unwrap_err().to_string();
+    assert!(e.contains("B[zz]: not a point of the board"), "{e}");
+    assert_eq!(games[2].line, 3);
+    let e = games[2].game.as_ref().unwrap_err().to_string();
+    assert_eq!(e, "SGF syntax, at byte 46: expected '(' to open a game tree");
+    // A value holding brackets and the variations stay in their tree.
+    assert_eq!(games[3].line, 4);
+    assert_eq!(games[3].game.as_ref().unwrap().record.moves(), ["e5", "f4"]);
+    let open = bitgames::sgf::read_all("(;GM[1]SZ[9];B[cc]", "go");
+    assert_eq!(open.len(), 1);
+    assert!(open[0].game.as_ref().unwrap_err().to_string().contains("not closed"));
+    assert!(bitgames::sgf::read_all(" \n", "go").is_empty());
+}
+
+#[test]
+fn white_to_move_on_an_empty_board_is_written() {
+    // Found by the `sgf` fuzz target: PL[W] with no stones was dropped.
+    let g = read("(;GM[1]SZ[9]PL[W];W[cc])", "go").unwrap();
+    assert_eq!(g.record.start().side_to_move(), bitgames::Player::Second);
+    let w = write(&g.record, None, None, None).unwrap();
+    assert!(w.contains("PL[W]"), "{w}");
+    let again = read(&w, "go").unwrap();
+    assert_eq!(again.record.start().position(), g.record.start().position());
+    assert_eq!(again.record.moves(), g.record.moves());
+}
