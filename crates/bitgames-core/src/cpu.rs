@@ -125,33 +125,3 @@ fn read_cpu() -> CpuInfo {
 fn read_cpu() -> CpuInfo {
     CpuInfo { vendor: String::new(), brand: String::new(), family: 0, model: 0 }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn amd(family: u32, model: u32) -> CpuInfo {
-        CpuInfo { vendor: "AuthenticAMD".into(), brand: String::new(), family, model }
-    }
-
-    #[test]
-    fn the_rules_name_zen1_and_zen2() {
-        // Zen 1 (EPYC 7001), Zen 2 (EPYC 7002), Zen 3 (EPYC 7003), Zen 4.
-        assert!(!amd(0x17, 0x01).fast_pdep() && !amd(0x17, 0x01).full_width_avx2());
-        assert!(!amd(0x17, 0x31).fast_pdep() && amd(0x17, 0x31).full_width_avx2());
-        assert!(amd(0x19, 0x01).fast_pdep() && amd(0x19, 0x01).full_width_avx2());
-        assert!(amd(0x19, 0x11).fast_pdep());
-        let intel =
-            CpuInfo { vendor: "GenuineIntel".into(), brand: String::new(), family: 6, model: 0x3c };
-        assert!(intel.fast_pdep() && intel.full_width_avx2());
-    }
-
-    #[test]
-    fn this_cpu_is_read() {
-        let c = cpu();
-        #[cfg(target_arch = "x86_64")]
-        assert!(!c.vendor.is_empty() && c.family > 0, "{c:?}");
-        assert!(!c.describe().is_empty());
-        assert_eq!(fast_pdep(), c.fast_pdep());
-    }
-}

@@ -161,37 +161,3 @@ impl BoardView {
 
 /// Distance between rows of hexagons, in cell widths (`√3/2`).
 pub const HEX_ROW: f64 = 0.866_025_403_784_438_6;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn grid_views_name_and_place_cells() {
-        let g = Grid::<1>::new(GridKind::Square8, 3, 2).unwrap();
-        let x = g.parse_picture("X . .\n. . X").unwrap();
-        let v = BoardView::from_grid(
-            &g,
-            BoardShape::Rectangle { width: 3, height: 2 },
-            [x, Bits::EMPTY],
-        );
-        let names: Vec<&str> = v.cells.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["a1", "b1", "c1", "a2", "b2", "c2"]);
-        assert_eq!(v.cells[2].owner, Some(Player::First));
-        assert_eq!(v.cells[3].owner, Some(Player::First));
-        assert_eq!((v.cells[3].x, v.cells[3].y), (0.0, 0.0));
-        assert_eq!((v.cells[2].x, v.cells[2].y), (2.0, 1.0));
-        assert_eq!(v.index_of("C1"), Some(2));
-
-        let h = Grid::<1>::new(GridKind::Hex, 2, 2).unwrap();
-        let v = BoardView::from_grid(
-            &h,
-            BoardShape::HexRhombus { width: 2, height: 2 },
-            [Bits::EMPTY; 2],
-        );
-        // a2 (col 0, row 1) sits half a cell right of a1, one hex row up.
-        assert_eq!(v.cells[2].name, "a2");
-        assert_eq!((v.cells[2].x, v.cells[2].y), (0.5, 0.0));
-        assert_eq!((v.cells[0].x, v.cells[0].y), (0.0, HEX_ROW));
-    }
-}

@@ -10,9 +10,9 @@ use crate::ops;
 /// Weight of a stone in a window still open to its owner.
 const STONE: i32 = 1;
 /// Weight of two stones in one open window.
-const PAIR: i32 = 4;
+pub const PAIR: i32 = 4;
 /// Weight of an open window one stone short of `k` (a threat).
-const THREAT: i32 = 64;
+pub const THREAT: i32 = 64;
 
 /// An open-line count for a `k`-in-a-row game: over every window of `k`
 /// cells in a line (along each axis of the grid) that holds no stone of
@@ -90,44 +90,5 @@ pub fn connection_distance<const N: usize>(
         let next = reach | frontier;
         reach = ops::flood_fill(grid, next, next | own);
         d += 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::GridKind;
-
-    #[test]
-    fn open_lines_by_hand() {
-        // 3×3, k = 3: one X in the centre lies in 4 open lines (row, column,
-        // two diagonals): 4 stones' worth, no pair, no threat.
-        let g: Grid<1> = Grid::new(GridKind::Square8, 3, 3).unwrap();
-        let (x, o) = g.parse_picture2("...\n.X.\n...").unwrap();
-        assert_eq!(open_lines(&g, x, o, 3), 4);
-        // A corner X lies in 3 lines; an O in the centre closes two of them.
-        let (x, o) = g.parse_picture2("X..\n...\n...").unwrap();
-        assert_eq!(open_lines(&g, x, o, 3), 3);
-        let (x, o) = g.parse_picture2("X..\n.O.\n...").unwrap();
-        assert_eq!(open_lines(&g, x, o, 3), 2);
-        // X X . on the top row: the row holds 2 stones, a pair and a threat;
-        // the two columns and the one diagonal through them 1 each.
-        let (x, o) = g.parse_picture2("XX.\n...\n...").unwrap();
-        assert_eq!(open_lines(&g, x, o, 3), 2 + PAIR + THREAT + 3);
-    }
-
-    #[test]
-    fn connection_distance_by_hand() {
-        // 3×3 hex board, top row to bottom row.
-        let g: Grid<1> = Grid::new(GridKind::Hex, 3, 3).unwrap();
-        let (top, bottom) = (g.row(0), g.row(2));
-        let (x, o) = g.parse_picture2("...\n...\n...").unwrap();
-        assert_eq!(connection_distance(&g, x, o, top, bottom), Some(3));
-        let (x, o) = g.parse_picture2("...\n.X.\n...").unwrap();
-        assert_eq!(connection_distance(&g, x, o, top, bottom), Some(2));
-        let (x, o) = g.parse_picture2("X..\nX..\nX..").unwrap();
-        assert_eq!(connection_distance(&g, x, o, top, bottom), Some(0));
-        let (x, o) = g.parse_picture2("...\nOOO\n...").unwrap();
-        assert_eq!(connection_distance(&g, x, o, top, bottom), None);
     }
 }

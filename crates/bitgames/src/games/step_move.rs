@@ -40,20 +40,3 @@ impl FromStr for StepMove {
         Ok(StepMove { from, to })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_what_it_writes() {
-        for text in ["a2a3", "e1d1", "aa10ab11", "s19s18"] {
-            let m: StepMove = text.parse().unwrap();
-            assert_eq!(m.to_string(), text);
-        }
-        assert_eq!("A2-A3".parse::<StepMove>().unwrap().to_string(), "a2a3");
-        for bad in ["", "a2", "a2a", "2a3a", "a2a3x", "a0a1", "a2--a3"] {
-            assert!(bad.parse::<StepMove>().is_err(), "{bad}");
-        }
-    }
-}

@@ -542,24 +542,3 @@ impl Game for Teeko {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn forty_four_patterns() {
-        assert_eq!(patterns().len(), 44);
-        assert!(patterns().iter().all(|p| p.count() == 4));
-    }
-
-    #[test]
-    fn moves_read_and_write() {
-        let g = Teeko::standard();
-        assert_eq!(g.parse_move("c3").unwrap().to_string(), "c3");
-        assert_eq!(g.parse_move("c3-d4").unwrap().to_string(), "c3d4");
-        assert!(g.parse_move("f1").is_err());
-        assert!(g.parse_move("a1a6").is_err());
-        assert!(g.parse_move("x").is_err());
-    }
-}

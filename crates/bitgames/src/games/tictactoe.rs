@@ -285,17 +285,3 @@ impl<const N: usize> Game for TicTacToe<N> {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn diagonal_win() {
-        let g = TicTacToe::classic().parse_position("X.O/.XO/..X").unwrap();
-        assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
-        assert!(TicTacToe::classic().parse_position("XXX/OO./...").is_ok());
-        assert!(TicTacToe::classic().parse_position("XXX/OO./O..").is_err());
-        assert!(TicTacToe::classic().parse_position("XXX/OOO/...").is_err());
-    }
-}

@@ -350,16 +350,3 @@ impl Drop for GtpClient {
         self.stop();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_split_at_spaces_and_quotes() {
-        assert_eq!(split_command("gnugo --mode gtp").unwrap(), ["gnugo", "--mode", "gtp"]);
-        assert_eq!(split_command("  prog 'a b' \"c d\"e  ").unwrap(), ["prog", "a b", "c de"]);
-        assert_eq!(split_command("").unwrap(), Vec::<String>::new());
-        assert!(split_command("prog 'a").is_err());
-    }
-}

@@ -546,28 +546,6 @@ mod tests {
         assert_eq!(capped_spec(g.as_ref(), "mcts(time=1s)", None), "mcts(time=1s)");
     }
 
-    /// A controller that sets the game up again (`clear_board`, then every
-    /// move from the start) leaves the session knowing the earlier boards:
-    /// the ko retake stays refused, and the engine, whose tree outlives the
-    /// re-setup, answers a legal move of the game as replayed.
-    #[test]
-    fn a_replayed_game_keeps_its_earlier_boards() {
-        let mut s = GtpSession::new("go(size=5)", "mcts(iterations=200,seed=1)").unwrap();
-        let moves = ["b c4", "w d4", "b b3", "w e3", "b c2", "w d2", "b a1", "w c3", "b d3"];
-        let mut ask = |line: &str| s.handle(line).unwrap();
-        for round in 0..2 {
-            assert_eq!(ask("clear_board"), "= \n\n");
-            for m in moves {
-                assert_eq!(ask(&format!("play {m}")), "= \n\n", "round {round}: {m}");
-            }
-            // Black's d3 took c3; White may not take back at once.
-            let retake = ask("play w c3");
-            assert!(retake.starts_with("? illegal move"), "round {round}: {retake}");
-            let reply = ask("reg_genmove w");
-            assert!(reply.starts_with("= ") && !reply.contains("c3"), "round {round}: {reply}");
-        }
-    }
-
     #[test]
     fn scores_read_as_gtp_writes_them() {
         assert_eq!(format_score_halves(7), "B+3.5");

@@ -286,33 +286,3 @@ impl Pattern {
         out
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn glider_round_trip() {
-        let p = Pattern::from_rle("#N Glider\nx = 3, y = 3, rule = B3/S23\nbob$2bo$3o!\n").unwrap();
-        assert_eq!(p.cells, vec![(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)]);
-        assert_eq!(p.comments, vec!["#N Glider"]);
-        let text = p.to_rle();
-        assert_eq!(text, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
-        assert_eq!(Pattern::from_rle(&text).unwrap(), p);
-    }
-
-    #[test]
-    fn faults_are_named() {
-        let e = |t: &str| Pattern::from_rle(t).unwrap_err();
-        assert!(matches!(e("x = 3, y = 3\n0bo$2bo$3o!"), RleError::BadRunCount { .. }));
-        assert!(matches!(e("x = 3, y = 3\nbo$2bo$3o2!"), RleError::BadRunCount { .. }));
-        assert!(matches!(e("x = 2, y = 3\nbo$2bo$3o!"), RleError::PatternBiggerThanHeader { .. }));
-        assert!(matches!(e("x = 3, y = 2\nbo$2bo$3o!"), RleError::PatternBiggerThanHeader { .. }));
-        assert!(matches!(e("x = 3, y = 3, rule = B9/S23\no!"), RleError::UnknownRule { .. }));
-        assert!(matches!(e("x = 3, y = 3\nbo$2bo$3o"), RleError::Truncated));
-        assert!(matches!(e("x = 3, y = 3\nbo$2bq$3o!"), RleError::UnexpectedChar { ch: 'q', .. }));
-        assert!(matches!(e("bo$2bo$3o!"), RleError::MissingHeader));
-        assert!(matches!(e("x = 3\nbo!"), RleError::BadHeader { .. }));
-        assert!(matches!(e("x = 3, y = 3, z = 4\nbo!"), RleError::BadHeader { .. }));
-    }
-}

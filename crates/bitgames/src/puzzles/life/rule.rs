@@ -75,19 +75,3 @@ impl std::fmt::Display for Rule {
         write!(f, "B{}/S{}", list(self.birth), list(self.survive))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn notations() {
-        for t in ["B3/S23", "b3/s23", "B3S23", "23/3", "S23/B3"] {
-            assert_eq!(Rule::parse(t).unwrap(), Rule::CONWAY, "{t}");
-        }
-        assert_eq!(Rule::parse("B36/S23").unwrap().to_string(), "B36/S23");
-        for t in ["B9/S23", "Life", "B3/S2x", "", "B33/S23"] {
-            assert!(matches!(Rule::parse(t), Err(RleError::UnknownRule { .. })), "{t}");
-        }
-    }
-}
