@@ -14,6 +14,7 @@ mod common;
 mod connect4_solver;
 mod core_props;
 mod engine_props;
+mod engine_stop;
 mod errors;
 mod figures;
 mod forced_wins;
