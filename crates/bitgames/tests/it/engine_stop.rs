@@ -21,7 +21,11 @@ const GRACE: Duration = Duration::from_secs(3);
 
 /// Runs `work` while another thread raises `flag` after `after`; returns what
 /// `work` answered and how long after the raise it answered.
-fn stopped_after<T>(flag: &Arc<AtomicBool>, after: Duration, work: impl FnOnce() -> T) -> (T, Duration) {
+fn stopped_after<T>(
+    flag: &Arc<AtomicBool>,
+    after: Duration,
+    work: impl FnOnce() -> T,
+) -> (T, Duration) {
     let raiser = {
         let flag = Arc::clone(flag);
         thread::spawn(move || {
@@ -69,11 +73,9 @@ fn stops_mid_search(engine: &mut dyn Engine, game: &dyn DynGame, after: Duration
 fn a_stopped_mcts_answers_at_once_and_plays_on() {
     let empty = new_game("connect4").unwrap();
     let win = position("connect4", "3 3 4 4 5 5");
-    for spec in [
-        "mcts(time=600s)",
-        "mcts(time=600s,threads=2)",
-        "mcts(time=600s,threads=2,parallel=tree)",
-    ] {
+    for spec in
+        ["mcts(time=600s)", "mcts(time=600s,threads=2)", "mcts(time=600s,threads=2,parallel=tree)"]
+    {
         let mut e = new_engine(empty.as_ref(), spec).unwrap();
         stops_mid_search(e.as_mut(), empty.as_ref(), Duration::from_millis(300));
         let t = Instant::now();
@@ -94,7 +96,8 @@ fn a_stopped_alphabeta_answers_its_best_move_so_far() {
     stops_mid_search(e.as_mut(), empty.as_ref(), Duration::from_millis(300));
     let flag = Arc::new(AtomicBool::new(false));
     e.set_stop(Some(Arc::clone(&flag)));
-    let (chosen, late) = stopped_after(&flag, Duration::from_millis(300), || e.choose(win.as_ref()));
+    let (chosen, late) =
+        stopped_after(&flag, Duration::from_millis(300), || e.choose(win.as_ref()));
     let mv = chosen.unwrap().unwrap().mv;
     assert!(mv == "2" || mv == "6", "alphabeta played {mv} instead of winning");
     assert!(late < GRACE, "answered {late:?} after the stop");

@@ -2,13 +2,13 @@
 //! through [`DynGame::mcts_engine`](crate::DynGame::mcts_engine).
 
 use super::{Mcts, MctsConfig, MctsLimits, Parallel, Proof};
-use crate::search::alphabeta::SearchError;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
+use crate::search::alphabeta::SearchError;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::duration("time", None, 1, 3_600_000, "time a move (1s when no limit is given)"),
