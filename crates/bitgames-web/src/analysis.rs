@@ -7,10 +7,10 @@
 //! function here.
 //!
 //! Analyses run on a worker thread. When the client goes away (or the time is
-//! up) the analysis's stop flag is raised: MCTS and the alpha-beta player stop
-//! at their next slice or move, and the exact solvers (Connect Four, Othello's
-//! endgame) poll it inside the search, so even the first column of an empty
-//! Connect Four board is called off within a few thousand nodes.
+//! up) the analysis's stop flag is raised: MCTS stops at its next slice (a
+//! quarter second), and the alpha-beta player and the exact solvers (Connect
+//! Four, Othello's endgame) poll it inside the search, so even the first column
+//! of an empty Connect Four board is called off within a few thousand nodes.
 
 use bitgames::games::connect4::solver::{ConnectFourSolver, Progress, SolveError};
 use bitgames::games::connect4::Connect4;
@@ -18,6 +18,8 @@ use bitgames::games::othello::endgame::{EndgameError, EndgameSolver};
 use bitgames::games::othello::player::{Level, OthelloPlayer, Value};
 use bitgames::games::othello::Othello;
 use bitgames::registry;
+use bitgames::search::alphabeta::SearchError;
+use bitgames::Game;
 use bitgames::{DynGame, Outcome};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -43,7 +45,9 @@ pub enum Method {
     Connect4Exact,
     /// Othello: the exact final disc difference after every move.
     OthelloExact,
-    /// Othello: the alpha-beta player's value of every move, in discs.
+    /// Othello: the alpha-beta player's value of every move, in discs,
+    /// deepened a ply at a time over all the moves (each value sent as soon
+    /// as it is searched).
     OthelloAlphaBeta,
     /// Any other game: Monte Carlo tree search (UCT with the MCTS-Solver), the
     /// mover's win rate and visits of every move as they grow.
@@ -71,7 +75,9 @@ pub fn describe(game: &dyn DynGame) -> String {
             "exact: the solver's score of every column (Pons: positive wins, the sooner the higher)"
         }
         Method::OthelloExact => "exact: the final disc difference after every move",
-        Method::OthelloAlphaBeta => "the alpha-beta player's value of every move, in discs",
+        Method::OthelloAlphaBeta => {
+            "the alpha-beta player's value of every move, in discs, deepened a ply at a time"
+        }
         Method::Mcts => {
             "Monte Carlo tree search (UCT, MCTS-Solver): the mover's score of every move (win 1, \
              draw ½) and its visits; proven wins and losses are exact"
@@ -313,31 +319,68 @@ fn othello_exact(
     Ok(out)
 }
 
-/// The alpha-beta player's value of every move, the time shared among them.
+/// The alpha-beta player's value of every move, deepened a ply at a time over
+/// all the moves: each move's value, depth and line is sent as soon as it is
+/// searched, until the time is up, the client leaves (the player's stop flag,
+/// polled every 1024 nodes), every value is exact or the search reaches the end
+/// of the game. A search cut short is dropped: each move keeps the value of
+/// the deepest search it finished.
 fn othello_alphabeta(
     game: &dyn DynGame,
     time: Duration,
     sink: &Sink,
 ) -> Result<Vec<(String, f64)>, String> {
     let o = game.as_any().downcast_ref::<Othello>().ok_or("not an Othello game")?;
-    let n = game.legal_moves().len().max(1) as u32;
+    let deadline = Instant::now() + time;
     let mut player = OthelloPlayer::new(Level::new(8).map_err(|e| e.to_string())?);
-    player.set_time(Some(time / n));
-    let choices = player.evaluate_moves(o, usize::MAX).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for c in choices {
-        let mv = c.mv.to_string();
-        let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
-        sink.send(Event::Move {
-            mv: mv.clone(),
-            score: c.value.discs(),
-            text: format!("{}, depth {}, line {}", c.value, c.depth, line.join(" ")),
-            exact: matches!(c.value, Value::Exact(_)),
-            visits: None,
-        });
-        out.push((mv, c.value.discs()));
+    player.set_stop(Some(sink.flag()));
+    let mut moves = Vec::new();
+    Game::legal_moves(o, &mut moves);
+    let mut values: Vec<Option<Value>> = vec![None; moves.len()];
+    let (mut nodes, mut reached) = (0u64, 0);
+    'deepen: for depth in 1..=o.empty().count_ones().max(1) {
+        for (mv, value) in moves.iter().zip(values.iter_mut()) {
+            if matches!(value, Some(Value::Exact(_))) {
+                continue;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || sink.stop() {
+                break 'deepen;
+            }
+            player.set_time(Some(left));
+            let c = match player.evaluate_move(o, *mv, depth) {
+                Ok(c) => c,
+                Err(SearchError::Stopped) => break 'deepen,
+                Err(e) => return Err(e.to_string()),
+            };
+            if sink.stop() || Instant::now() >= deadline {
+                break 'deepen;
+            }
+            nodes += c.nodes;
+            *value = Some(c.value);
+            let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
+            sink.send(Event::Move {
+                mv: mv.to_string(),
+                score: c.value.discs(),
+                text: format!("{}, depth {}, line {}", c.value, c.depth, line.join(" ")),
+                exact: matches!(c.value, Value::Exact(_)),
+                visits: None,
+            });
+        }
+        reached = depth;
+        sink.send(Event::Progress { text: format!("depth {depth} searched, {nodes} nodes") });
+        if values.iter().all(|v| matches!(v, Some(Value::Exact(_)))) {
+            break;
+        }
     }
-    Ok(out)
+    if reached == 0 {
+        sink.send(Event::Progress { text: "stopped before the first depth was searched".into() });
+    }
+    Ok(moves
+        .iter()
+        .zip(&values)
+        .filter_map(|(m, v)| v.map(|v| (m.to_string(), v.discs())))
+        .collect())
 }
 
 /// The tree of one search at most this big (about 48 bytes a node).

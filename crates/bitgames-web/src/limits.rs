@@ -17,8 +17,9 @@ pub struct Limits {
     /// Analyses one client (one remote IP address) may have running at once;
     /// more get a 429.
     pub analyses_per_client: usize,
-    /// Longest an engine may think before the answer is an error (the engine
-    /// finishes its move in the background, holding its worker).
+    /// Longest an engine may think before the answer is an error (the
+    /// engine's stop flag is raised then, freeing its worker, as it is when the
+    /// client goes away).
     pub engine_time: Duration,
     /// Default and longest time of an analysis that can stop at any moment
     /// (MCTS, the alpha-beta player).

@@ -13,7 +13,7 @@
 
 use crate::error::{ApiError, ApiJson};
 use crate::game::clip;
-use crate::routes::{worker, App};
+use crate::routes::{worker, App, RaiseOnDrop};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -404,23 +404,14 @@ async fn pack_list_handler() -> Json<Vec<PackInfo>> {
 }
 
 /// `POST /api/pack/solve` (on a worker: a count takes up to seconds). When
-/// the page goes away, axum drops this future and [`StopOnDrop`] stops the count.
+/// the page goes away, axum drops this future and [`RaiseOnDrop`] stops the count.
 async fn pack_solve_handler(
     State(app): State<App>,
     ApiJson(req): ApiJson<PackRequest>,
 ) -> Result<Json<PackReply>, ApiError> {
-    let stop = StopOnDrop(Arc::default());
-    let flag = Arc::clone(&stop.0);
+    let raise = RaiseOnDrop::new();
+    let flag = raise.flag();
     on_worker(worker(&app)?, move || pack_solve(&req.puzzle, &flag))
         .await
         .map(|r| Json((*r).clone()))
-}
-
-/// Sets its flag when dropped.
-struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
 }

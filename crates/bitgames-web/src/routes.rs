@@ -169,10 +169,15 @@ async fn engine_move(
     let engine_spec = engine::check(built.record.current(), &wanted, &app.limits)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
+    // Owned by this future: when the client goes away (axum drops the future)
+    // or the time is up (the function returns), the engine is called off.
+    let raise = RaiseOnDrop::new();
+    let stop = raise.flag();
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut e =
             registry::new_engine(position.as_ref(), &engine_spec).map_err(ApiError::spec)?;
+        e.set_stop(Some(stop));
         let t = Instant::now();
         let chosen = e
             .choose(position.as_ref())
@@ -275,8 +280,8 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
         _ => app.limits.exact_time,
     };
     let (tx, rx) = mpsc::channel::<Event>(256);
-    let stop = Arc::new(AtomicBool::new(false));
-    let raise = RaiseOnDrop(Arc::clone(&stop));
+    let raise = RaiseOnDrop::new();
+    let stop = raise.flag();
     tokio::task::spawn_blocking(move || {
         let (_permit, _slot) = (permit, slot);
         analysis::run(position, method, think, Sink::new(tx, budget, stop));
@@ -294,9 +299,23 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
 }
 
-/// Raises a stop flag when dropped: the analysis stream owns one, so a client
-/// that goes away (its stream dropped) calls its analysis off.
-struct RaiseOnDrop(Arc<AtomicBool>);
+/// Raises a stop flag when dropped. What a client started on a worker (an
+/// engine move, an analysis, a packing count) polls the flag, and the request's
+/// future or stream owns the guard: a client that goes away (the page closed,
+/// its Stop pressed, the fetch aborted) drops it and calls the work off.
+pub(crate) struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl RaiseOnDrop {
+    /// A guard over a new, lowered flag.
+    pub(crate) fn new() -> Self {
+        RaiseOnDrop(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// The flag, for the worker to poll.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
 
 impl Drop for RaiseOnDrop {
     fn drop(&mut self) {

@@ -1,11 +1,15 @@
 // Talking to the server: every game rule lives there.
 
-/** GET (no body) or POST (JSON body) an API path; throws Error(message) on a 4xx/5xx. */
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
+/**
+ * GET (no body) or POST (JSON body) an API path; throws Error(message) on a 4xx/5xx.
+ * An AbortSignal aborts the request: the server then calls the work off.
+ */
+export async function api(path, body, signal) {
+  const init = body === undefined ? { signal } : {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    signal,
   };
   const r = await fetch(path, init);
   const j = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));

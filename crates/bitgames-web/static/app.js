@@ -11,7 +11,7 @@ const $ = id => document.getElementById(id);
 // The game on the board page.
 const game = {
   spec: null, start: null, moves: [], redo: [], state: null,
-  selected: null, analysis: null, scores: new Map(), busy: false,
+  selected: null, analysis: null, scores: new Map(), busy: false, engineStop: null,
 };
 
 function showError(e) {
@@ -59,6 +59,7 @@ function paramForm(container, params, { sliders = false } = {}) {
 async function showStart() {
   $('start').hidden = false; $('play').hidden = true; $('puzzle').hidden = true; $('title').textContent = '';
   stopAnalysis();
+  stopEngine();
   const games = await api('/api/games');
   const box = $('games');
   box.replaceChildren();
@@ -90,6 +91,7 @@ async function showGame(spec) {
 /** Asks the server for the state of the current game and draws it. */
 async function refresh(extra = {}) {
   stopAnalysis();
+  stopEngine();
   try {
     const s = await api(gamePath(game.spec, 'state'), { start: game.start, moves: game.moves, ...extra });
     setState(s);
@@ -271,8 +273,13 @@ async function engineMove() {
   game.busy = true;
   $('thinking').hidden = false;
   $('engine-info').textContent = '';
+  // Aborting the request (Stop, undo, another game) makes the server call the engine off.
+  const stop = new AbortController();
+  game.engineStop = stop;
   try {
-    const r = await api(gamePath(game.spec, 'engine'), { start: game.start, moves: game.moves, engine: engineSpec() });
+    const r = await api(gamePath(game.spec, 'engine'),
+      { start: game.start, moves: game.moves, engine: engineSpec() }, stop.signal);
+    if (stop.signal.aborted) return;
     $('engine-info').textContent = `${r.engine}: ${r.move} (${r.seconds.toFixed(2)} s)${r.info ? ' — ' + r.info : ''}`;
     game.redo = [];
     game.busy = false;
@@ -280,11 +287,18 @@ async function engineMove() {
     setState(r.state);
     showError(null);
   } catch (e) {
-    showError(e);
+    if (e.name === 'AbortError') $('engine-info').textContent = 'stopped';
+    else showError(e);
   } finally {
+    if (game.engineStop === stop) game.engineStop = null;
     game.busy = false;
     $('thinking').hidden = true;
   }
+}
+
+/** Calls off the engine's move in progress, if any. */
+function stopEngine() {
+  if (game.engineStop) { game.engineStop.abort(); game.engineStop = null; }
 }
 
 // ---- analysis ---------------------------------------------------------------
@@ -349,6 +363,7 @@ function wire() {
   $('move-go').onclick = () => { const v = $('move-input').value.trim(); if (v) playMove(v); };
   $('move-input').onkeydown = e => { if (e.key === 'Enter') $('move-go').click(); };
   $('engine-go').onclick = engineMove;
+  $('engine-stop').onclick = stopEngine;
   $('engine-side').onchange = maybeEngineTurn;
   $('analyse').onclick = startAnalysis;
   $('moves-copy').onclick = copyRecord;

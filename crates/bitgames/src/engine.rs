@@ -12,6 +12,8 @@ use crate::game::Outcome;
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// A move an engine chose, with what it says about it.
@@ -46,6 +48,13 @@ pub enum EngineError {
         /// What went wrong.
         why: String,
     },
+    /// The engine's stop flag ([`Engine::set_stop`]) was raised before it had
+    /// searched enough to name a move.
+    #[error("{engine}: stopped before it had searched a move")]
+    Stopped {
+        /// The engine's spec.
+        engine: String,
+    },
 }
 
 /// A move chooser. It may keep state between moves (a table, a tree); the
@@ -56,6 +65,30 @@ pub trait Engine: Send {
 
     /// The move to play in `game`; `None` when the game is over or has no move.
     fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError>;
+
+    /// Gives the engine a stop flag, in the style of
+    /// [`ConnectFourSolver::set_stop`](crate::games::connect4::solver::ConnectFourSolver::set_stop):
+    /// once it is raised (from any thread), a running [`choose`](Self::choose)
+    /// ends within a few thousand nodes or simulations, on every search thread,
+    /// and so does any later one until the caller lowers it (the engine never
+    /// does). A stopped search answers its best move so far when it has one (a
+    /// legal move: MCTS after one simulation, alpha-beta after its first root
+    /// move at depth 1), else [`EngineError::Stopped`]. The engine's tables and
+    /// trees stay valid: lowered, it plays on as before. `None` takes the flag
+    /// away.
+    ///
+    /// The default does nothing: it suits only engines that answer at once
+    /// (`random`, `greedy`) and outside programs (`gtp`), which end their move
+    /// in their own time.
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let _ = flag;
+    }
+}
+
+/// Whether an optional stop flag is raised: what the engines poll.
+#[inline]
+pub fn raised(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
 /// The typed position an engine made for game type `G` is asked about:

@@ -14,3 +14,4 @@ mod common;
 mod e2e;
 mod load;
 mod puzzles;
+mod stop;

@@ -17,7 +17,7 @@
 
 use crate::game::{Game, Outcome};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -104,6 +104,10 @@ pub enum SearchError {
     /// A depth limit of 0 plies.
     #[error("the depth limit must be at least 1 ply")]
     ZeroDepth,
+    /// The searcher's stop flag was raised before it had searched a move (see
+    /// [`AlphaBeta::set_stop`]).
+    #[error("the search was stopped before it had searched a move")]
+    Stopped,
 }
 
 /// The result of a search: the best move found, its value and how deep the
@@ -180,7 +184,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
-    stop: Arc<AtomicBool>,
+    stop: Option<Arc<AtomicBool>>,
     /// Whether a leaf was scored by the heuristic in the current iteration.
     heuristic_leaf: bool,
 }
@@ -202,7 +206,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
-            stop: Arc::new(AtomicBool::new(false)),
+            stop: None,
             heuristic_leaf: false,
         }
     }
@@ -222,11 +226,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.table.iter_mut().for_each(|e| *e = None);
     }
 
-    /// A flag that, once set from another thread, stops the running search (it then
-    /// returns the best move of the deepest iteration it has). The search clears it
-    /// when it starts.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+    /// Gives the searcher a stop flag: once it is raised (from any thread), a
+    /// running search ends within 1024 nodes and returns the best move of the
+    /// deepest iteration it has (as a time limit does), or
+    /// [`SearchError::Stopped`] when it has none yet; so does any search started
+    /// while it is raised. The searcher never lowers it; the table stays valid
+    /// (a node cut short is not stored). `None` takes the flag away.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// Searches `game` by iterative deepening within `limits`.
@@ -241,8 +248,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if limits.depth == Some(0) {
             return Err(SearchError::ZeroDepth);
         }
+        if crate::engine::raised(&self.stop) {
+            return Err(SearchError::Stopped);
+        }
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| start + t);
@@ -334,7 +343,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let mut result = match result {
             Some(r) => r,
-            // The limit hit before the first root move was searched at depth 1: play
+            // Called off from outside before anything was searched.
+            None if crate::engine::raised(&self.stop) => return Err(SearchError::Stopped),
+            // A limit hit before the first root move was searched at depth 1: play
             // the first move rather than nothing.
             None => SearchResult {
                 best: root[0],
@@ -354,7 +365,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Whether the time or an outside stop has run out (checked every 1024 nodes).
     fn time_up(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        crate::engine::raised(&self.stop) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The value of `game` searched `depth` plies deep, `ply` plies from the root,

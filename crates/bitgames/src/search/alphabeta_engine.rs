@@ -7,11 +7,13 @@
 //! [`Game::evaluate`]); a game without one scores every unfinished leaf 0, so
 //! the engine still plays wins and avoids losses within its horizon.
 
-use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits};
+use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits, SearchError};
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 static PARAMS: &[ParamInfo] = &[
@@ -65,10 +67,10 @@ impl<G: Game> Engine for AlphaBetaEngine<G> {
         let Some(g) = crate::engine::typed_position::<G>(&self.spec, game)? else {
             return Ok(None);
         };
-        let r = self
-            .search
-            .search(g, &self.limits)
-            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let r = self.search.search(g, &self.limits).map_err(|e| match e {
+            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
+            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
+        })?;
         let line: Vec<String> = r.pv.iter().take(8).map(|m| m.to_string()).collect();
         let info = format!(
             "{}{}, depth {}, {} nodes, {:.2} s, line {}",
@@ -80,5 +82,10 @@ impl<G: Game> Engine for AlphaBetaEngine<G> {
             line.join(" ")
         );
         Ok(Some(EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.nodes) }))
+    }
+
+    /// Stops the search within 1024 nodes ([`AlphaBeta::set_stop`]).
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.search.set_stop(flag);
     }
 }

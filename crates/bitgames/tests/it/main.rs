@@ -15,6 +15,7 @@ mod connect4_solver;
 mod core_props;
 mod core_units;
 mod engine_props;
+mod engine_stop;
 mod errors;
 mod figures;
 mod forced_wins;

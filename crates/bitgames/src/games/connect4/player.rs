@@ -1,13 +1,15 @@
 //! Connect Four's own engine for the registry: `solver` (alias `perfect`), the
 //! exact solver's best move, a random one among equally good columns.
 
-use super::solver::ConnectFourSolver;
+use super::solver::{ConnectFourSolver, SolveError};
 use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("table_mib", 256, 1, 65536, "transposition table size in MiB"),
@@ -62,10 +64,11 @@ impl Engine for SolverEngine {
         if game.outcome().is_some() {
             return Ok(None);
         }
-        let (best, score) = self
-            .solver
-            .best_moves(g)
-            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        // An exact solver has no move before its solve ends: stopped, it has none.
+        let (best, score) = self.solver.best_moves(g).map_err(|e| match e {
+            SolveError::Stopped { .. } => EngineError::Stopped { engine: self.spec.clone() },
+            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
+        })?;
         let pick = best[self.rng.random_range(0..best.len())];
         let verdict = match score {
             s if s > 0 => "a win",
@@ -77,5 +80,11 @@ impl Engine for SolverEngine {
             info: Some(format!("score {score}: {verdict} with perfect play")),
             nodes: None,
         }))
+    }
+
+    /// Calls the solve off within a few thousand nodes
+    /// ([`ConnectFourSolver::set_stop`]).
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.solver.set_stop(flag);
     }
 }

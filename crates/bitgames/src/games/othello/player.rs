@@ -14,7 +14,7 @@
 //! assert!(["d3", "c4", "f5", "e6"].contains(&choice.mv.to_string().as_str()));
 //! ```
 
-use super::endgame::EndgameSolver;
+use super::endgame::{EndgameError, EndgameResult, EndgameSolver};
 use super::eval::{decided_discs, Heuristic, OthelloEval};
 use super::{Othello, OthelloMove};
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
@@ -22,6 +22,8 @@ use crate::game::{Game, SetupError};
 use crate::params::{ParamInfo, Params};
 use crate::search::alphabeta::{AlphaBeta, Limits, SearchError};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A playing strength from 1 (one ply on the positional table) to 10 (an 11-ply
@@ -191,6 +193,30 @@ impl OthelloPlayer {
         self.endgame.clear();
     }
 
+    /// Gives the player a stop flag, shared by its midgame search
+    /// ([`AlphaBeta::set_stop`]) and its endgame solver
+    /// ([`EndgameSolver::set_stop`]): once it is raised (from any thread), a
+    /// running [`choose`](Self::choose) or [`evaluate_move`](Self::evaluate_move)
+    /// ends within a thousand nodes or so, with the midgame's best move so far,
+    /// or [`SearchError::Stopped`] when it has none (an exact solve cut short
+    /// has none); so does any search started while it is raised. The player
+    /// never lowers it; its tables stay valid.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.search.set_stop(flag.clone());
+        self.endgame.set_stop(flag);
+    }
+
+    /// The exact solve of `pos`, [`SearchError::Stopped`] when called off.
+    fn solve_exact(&mut self, pos: &Othello) -> Result<EndgameResult, SearchError> {
+        match self.endgame.solve(pos) {
+            Ok(r) => Ok(r),
+            Err(EndgameError::Stopped { .. }) => Err(SearchError::Stopped),
+            Err(e @ EndgameError::BadWindow { .. }) => {
+                unreachable!("a full-window solve has a good window: {e}")
+            }
+        }
+    }
+
     /// The move to play in `pos`: [`OthelloMove::Pass`] when it must pass; an
     /// error when the game is over.
     pub fn choose(&mut self, pos: &Othello) -> Result<Choice, SearchError> {
@@ -210,7 +236,7 @@ impl OthelloPlayer {
         }
         let empties = pos.empty().count_ones();
         if empties <= self.exact_empties {
-            let r = self.endgame.solve(pos).expect("a full-window solve always runs");
+            let r = self.solve_exact(pos)?;
             let mv = r.best_moves[0];
             return Ok(Choice {
                 mv,
@@ -249,41 +275,55 @@ impl OthelloPlayer {
         }
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let exact = pos.empty().count_ones() <= self.exact_empties;
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
-            let start = Instant::now();
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            let (value, depth, nodes, mut pv) = if child.outcome().is_some() {
-                let d = match pos.side_to_move() {
-                    crate::game::Player::First => child.disc_difference(),
-                    crate::game::Player::Second => -child.disc_difference(),
-                };
-                (Value::Exact(d), 1, 1, Vec::new())
-            } else if exact {
-                let r = self.endgame.solve(&child).expect("a full-window solve always runs");
-                (Value::Exact(-r.score), r.empties + 1, r.nodes, r.best_moves[..1].to_vec())
-            } else if self.depth <= 1 {
-                let h = -self.search.evaluator().0.value(child.player(), child.opponent());
-                (Value::Heuristic(h), 1, 1, Vec::new())
-            } else {
-                let limits =
-                    Limits { depth: Some(self.depth - 1), time: self.time, ..Limits::default() };
-                let r = self.search.search(&child, &limits)?;
-                let value = match decided_discs(-r.score) {
-                    Some(d) if r.exact => Value::Exact(d),
-                    Some(d) => Value::Decided(d),
-                    None => Value::Heuristic(-r.score),
-                };
-                (value, r.depth + 1, r.nodes, r.pv)
-            };
-            pv.insert(0, mv);
-            out.push(Choice { mv, value, depth, pv, nodes, elapsed: start.elapsed() });
+            out.push(self.evaluate_move(pos, mv, self.depth)?);
         }
         out.sort_by_key(|c| std::cmp::Reverse(c.value.rank()));
         out.truncate(n.max(1));
         Ok(out)
+    }
+
+    /// The value of the legal move `mv` of `pos` (not over) for its mover,
+    /// `depth` plies deep counting `mv` (at least 1; the child searched one
+    /// ply less), or exactly when the child is in the exact range; its line
+    /// starts with `mv`. What [`evaluate_moves`](Self::evaluate_moves) does for
+    /// each move, for a caller that deepens move by move (the web app's
+    /// analysis streams each value as it comes).
+    pub fn evaluate_move(
+        &mut self,
+        pos: &Othello,
+        mv: OthelloMove,
+        depth: u32,
+    ) -> Result<Choice, SearchError> {
+        let start = Instant::now();
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let exact = pos.empty().count_ones() <= self.exact_empties;
+        let (value, depth, nodes, mut pv) = if child.outcome().is_some() {
+            let d = match pos.side_to_move() {
+                crate::game::Player::First => child.disc_difference(),
+                crate::game::Player::Second => -child.disc_difference(),
+            };
+            (Value::Exact(d), 1, 1, Vec::new())
+        } else if exact {
+            let r = self.solve_exact(&child)?;
+            (Value::Exact(-r.score), r.empties + 1, r.nodes, r.best_moves[..1].to_vec())
+        } else if depth <= 1 {
+            let h = -self.search.evaluator().0.value(child.player(), child.opponent());
+            (Value::Heuristic(h), 1, 1, Vec::new())
+        } else {
+            let limits = Limits { depth: Some(depth - 1), time: self.time, ..Limits::default() };
+            let r = self.search.search(&child, &limits)?;
+            let value = match decided_discs(-r.score) {
+                Some(d) if r.exact => Value::Exact(d),
+                Some(d) => Value::Decided(d),
+                None => Value::Heuristic(-r.score),
+            };
+            (value, r.depth + 1, r.nodes, r.pv)
+        };
+        pv.insert(0, mv);
+        Ok(Choice { mv, value, depth, pv, nodes, elapsed: start.elapsed() })
     }
 }
 
@@ -372,10 +412,10 @@ impl Engine for PlayerEngine {
         if g.outcome().is_some() {
             return Ok(None);
         }
-        let c = self
-            .player
-            .choose(g)
-            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let c = self.player.choose(g).map_err(|e| match e {
+            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
+            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
+        })?;
         let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
         let info = format!(
             "value {}, depth {}, {} nodes, {:.2} s, line {}",
@@ -386,5 +426,11 @@ impl Engine for PlayerEngine {
             line.join(" ")
         );
         Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info), nodes: Some(c.nodes) }))
+    }
+
+    /// Stops the midgame search and the endgame solver
+    /// ([`OthelloPlayer::set_stop`]).
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.player.set_stop(flag);
     }
 }

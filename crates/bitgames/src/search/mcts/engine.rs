@@ -6,6 +6,9 @@ use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
+use crate::search::alphabeta::SearchError;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::duration("time", None, 1, 3_600_000, "time a move (1s when no limit is given)"),
@@ -84,10 +87,10 @@ impl<G: Game> Engine for MctsEngine<G> {
         let Some(g) = crate::engine::typed_position::<G>(&self.spec, game)? else {
             return Ok(None);
         };
-        let r = self
-            .mcts
-            .search(g, &self.limits)
-            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let r = self.mcts.search(g, &self.limits).map_err(|e| match e {
+            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
+            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
+        })?;
         let proof = match r.proof {
             Proof::Win => ", proven win",
             Proof::Loss => ", proven loss",
@@ -104,5 +107,11 @@ impl<G: Game> Engine for MctsEngine<G> {
             line.join(" ")
         );
         Ok(Some(EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.iterations) }))
+    }
+
+    /// Stops every search thread after its current simulation
+    /// ([`Mcts::set_stop`]).
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.mcts.set_stop(flag);
     }
 }

@@ -43,7 +43,7 @@ use crate::search::alphabeta::SearchError;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tree::{reward, Tree, NONE};
 
@@ -198,6 +198,8 @@ pub struct MctsResult<M> {
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     workers: Vec<Worker<G>>,
+    /// The caller's stop flag ([`Mcts::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// One thread's tree (root parallelism; with tree parallelism the first
@@ -247,7 +249,18 @@ impl<G: Game> Mcts<G> {
                 },
             })
             .collect();
-        Mcts { config, workers }
+        Mcts { config, workers, stop: None }
+    }
+
+    /// Gives the searcher a stop flag: once it is raised (from any thread),
+    /// every search thread ends after its current simulation and the search
+    /// answers what the trees hold (the most visited move so far), or
+    /// [`SearchError::Stopped`] when no simulation ran; so does any search
+    /// started while it is raised. The searcher never lowers it; the trees
+    /// stay valid (a simulation is never cut in half). `None` takes the flag
+    /// away.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// The settings.
@@ -272,7 +285,11 @@ impl<G: Game> Mcts<G> {
         if game.count_moves() == 0 {
             return Err(SearchError::GameOver("no legal move".into()));
         }
+        if crate::engine::raised(&self.stop) {
+            return Err(SearchError::Stopped);
+        }
         let start = Instant::now();
+        let outside = self.stop.as_deref();
         let config = &self.config;
         let shared = config.parallel == Parallel::Tree && self.workers.len() > 1;
         for (i, w) in self.workers.iter_mut().enumerate() {
@@ -288,7 +305,7 @@ impl<G: Game> Mcts<G> {
         let k = self.workers.len();
         let stop = AtomicBool::new(false);
         let iterations: u64 = if k == 1 {
-            self.workers[0].run(config, &limits.share(0, 1), start, &stop)
+            self.workers[0].run(config, &limits.share(0, 1), start, Halt { proven: &stop, outside })
         } else if shared {
             let tree = self.workers[0].tree.take().expect("set above");
             let node_cap = node_cap(&tree, limits, config.max_tree_nodes.saturating_mul(k));
@@ -300,10 +317,11 @@ impl<G: Game> Mcts<G> {
                     .workers
                     .iter_mut()
                     .map(|w| {
-                        let (tree, l, stop, claimed) = (&tree, &limits, &stop, &claimed);
+                        let (tree, l, claimed) = (&tree, &limits, &claimed);
+                        let halt = Halt { proven: &stop, outside };
                         let scratch = &mut w.scratch;
                         s.spawn(move || {
-                            scratch.run_shared(tree, config, l, node_cap, start, stop, claimed)
+                            scratch.run_shared(tree, config, l, node_cap, start, halt, claimed)
                         })
                     })
                     .collect();
@@ -318,13 +336,16 @@ impl<G: Game> Mcts<G> {
                     .iter_mut()
                     .enumerate()
                     .map(|(i, w)| {
-                        let (l, stop) = (limits.share(i, k), &stop);
-                        s.spawn(move || w.run(config, &l, start, stop))
+                        let (l, halt) = (limits.share(i, k), Halt { proven: &stop, outside });
+                        s.spawn(move || w.run(config, &l, start, halt))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
             })
         };
+        if iterations == 0 && crate::engine::raised(&self.stop) {
+            return Err(SearchError::Stopped);
+        }
         Ok(self.result(game, iterations, start.elapsed()))
     }
 
@@ -411,27 +432,39 @@ fn node_cap<G: Game>(tree: &Tree<G>, limits: &MctsLimits, max: usize) -> usize {
     limits.nodes.map_or(u64::MAX, |n| tree.nodes.len() as u64 + n).min(max as u64) as usize
 }
 
+/// What ends a search early, polled before every simulation on every thread:
+/// the search's own flag (raised when a thread proves the root) and the
+/// caller's ([`Mcts::set_stop`]).
+#[derive(Clone, Copy)]
+struct Halt<'a> {
+    proven: &'a AtomicBool,
+    outside: Option<&'a AtomicBool>,
+}
+
+impl Halt<'_> {
+    /// Whether either flag is raised.
+    #[inline]
+    fn raised(self) -> bool {
+        self.proven.load(Ordering::Relaxed)
+            || self.outside.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+}
+
 impl<G: Game> Worker<G> {
     /// Runs simulations on this worker's own tree until a limit, the root is
-    /// proven or `stop` is set; returns how many ran.
-    fn run(
-        &mut self,
-        cfg: &MctsConfig,
-        limits: &MctsLimits,
-        start: Instant,
-        stop: &AtomicBool,
-    ) -> u64 {
+    /// proven or `stop` is raised; returns how many ran.
+    fn run(&mut self, cfg: &MctsConfig, limits: &MctsLimits, start: Instant, stop: Halt) -> u64 {
         let deadline = limits.time.map(|t| start + t);
         let max_iter = limits.iterations.unwrap_or(u64::MAX);
         let tree = self.tree.as_mut().expect("the tree is set before a search");
         let node_cap = node_cap(tree, limits, cfg.max_tree_nodes);
         let mut done = 0;
         while done < max_iter {
-            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+            if stop.raised() || deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             if cfg.solver && tree.nodes[0].proof != Proof::Unknown {
-                stop.store(true, Ordering::Relaxed);
+                stop.proven.store(true, Ordering::Relaxed);
                 break;
             }
             if limits.nodes.is_some() && tree.nodes.len() >= node_cap {
@@ -459,7 +492,7 @@ impl<G: Game> Scratch<G> {
         limits: &MctsLimits,
         node_cap: usize,
         start: Instant,
-        stop: &AtomicBool,
+        stop: Halt,
         claimed: &AtomicU64,
     ) -> u64 {
         let lock = || tree.lock().unwrap_or_else(|e| e.into_inner());
@@ -467,7 +500,7 @@ impl<G: Game> Scratch<G> {
         let max_iter = limits.iterations.unwrap_or(u64::MAX);
         let mut done = 0;
         loop {
-            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+            if stop.raised() || deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             if claimed.fetch_add(1, Ordering::Relaxed) >= max_iter {
@@ -475,7 +508,7 @@ impl<G: Game> Scratch<G> {
             }
             let mut t = lock();
             if cfg.solver && t.nodes[0].proof != Proof::Unknown {
-                stop.store(true, Ordering::Relaxed);
+                stop.proven.store(true, Ordering::Relaxed);
                 break;
             }
             if limits.nodes.is_some() && t.nodes.len() >= node_cap {
