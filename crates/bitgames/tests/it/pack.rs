@@ -103,3 +103,38 @@ fn prunings_agree_on_6x10() {
         assert_eq!(r.distinct, 2339);
     }
 }
+
+/// The one-word search (boxes of at most 64 cells with the region pruning,
+/// placements looked up by the cells after the lowest empty one) against the
+/// generic search, which `Pruning::None` and `Pruning::Paper` run, on one and
+/// two threads: the L tetromino's tilings of 4×4 (copies only, symmetric
+/// tilings among them), the X pentomino fixed at the centre of 5×5 (a placement
+/// every symmetry keeps) with five L tetrominoes, and a 6×5 box of copies of
+/// three sizes (the keyed lists' region test must use the sizes left).
+#[test]
+fn one_word_search_agrees_with_the_generic_one() {
+    for text in [
+        "board 4x4\npiece L x4\no.\no.\noo\n",
+        "board 5x5\npiece X\n.o.\nooo\n.o.\npiece L x5\no.\no.\noo\n",
+        "board 6x5\npiece V x2\no.\noo\npiece T x3\nooo\n.o.\npiece I x4\nooo\n",
+    ] {
+        let p = Puzzle::parse(text).unwrap();
+        let reference = solve(&p, &Options { threads: 1, pruning: Pruning::None }).unwrap();
+        assert!(reference.solutions > 0, "{text}");
+        for threads in [1, 2] {
+            for pruning in [Pruning::Regions, Pruning::Paper] {
+                let r = solve(&p, &Options { threads, pruning }).unwrap();
+                assert_eq!(
+                    (r.solutions, r.distinct, r.symmetries, r.fixed),
+                    (
+                        reference.solutions,
+                        reference.distinct,
+                        reference.symmetries,
+                        reference.fixed
+                    ),
+                    "{text} {pruning:?} threads {threads}"
+                );
+            }
+        }
+    }
+}

@@ -19,6 +19,12 @@
 //! for `|G| / |Stab(r)|` packings and `|Stab(s)| / |Stab(r)|` distinct ones,
 //! which is exact even for symmetric placements and solutions.
 //!
+//! **Flat boards of at most 64 cells** (the pentominoes) with the default
+//! pruning take a one-word search (`word.rs`) whose placement lists are keyed
+//! by the lowest empty cell and the cells just after it, and checked once per
+//! key for regions they close; solids (Soma, Bedlam), larger boards and the
+//! other prunings take the generic N-word search (`search.rs`).
+//!
 //! ```
 //! use bitgames::puzzles::pack::{builtin, solve, Options};
 //! let r = solve(&builtin("soma").unwrap(), &Options::default()).unwrap();
@@ -30,6 +36,7 @@ mod format;
 mod search;
 mod shape;
 mod symmetry;
+mod word;
 
 pub use builtin::{builtin, builtin_text, BUILTIN};
 pub use format::{PackError, Piece, Puzzle, MAX_CELLS, MAX_PIECES};
@@ -40,6 +47,7 @@ use rayon::prelude::*;
 use search::{Found, Lists, Place, Searcher, State, Tables};
 use std::sync::atomic::{AtomicBool, Ordering};
 use symmetry::{Layout, Root, Symmetry};
+use word::{Board64, Memo, Search64};
 
 /// Which pruning the search uses besides the piece-by-piece fit test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -185,6 +193,10 @@ fn placements(p: &Puzzle, layout: &Layout) -> Result<Vec<Vec<Vec<usize>>>, PackE
     Ok(all)
 }
 
+/// Where a one-word search starts: the root's index, the filled cells, the
+/// copies left of each type, the placements made (root first).
+type Start = (usize, u64, [u8; 32], Vec<(u8, u64)>);
+
 struct Prep<'a> {
     p: &'a Puzzle,
     layout: Layout,
@@ -243,6 +255,10 @@ impl Prep<'_> {
 
     /// The count, or `None` if `stop` ended it.
     fn run<const N: usize>(&self, opts: &Options, stop: &AtomicBool) -> Option<Report> {
+        let flat = self.layout.dims.iter().filter(|&&d| d > 1).count() <= 2;
+        if N == 1 && flat && opts.pruning == Pruning::Regions {
+            return self.run_word(opts, stop);
+        }
         match opts.pruning {
             Pruning::None => self.run_with::<N, { Pruning::None as u8 }>(opts, stop),
             Pruning::Regions => self.run_with::<N, { Pruning::Regions as u8 }>(opts, stop),
@@ -378,6 +394,11 @@ impl Prep<'_> {
             };
             parts.into_iter().fold(seed, Found::merge)
         };
+        self.report(found)
+    }
+
+    /// The report of a finished count, or `None` if it was stopped.
+    fn report<const N: usize>(&self, found: Found<N>) -> Option<Report> {
         if found.stopped {
             return None;
         }
@@ -392,6 +413,119 @@ impl Prep<'_> {
             fixed: self.fixed.map(|f| self.p.pieces[f].label),
             example: found.example.map(|stack| self.draw(&stack)),
         })
+    }
+
+    /// The count on a flat board of at most 64 cells with the region pruning:
+    /// the one-word search of [`word`], from each root (split one level further
+    /// when there are threads to share it).
+    fn run_word(&self, opts: &Options, stop: &AtomicBool) -> Option<Report> {
+        let t = self.tables::<1>();
+        let mut axes = [(0u32, 0u64, 0u64); 3];
+        for (slot, &(s, up, down)) in axes.iter_mut().zip(&t.axes) {
+            *slot = (s as u32, up.0[0], down.0[0]);
+        }
+        let board = Board64 { axes, outside: t.outside.0[0], size: t.size.clone() };
+        // Every placement by lowest cell, the same for every root: the keyed
+        // lists built from them hold for all roots, and the search tests
+        // each placement against the root's cells as against any filled cell.
+        let mut base: Vec<Vec<(u32, u64, u64)>> = vec![Vec::new(); t.volume];
+        for (ty, pls) in self.placements.iter().enumerate() {
+            for cells in pls {
+                let pl: Bits<1> = cells.iter().copied().collect();
+                let around = t.dilate(pl) - pl - t.outside;
+                base[cells[0]].push((ty as u32, pl.0[0], around.0[0]));
+            }
+        }
+        for list in &mut base {
+            list.sort_by_key(|&(ty, cells, _)| (ty, cells));
+        }
+        let root_cells: Vec<u64> =
+            self.roots.iter().map(|r| r.cells.iter().fold(0, |m, &b| m | 1 << b)).collect();
+        let mut starts: Vec<Start> = Vec::new();
+        for (i, &rc) in root_cells.iter().enumerate() {
+            let mut left = [0u8; 32];
+            left[..t.count.len()].copy_from_slice(&t.count);
+            let mut stack = Vec::new();
+            if let Some(f) = self.fixed {
+                left[f] -= 1;
+                stack.push((f as u8, rc));
+            }
+            starts.push((i, t.outside.0[0] | rc, left, stack));
+        }
+        let threads = match opts.threads {
+            0 => rayon::current_num_threads(),
+            n => n,
+        };
+        let mut seed = Found::<1>::default();
+        if threads > 1 {
+            let mut next = Vec::new();
+            for (i, filled, left, stack) in starts {
+                if filled == !0 {
+                    next.push((i, filled, left, stack));
+                    continue;
+                }
+                seed.nodes += 1;
+                let c = (!filled).trailing_zeros() as usize;
+                for &(ty, cells, _) in &base[c] {
+                    if cells & filled == 0 && left[ty as usize] > 0 {
+                        let mut l = left;
+                        l[ty as usize] -= 1;
+                        let mut s = stack.clone();
+                        s.push((ty as u8, cells));
+                        next.push((i, filled | cells, l, s));
+                    }
+                }
+            }
+            starts = next;
+        }
+        let axes_used = self.layout.dims.iter().filter(|&&d| d > 1).count();
+        let work = |memo: &mut Memo, (i, filled, left, stack): &Start| {
+            let root = &self.roots[*i];
+            let mut found = Found::<1>::default();
+            let on_solution = |stack: &[(u8, u64)]| {
+                let v: Vec<(u8, Bits<1>)> = stack.iter().map(|&(ty, c)| (ty, Bits([c]))).collect();
+                found.add(root, &self.syms, &v);
+            };
+            let mut sr = Search64::new(
+                &board,
+                &base,
+                memo,
+                self.fixed,
+                &t.count,
+                *left,
+                stack.clone(),
+                stop,
+                on_solution,
+            );
+            match axes_used {
+                0 => sr.run::<0>(*filled),
+                1 => sr.run::<1>(*filled),
+                _ => sr.run::<2>(*filled),
+            }
+            let (nodes, stopped) = (sr.nodes, sr.stopped);
+            drop(sr);
+            found.nodes += nodes;
+            found.stopped |= stopped;
+            found
+        };
+        let found = if threads == 1 {
+            let mut memo = Memo::new(t.volume);
+            starts.iter().map(|s| work(&mut memo, s)).fold(seed, Found::merge)
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+            let go = || {
+                starts
+                    .par_iter()
+                    .map_init(|| Memo::new(t.volume), |memo, s| work(memo, s))
+                    .collect::<Vec<_>>()
+            };
+            let parts = match pool {
+                Ok(pool) => pool.install(go),
+                Err(_) => go(),
+            };
+            parts.into_iter().fold(seed, Found::merge)
+        };
+        self.report(found)
     }
 
     fn draw<const N: usize>(&self, stack: &[(u8, Bits<N>)]) -> Solution {

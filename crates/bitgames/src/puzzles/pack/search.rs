@@ -57,7 +57,7 @@ pub(crate) struct Lists<const N: usize> {
 
 impl<const N: usize> Lists<N> {
     #[inline(always)]
-    fn at(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
+    pub fn at(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
         let i = t * (volume + 1) + c;
         &self.pls[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -312,19 +312,28 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
 
     /// A packing found: counted with its weight (see `symmetry`).
     fn solution(&mut self, s: &State<N>) {
+        self.found.add(self.root, self.syms, &s.stack);
+    }
+}
+
+impl<const N: usize> Found<N> {
+    /// Counts a packing found from `root` (`stack`: the placements, type and
+    /// cells) with its weight: it stands for `orbit(r)` packings and for
+    /// `|Stab(s)| · orbit(r) / |G|` distinct ones (see `symmetry`).
+    pub fn add(&mut self, root: &Root, syms: &[Symmetry], stack: &[(u8, Bits<N>)]) {
         let mut stab = 1u64;
-        for &g in &self.root.stabiliser {
-            let sym = &self.syms[g];
-            let fixed = s.stack.iter().all(|&(ty, pl)| {
+        for &g in &root.stabiliser {
+            let sym = &syms[g];
+            let fixed = stack.iter().all(|&(ty, pl)| {
                 let img = map(&sym.perm, pl);
-                s.stack.iter().any(|&(u, q)| u == sym.sigma[ty as usize] && q == img)
+                stack.iter().any(|&(u, q)| u == sym.sigma[ty as usize] && q == img)
             });
             stab += fixed as u64;
         }
-        self.found.solutions += self.root.orbit;
-        self.found.distinct_times_g += stab * self.root.orbit;
-        if self.found.example.is_none() {
-            self.found.example = Some(s.stack.clone());
+        self.solutions += root.orbit;
+        self.distinct_times_g += stab * root.orbit;
+        if self.example.is_none() {
+            self.example = Some(stack.to_vec());
         }
     }
 }
