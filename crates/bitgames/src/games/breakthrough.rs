@@ -169,12 +169,20 @@ impl<const N: usize> Breakthrough<N> {
         let (not_left, not_right) = (board & !left, board & !right);
         let top_row = ((1u64 << w) - 1) << ((h - 1) * w);
         let goal = [top_row, (1u64 << w) - 1];
+        // A row at a time (grid row `r` starts at bit `r · stride`, possibly
+        // across two words), not a pawn at a time with a division each.
+        let stride = self.grid.stride();
+        let row_mask = (1u64 << w) - 1;
         let pack = |pawns: Bits<N>| {
             let mut word = 0u64;
-            for i in pawns {
-                if let Some((c, r)) = self.grid.coords(i) {
-                    word |= 1 << (r * w + c);
+            for r in 0..h {
+                let at = r * stride;
+                let (k, o) = (at / 64, at % 64);
+                let mut v = pawns.0[k] >> o;
+                if o + w > 64 && k + 1 < N {
+                    v |= pawns.0[k + 1] << (64 - o);
                 }
+                word |= (v & row_mask) << (r * w);
             }
             word
         };
@@ -226,10 +234,14 @@ impl<const N: usize> Breakthrough<N> {
             }
         }
         for (side, word) in p.iter().enumerate() {
-            let mut pawns = Bits::EMPTY;
-            for b in Bits::<1>::from_words([*word]) {
-                if let Some(i) = self.grid.cell(b % w, b / w) {
-                    pawns.insert(i);
+            let mut pawns = Bits::<N>::EMPTY;
+            for r in 0..h {
+                let v = (word >> (r * w)) & row_mask;
+                let at = r * stride;
+                let (k, o) = (at / 64, at % 64);
+                pawns.0[k] |= v << o;
+                if o + w > 64 && k + 1 < N {
+                    pawns.0[k + 1] |= v >> (64 - o);
                 }
             }
             self.pawns[side] = pawns;
