@@ -109,13 +109,17 @@ fn prunings_agree_on_6x10() {
 /// generic search, which `Pruning::None` and `Pruning::Paper` run, on one and
 /// two threads: the L tetromino's tilings of 4×4 (copies only, symmetric
 /// tilings among them), the X pentomino fixed at the centre of 5×5 (a placement
-/// every symmetry keeps) with five L tetrominoes, and a 6×5 box of copies of
-/// three sizes (the keyed lists' region test must use the sizes left).
+/// every symmetry keeps) with four P pentominoes (the two pinwheels, one
+/// distinct), and a 6×5 box of copies of
+/// three sizes (the keyed lists' region test must use the sizes left). The
+/// paper's pruning once found none of the first two: it asked the piece placed
+/// now to cover the cells only its type can cover, also when copies of the
+/// type were left to cover them.
 #[test]
 fn one_word_search_agrees_with_the_generic_one() {
     for text in [
         "board 4x4\npiece L x4\no.\no.\noo\n",
-        "board 5x5\npiece X\n.o.\nooo\n.o.\npiece L x5\no.\no.\noo\n",
+        "board 5x5\npiece X\n.o.\nooo\n.o.\npiece P x4\noo\noo\no.\n",
         "board 6x5\npiece V x2\no.\noo\npiece T x3\nooo\n.o.\npiece I x4\nooo\n",
     ] {
         let p = Puzzle::parse(text).unwrap();

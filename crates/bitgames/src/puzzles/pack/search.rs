@@ -234,6 +234,9 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
             // covered(bits, pieces) per remaining piece (Alg. 13, lines 9, 13, 14):
             // every remaining piece must have a placement, every empty cell must
             // be covered, and cells only one piece covers are critical for it.
+            // A type with copies left is several pieces: a cell only it covers
+            // must be covered by one of them, not necessarily the one placed
+            // now, so only a type's last copy has critical cells.
             let mut cover = [Bits::<N>::EMPTY; 32];
             let mut once = Bits::<N>::EMPTY;
             let mut twice = Bits::<N>::EMPTY;
@@ -262,7 +265,9 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
             while a != 0 {
                 let ty = a.trailing_zeros() as usize;
                 a &= a - 1;
-                critical[ty] = cover[ty] & only_once;
+                if s.left[ty] == 1 {
+                    critical[ty] = cover[ty] & only_once;
+                }
             }
         }
         let mut a = s.avail;
