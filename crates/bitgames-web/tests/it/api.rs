@@ -670,23 +670,7 @@ async fn a_dropped_stream_stops_the_connect4_solver() {
     let busy = call(&app, "GET", "/api/tictactoe/analyse?think_ms=100", None).await;
     assert_error(&busy, StatusCode::SERVICE_UNAVAILABLE, "busy");
     drop(body);
-    let t = std::time::Instant::now();
-    let mut freed = false;
-    while t.elapsed() < std::time::Duration::from_secs(10) {
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        let r = app.clone().oneshot(common::request(
-            "GET",
-            "/api/tictactoe/analyse?think_ms=100",
-            None,
-        ));
-        if r.await.unwrap().status() == StatusCode::OK {
-            freed = true;
-            break;
-        }
-    }
-    assert!(freed, "the solver still held the worker 10 s after the client left");
-    eprintln!(
-        "worker freed {:.0} ms after the stream was dropped",
-        t.elapsed().as_secs_f64() * 1e3
-    );
+    let freed = common::worker_freed_within(&app, std::time::Duration::from_secs(10)).await;
+    let freed = freed.expect("the solver still held the worker 10 s after the client left");
+    eprintln!("worker freed {:.0} ms after the stream was dropped", freed.as_secs_f64() * 1e3);
 }

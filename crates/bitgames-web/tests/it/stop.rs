@@ -159,23 +159,7 @@ async fn a_dropped_stream_stops_the_othello_player() {
     let busy = call(&app, "GET", "/api/tictactoe/analyse?think_ms=100", None).await;
     assert_error(&busy, StatusCode::SERVICE_UNAVAILABLE, "busy");
     drop(body);
-    let t = Instant::now();
-    let mut freed = false;
-    while t.elapsed() < GRACE {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        let r = app.clone().oneshot(common::request(
-            "GET",
-            "/api/tictactoe/analyse?think_ms=100",
-            None,
-        ));
-        if r.await.unwrap().status() == StatusCode::OK {
-            freed = true;
-            break;
-        }
-    }
-    assert!(freed, "the Othello player still held the worker after the client left");
-    eprintln!(
-        "worker freed {:.0} ms after the stream was dropped",
-        t.elapsed().as_secs_f64() * 1e3
-    );
+    let freed = common::worker_freed_within(&app, GRACE).await;
+    let freed = freed.expect("the Othello player still held the worker after the client left");
+    eprintln!("worker freed {:.0} ms after the stream was dropped", freed.as_secs_f64() * 1e3);
 }

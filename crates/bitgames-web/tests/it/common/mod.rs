@@ -95,3 +95,21 @@ pub fn server() -> String {
     });
     format!("http://127.0.0.1:{}/", rx.recv().unwrap())
 }
+
+/// Waits, polling every 20 ms for at most `within`, until `app`'s worker takes a
+/// quick tic-tac-toe analysis again (a 200 rather than a 503 "busy"); how long
+/// that took, or `None` if it never did.
+pub async fn worker_freed_within(
+    app: &Router,
+    within: std::time::Duration,
+) -> Option<std::time::Duration> {
+    let t = std::time::Instant::now();
+    while t.elapsed() < within {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let r = app.clone().oneshot(request("GET", "/api/tictactoe/analyse?think_ms=100", None));
+        if r.await.unwrap().status() == StatusCode::OK {
+            return Some(t.elapsed());
+        }
+    }
+    None
+}
