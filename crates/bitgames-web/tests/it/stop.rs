@@ -60,15 +60,19 @@ async fn a_dropped_engine_request_frees_the_worker() {
     });
     let long = json!({"engine": "mcts(time=60s)"});
     let quick = json!({"start": "XX./OO./...", "engine": "greedy"});
-    let thinking = post_raw(port, "/api/connect4/engine", &long).await;
-    // The engine has the one worker...
+    // The engine takes the one worker. A probe that reaches the server first
+    // takes it for a moment and the long move is refused "busy" (or, on a
+    // loaded machine, the server has not read it yet): then ask again.
     let mut busy = String::new();
-    for _ in 0..50 {
+    let asked = Instant::now();
+    let mut thinking = post_raw(port, "/api/connect4/engine", &long).await;
+    while asked.elapsed() < GRACE {
+        tokio::time::sleep(Duration::from_millis(100)).await;
         busy = status_of(port, "/api/tictactoe/engine", &quick).await;
         if busy.contains("503") {
             break;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        thinking = post_raw(port, "/api/connect4/engine", &long).await;
     }
     assert!(busy.starts_with("HTTP/1.1 503"), "{busy}");
     // ...until its client leaves.
