@@ -10,9 +10,10 @@
 //!    the `done` event. Meanwhile a page polls `/state` every 10 ms: its p99
 //!    must stay under 50 ms while both cores analyse.
 
+use crate::common;
 use axum::body::Bytes;
 use axum::http::{Request, StatusCode};
-use bitgames_web::{bind, router, Limits};
+use bitgames_web::Limits;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
@@ -22,21 +23,12 @@ use std::time::{Duration, Instant};
 
 type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;
 
-/// Serves the app on a free port of 127.0.0.1 from its own runtime; its base URL.
+/// The app on 127.0.0.1 for this test; its base URL without the final `/`.
+/// The 100 clients share one address (and this server no connection info):
+/// the per-client quota is lifted, so they meet the workers' 503.
 fn server() -> String {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-        rt.block_on(async {
-            let listener = bind([127, 0, 0, 1].into(), 0).await.unwrap();
-            tx.send(listener.local_addr().unwrap().port()).unwrap();
-            // The 100 clients share one address (and this server no connection
-            // info): the per-client quota is lifted, so they meet the workers' 503.
-            let limits = Limits { analyses_per_client: usize::MAX, ..Limits::default() };
-            axum::serve(listener, router(limits)).await.unwrap();
-        });
-    });
-    format!("http://127.0.0.1:{}", rx.recv().unwrap())
+    let limits = Limits { analyses_per_client: usize::MAX, ..Limits::default() };
+    common::server_with(limits).trim_end_matches('/').to_string()
 }
 
 /// POSTs JSON; the status, the body and the time to the whole body.

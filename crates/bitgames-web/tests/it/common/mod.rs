@@ -84,13 +84,18 @@ pub fn on_path(names: &[&str]) -> Option<PathBuf> {
 
 /// Serves the app on a free port of 127.0.0.1 from its own thread; its base URL.
 pub fn server() -> String {
+    server_with(Limits::default())
+}
+
+/// [`server`] with the given limits.
+pub fn server_with(limits: Limits) -> String {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
         rt.block_on(async {
             let listener = bind([127, 0, 0, 1].into(), 0).await.unwrap();
             tx.send(listener.local_addr().unwrap().port()).unwrap();
-            axum::serve(listener, router(Limits::default())).await.unwrap();
+            axum::serve(listener, router(limits)).await.unwrap();
         });
     });
     format!("http://127.0.0.1:{}/", rx.recv().unwrap())
