@@ -17,14 +17,8 @@ struct Naive {
 
 impl Naive {
     fn read(text: &str) -> Naive {
-        let (board, side) = text.split_once(' ').unwrap();
-        let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
-        cells.reverse();
-        Naive { cells, side: side.chars().next().unwrap() }
-    }
-
-    fn name(col: usize, row: usize) -> String {
-        format!("{}{}", (b'a' + col as u8) as char, row + 1)
+        let (cells, side) = common::char_board(text);
+        Naive { cells, side }
     }
 
     /// Every pawn of the side to move, every forward step, by the rules.
@@ -47,8 +41,8 @@ impl Naive {
                     if ok {
                         out.push(format!(
                             "{}{}",
-                            Self::name(c as usize, r as usize),
-                            Self::name(tc as usize, tr as usize)
+                            common::cell_name(c as usize, r as usize),
+                            common::cell_name(tc as usize, tr as usize)
                         ));
                     }
                 }

@@ -3,6 +3,7 @@
 //! thousands of positions reached by random play; `random_move` is uniform. The
 //! one-word boards (`Clobber64`) play move for move as the grid's `Clobber`.
 
+use crate::common;
 use bitgames::games::clobber::{Clobber, Clobber64};
 use bitgames::search::playouts;
 use bitgames::{new_game, Game, Outcome, Player};
@@ -18,14 +19,8 @@ struct Naive {
 
 impl Naive {
     fn read(position: &str) -> Naive {
-        let (board, side) = position.split_once(' ').unwrap();
-        let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
-        cells.reverse();
-        Naive { cells, side: side.chars().next().unwrap() }
-    }
-
-    fn name(col: usize, row: usize) -> String {
-        format!("{}{}", (b'a' + col as u8) as char, row + 1)
+        let (cells, side) = common::char_board(position);
+        Naive { cells, side }
     }
 
     /// Every move: each cell of the mover, each of the four directions, an
@@ -49,8 +44,8 @@ impl Naive {
                     {
                         out.push(format!(
                             "{}{}",
-                            Self::name(c as usize, r as usize),
-                            Self::name(tc as usize, tr as usize)
+                            common::cell_name(c as usize, r as usize),
+                            common::cell_name(tc as usize, tr as usize)
                         ));
                     }
                 }

@@ -138,3 +138,18 @@ pub fn playout_matches_move_by_move<G: Game + Copy>(
         }
     }
 }
+
+/// A position text's board as rows of characters, row 0 the bottom (the text
+/// lists rows from the top), and the side to move: the start of the naive
+/// per-cell references of the step-move games' tests.
+pub fn char_board(text: &str) -> (Vec<Vec<char>>, char) {
+    let (board, side) = text.split_once(' ').unwrap();
+    let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+    cells.reverse();
+    (cells, side.chars().next().unwrap())
+}
+
+/// A cell's name from its column and row (a1 bottom-left).
+pub fn cell_name(col: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
