@@ -27,8 +27,48 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Cells after the lowest empty cell read as the key of its placement list.
 pub(crate) const KEY_BITS: u32 = 13;
 
+/// Keyed lists up to this long are filtered into a buffer on the stack first.
+const GATHER: usize = 64;
+
 /// Nodes between two looks at the stop flag.
 const POLL: u64 = 4096;
+
+/// The key of a node whose lowest empty cell is `c`: the filled cells among
+/// the [`KEY_BITS`] cells after it (cells past the word count as filled).
+#[inline(always)]
+fn key_of(filled: u64, c: u32) -> u64 {
+    match (!filled).checked_shr(c + 1) {
+        Some(e) => !e & ((1 << KEY_BITS) - 1),
+        None => (1 << KEY_BITS) - 1,
+    }
+}
+
+/// The index in [`Memo::span`] of the keyed list a node with these filled
+/// cells reads, or `None` for a full board.
+#[inline(always)]
+fn span_index(filled: u64) -> Option<usize> {
+    if filled == !0 {
+        return None;
+    }
+    let c = (!filled).trailing_zeros();
+    Some(((c as usize) << KEY_BITS) | key_of(filled, c) as usize)
+}
+
+/// Starts loading the cache line of `s[i]` (a hint; out of range is ignored).
+#[inline(always)]
+fn prefetch<T>(s: &[T], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if i < s.len() {
+        // SAFETY: `i` is in range, so the pointer is into the slice; a
+        // prefetch reads nothing the program can observe and never faults.
+        unsafe {
+            let ptr = s.as_ptr().add(i) as *const i8;
+            std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (s, i);
+}
 
 /// A placement in a keyed list: its cells and its piece type.
 #[derive(Clone, Copy)]
@@ -74,10 +114,11 @@ impl Board64 {
 /// one puzzle (the root is not in them: its cells are filled cells the search
 /// tests each placement against), so one memo serves every root.
 pub(crate) struct Memo {
-    /// `span[c << KEY_BITS | key]`: the keyed list's range in `entries`,
-    /// `end << 32 | (start + 1)`, 0 until built (so the table starts as
-    /// zeroed pages the system hands out as they are touched).
-    span: Vec<u64>,
+    /// `span[c << KEY_BITS | key]`: where the keyed list starts in `entries`
+    /// (after a header entry whose `cells` is its length), 0 until built (so
+    /// the table starts as zeroed pages the system hands out as they are
+    /// touched).
+    span: Vec<u32>,
     entries: Vec<Entry>,
 }
 
@@ -101,6 +142,8 @@ pub(crate) struct Search64<'a, F: FnMut(&[(u8, u64)])> {
     left: [u8; 32],
     avail: u32,
     stack: Vec<(u8, u64)>,
+    /// Per depth (`stack.len()`), the fitting placements of the node's list.
+    fit: Vec<Entry>,
     /// Nodes searched.
     pub nodes: u64,
     stop: &'a AtomicBool,
@@ -149,6 +192,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             left,
             avail,
             stack,
+            fit: Vec::new(),
             nodes: 0,
             stop,
             stopped: stop.load(Ordering::Relaxed),
@@ -160,9 +204,10 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
     #[inline(always)]
     fn list<const A: usize>(&mut self, c: u32, key: u64) -> (u32, u32) {
         let i = ((c as usize) << KEY_BITS) | key as usize;
-        let sp = self.memo.span[i];
+        let sp = self.memo.span[i] as usize;
         if sp != 0 {
-            return ((sp as u32) - 1, (sp >> 32) as u32);
+            let len = self.memo.entries[sp - 1].cells as u32;
+            return (sp as u32, sp as u32 + len);
         }
         self.build::<A>(c, key, i)
     }
@@ -176,6 +221,10 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
         let below = (1u64 << c) - 1;
         let filled = below | b.outside | key_filled;
         let known = filled | window | (1 << c);
+        // A header entry holds the list's length: the span table stays one
+        // word in two smaller, and the header shares the list's cache line.
+        let header = self.memo.entries.len();
+        self.memo.entries.push(Entry { cells: 0, ty: 0 });
         let start = self.memo.entries.len() as u32;
         for &(ty, cells, around) in &self.base[c as usize] {
             if cells & filled != 0 {
@@ -209,12 +258,23 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             }
         }
         let end = self.memo.entries.len() as u32;
-        self.memo.span[i] = (end as u64) << 32 | (start as u64 + 1);
+        self.memo.entries[header].cells = (end - start) as u64;
+        self.memo.span[i] = start;
         (start, end)
     }
 
     /// Counts the packings below `filled`, until the stop flag is seen.
     pub fn run<const A: usize>(&mut self, filled: u64) {
+        if self.left.iter().all(|&n| n <= 1) {
+            self.search::<A, true>(filled)
+        } else {
+            self.search::<A, false>(filled)
+        }
+    }
+
+    /// [`Search64::run`]; `ONE`: one copy of each piece type is left, so
+    /// `avail` alone says which are free.
+    fn search<const A: usize, const ONE: bool>(&mut self, filled: u64) {
         self.nodes += 1;
         if self.nodes % POLL == 0 && self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
@@ -227,26 +287,65 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             return;
         }
         let c = (!filled).trailing_zeros();
-        let key = match (!filled).checked_shr(c + 1) {
-            Some(e) => !e & ((1 << KEY_BITS) - 1),
-            None => (1 << KEY_BITS) - 1,
-        };
+        let key = key_of(filled, c);
         let (start, end) = self.list::<A>(c, key);
-        for i in start..end {
-            let e = self.memo.entries[i as usize];
-            if self.avail & (1 << e.ty) == 0 || e.cells & filled != 0 {
+        // The placements that fit, gathered without a branch per entry (which
+        // piece is still free and which cells are filled change at every node,
+        // so a branch per entry was mispredicted often), then tried in turn.
+        let len = (end - start) as usize;
+        let gathered = len <= GATHER;
+        let base = self.stack.len() * GATHER;
+        let mut count = len;
+        if gathered {
+            if self.fit.len() < base + GATHER {
+                self.fit.resize(base + GATHER, Entry { cells: 0, ty: 0 });
+            }
+            let fit = &mut self.fit[base..base + GATHER];
+            let mut n = 0;
+            for &e in &self.memo.entries[start as usize..end as usize] {
+                fit[n & (GATHER - 1)] = e;
+                n += ((self.avail >> e.ty) & 1 & (e.cells & filled == 0) as u32) as usize;
+            }
+            count = n;
+            // The children's keyed lists are far apart in a table of
+            // megabytes: start loading their spans now.
+            for e in &self.fit[base..base + n] {
+                if let Some(i) = span_index(filled | e.cells) {
+                    prefetch(&self.memo.span, i);
+                }
+            }
+        }
+        for i in 0..count {
+            let e =
+                if gathered { self.fit[base + i] } else { self.memo.entries[start as usize + i] };
+            if gathered && i + 1 < count {
+                // The next child's list: its span is in the cache by now.
+                if let Some(j) = span_index(filled | self.fit[base + i + 1].cells) {
+                    let sp = self.memo.span[j] as usize;
+                    if sp != 0 {
+                        prefetch(&self.memo.entries, sp - 1);
+                    }
+                }
+            }
+            if !gathered && (self.avail & (1 << e.ty) == 0 || e.cells & filled != 0) {
                 continue;
             }
             let ty = e.ty as usize;
             let next = filled | e.cells;
-            self.left[ty] -= 1;
-            if self.left[ty] == 0 {
+            if ONE {
                 self.avail &= !(1 << ty);
+            } else {
+                self.left[ty] -= 1;
+                if self.left[ty] == 0 {
+                    self.avail &= !(1 << ty);
+                }
             }
             self.stack.push((ty as u8, e.cells));
-            self.run::<A>(next);
+            self.search::<A, ONE>(next);
             self.stack.pop();
-            self.left[ty] += 1;
+            if !ONE {
+                self.left[ty] += 1;
+            }
             self.avail |= 1 << ty;
             if self.stopped {
                 return;
