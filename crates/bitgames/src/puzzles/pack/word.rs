@@ -70,11 +70,14 @@ fn prefetch<T>(s: &[T], i: usize) {
     let _ = (s, i);
 }
 
-/// A placement in a keyed list: its cells and its piece type.
+/// A placement in a keyed list: its cells and its piece type, packed in 9
+/// bytes (the lists are read from memory at every node: 16-byte entries
+/// spread them over more cache lines).
 #[derive(Clone, Copy)]
+#[repr(C, packed)]
 struct Entry {
     cells: u64,
-    ty: u32,
+    ty: u8,
 }
 
 /// The board as the one-word search sees it.
@@ -254,7 +257,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
                 todo &= !r;
             }
             if ok {
-                self.memo.entries.push(Entry { cells, ty });
+                self.memo.entries.push(Entry { cells, ty: ty as u8 });
             }
         }
         let end = self.memo.entries.len() as u32;
