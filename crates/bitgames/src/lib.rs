@@ -32,3 +32,41 @@ pub use game::{
 pub use grid::{Cell, Dir, Grid, GridKind};
 pub use record::GameRecord;
 pub use registry::{new_engine, new_game, SpecError};
+
+/// The library's unit tests of private items, compiled only with the
+/// `internal-tests` feature, which the library's own test build turns on (it is a
+/// dev-dependency of itself with that feature), and run by `tests/it/internal.rs`:
+/// so the library is built once for the tests, not a second time as a test
+/// harness (docs/testing.md). Not an API.
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod internal_tests {
+    pub use crate::games::breakthrough::tests as breakthrough;
+    pub use crate::games::connect4::bits::tests as connect4_bits;
+    pub use crate::games::connect4::book::tests as connect4_book;
+    pub use crate::games::connect4::solver::tests as connect4_solver;
+    pub use crate::games::connect4::table::tests as connect4_table;
+    pub use crate::games::connect4::tests as connect4;
+    pub use crate::games::go::policy_tests as go_policy;
+    pub use crate::games::hex::tests as hex;
+    pub use crate::games::othello::endgame::stability::tests as othello_endgame_stability;
+    pub use crate::games::othello::endgame::table_tests as othello_endgame_table;
+    pub use crate::games::othello::endgame::tests as othello_endgame;
+    pub use crate::games::othello::endgame::wipeout_tests as othello_endgame_wipeout;
+    pub use crate::games::othello::formats::convert::tests as othello_formats_convert;
+    pub use crate::games::othello::formats::ggf_tests as othello_formats_ggf;
+    pub use crate::games::othello::formats::tests as othello_formats;
+    pub use crate::games::othello::nboard::tests as othello_nboard;
+    pub use crate::games::othello::perft::tests as othello_perft;
+    pub use crate::games::othello::symmetry::tests as othello_symmetry;
+    pub use crate::games::othello::tests as othello;
+    pub use crate::games::othello::tools::tests as othello_tools;
+    pub use crate::games::y::tests as y;
+    pub use crate::gtp::session::tests as gtp_session;
+    pub use crate::puzzles::life::kernel_tests as life_kernel;
+    pub use crate::puzzles::pack::format_tests as pack_format;
+    pub use crate::puzzles::pack::shape_tests as pack_shape;
+    pub use crate::puzzles::pack::tests as pack;
+    pub use crate::search::memory::tests as search_memory;
+    pub use crate::sgf::tests as sgf;
+}

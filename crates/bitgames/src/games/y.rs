@@ -563,8 +563,9 @@ impl<const N: usize> Game for Y<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     fn play(g: &mut Y<1>, moves: &str) {
@@ -574,8 +575,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn names_and_neighbours_are_openspiel_s() {
+    pub fn names_and_neighbours_are_openspiel_s() {
         let g = Y::<1>::new(4).unwrap();
         let mut names: Vec<String> = g.legal_moves_vec().iter().map(|c| c.to_string()).collect();
         names.sort();
@@ -599,8 +599,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn three_sides_win_two_do_not() {
+    pub fn three_sides_win_two_do_not() {
         let mut g = Y::<1>::new(4).unwrap();
         // x: a2 b2 c2 joins the left side and the diagonal (c2) only.
         play(&mut g, "a2 a1 b2 b1 c2");
@@ -644,8 +643,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn specialised_playouts_are_legal_games() {
+    pub fn specialised_playouts_are_legal_games() {
         playout_matches_checked_moves::<1>(1, 3);
         playout_matches_checked_moves::<1>(5, 100);
         playout_matches_checked_moves::<2>(10, 200);

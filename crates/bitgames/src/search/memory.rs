@@ -139,13 +139,13 @@ impl Drop for ZeroedTable {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
     use std::sync::atomic::Ordering::Relaxed;
 
-    #[test]
-    fn zeroed_and_writable() {
+    pub fn zeroed_and_writable() {
         for len in [1, 1000, (4 << 20) / 8 + 3] {
             let mut t = ZeroedTable::new(len);
             assert_eq!(t.len(), len);
@@ -159,8 +159,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn impossible_sizes_are_errors() {
+    pub fn impossible_sizes_are_errors() {
         assert!(ZeroedTable::try_new(usize::MAX / 4).is_err());
         assert!(ZeroedTable::try_new(1 << 60).is_err());
         // More than the machine's memory: refused before asking the system.

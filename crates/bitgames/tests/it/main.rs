@@ -25,6 +25,7 @@ mod gomoku;
 mod gtp;
 mod harness;
 mod hex;
+mod internal;
 mod life;
 mod lightsout;
 mod mcts;

@@ -64,12 +64,12 @@ pub fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
     out
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn mirror_is_an_involution() {
+    pub fn mirror_is_an_involution() {
         for key in [0u64, 1, 0b1011, 1 << 48, 0x1234_5678_9abc] {
             let k = key & ((1 << 49) - 1);
             assert_eq!(mirror_key(mirror_key(k, 7, 6), 7, 6), k);
@@ -80,8 +80,7 @@ mod tests {
     /// On boards without a four, an empty cell is winning exactly when
     /// adding it makes one (the stones sit in gravity-valid columns, so
     /// nothing lies above an empty cell).
-    #[test]
-    fn winning_cells_complete_fours() {
+    pub fn winning_cells_complete_fours() {
         let (w, h) = (7u32, 6u32);
         let mut x = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {

@@ -279,12 +279,12 @@ fn read_up_to(input: &mut dyn std::io::Read, buf: &mut [u8]) -> std::io::Result<
     Ok(n)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn round_trip_and_bad_files() {
+    pub fn round_trip_and_bad_files() {
         let b = Book::from_entries(7, 6, 2, false, vec![(5, 1), (3, -2), (9, 0)]);
         let bytes = b.to_bytes();
         assert_eq!(Book::from_bytes(&bytes, None).unwrap(), b);

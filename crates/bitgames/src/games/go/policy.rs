@@ -337,8 +337,9 @@ impl<const N: usize> Go<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     /// Code of a picture of the 3×3 neighbourhood (top row first as in
@@ -358,8 +359,7 @@ mod tests {
         code
     }
 
-    #[test]
-    fn patterns_match_in_every_orientation_and_colour() {
+    pub fn patterns_match_in_every_orientation_and_colour() {
         // Enclosing hane and its mirror images and colour swap.
         assert!(matches(code(["xox", "...", "..."])));
         assert!(matches(code(["...", "...", "xox"])));

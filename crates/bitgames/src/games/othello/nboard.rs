@@ -222,15 +222,15 @@ impl Protocol for Session {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     /// The example session of the NBoard protocol page: Edax's game after 8 moves.
     const GAME: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
 
-    #[test]
-    fn documented_session() {
+    pub fn documented_session() {
         let mut s = Session::new(6);
         assert_eq!(s.handle("nboard 2"), ["set myname bitgames"]);
         assert!(s.handle(&format!("set game {GAME}")).is_empty());
@@ -253,8 +253,7 @@ mod tests {
         assert!(s.done);
     }
 
-    #[test]
-    fn hints_rank_moves() {
+    pub fn hints_rank_moves() {
         let mut s = Session::new(3);
         s.handle("nboard 2");
         s.handle(&format!("set game {GAME}"));
@@ -267,8 +266,7 @@ mod tests {
         assert_eq!(out.last().map(String::as_str), Some("status"));
     }
 
-    #[test]
-    fn exact_in_the_endgame() {
+    pub fn exact_in_the_endgame() {
         // FFO #40 (20 empties, best a2 = +38) set as a GGF board; depth 10 solves
         // from 20 empties.
         let line = include_str!("../../../tests/data/othello/fforum-40-59.obf");
@@ -287,8 +285,7 @@ mod tests {
         );
     }
 
-    #[test]
-    fn bad_commands_leave_the_board() {
+    pub fn bad_commands_leave_the_board() {
         let mut s = Session::new(2);
         let out = s.handle("move A1");
         assert!(out[0].starts_with("status error: move 'A1' not played"), "{out:?}");
@@ -310,8 +307,7 @@ mod tests {
         assert_eq!(s.board().ply(), 1);
     }
 
-    #[test]
-    fn a_deep_go_stops_at_the_time_cap() {
+    pub fn a_deep_go_stops_at_the_time_cap() {
         // Depth 60 from the start (60 empties: a midgame search) would run for
         // ages; with the cap at 200 ms it answers a legal move. The bound is
         // generous on purpose: the point is that it answers at all.

@@ -275,13 +275,13 @@ pub fn perft_bik_parallel(pos: &Othello, depth: usize, threads: usize) -> u64 {
     crate::search::perft_parallel(pos, depth, threads)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
     use crate::games::othello::movegen::Portable;
 
-    #[test]
-    fn the_table_gives_the_same_counts_and_is_used() {
+    pub fn the_table_gives_the_same_counts_and_is_used() {
         let start = Othello::start();
         let mut table = PerftTable::new(1);
         for (depth, want) in [(6, 8_200), (8, 390_216), (9, 3_005_288)] {

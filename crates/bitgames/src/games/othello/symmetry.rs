@@ -62,8 +62,9 @@ pub fn canonical(p: u64, o: u64) -> (u64, u64) {
     best
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     /// The square of column `c`, row `r` after the `k`-th symmetry, cell by cell.
@@ -74,8 +75,7 @@ mod tests {
         (c, r)
     }
 
-    #[test]
-    fn each_symmetry_moves_each_square_where_the_naive_map_says() {
+    pub fn each_symmetry_moves_each_square_where_the_naive_map_says() {
         for k in 0..8 {
             for sq in 0..64 {
                 let (c, r) = naive(k, sq % 8, sq / 8);
@@ -86,8 +86,7 @@ mod tests {
         assert_eq!(transpose(1 << 1), 1 << 8);
     }
 
-    #[test]
-    fn canonical_forms_agree_across_the_images_and_differ_otherwise() {
+    pub fn canonical_forms_agree_across_the_images_and_differ_otherwise() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
             x ^= x << 13;

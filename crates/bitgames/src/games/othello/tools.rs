@@ -271,8 +271,9 @@ fn run_bench_ffo(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolErr
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
     use crate::registry::new_game;
 
@@ -287,8 +288,7 @@ mod tests {
         (r, String::from_utf8(out).unwrap())
     }
 
-    #[test]
-    fn bad_input_is_an_input_error() {
+    pub fn bad_input_is_an_input_error() {
         let mut s = solver(SolveMode::Score);
         for arg in ["nonsense", "XO X", &"-".repeat(64)] {
             let (r, _) = run(s.as_mut(), arg);
@@ -300,8 +300,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn scores_are_checked_against_the_line() {
+    pub fn scores_are_checked_against_the_line() {
         // Ten empty squares; Black to move.
         let pos = format!("{}XXXXXX{} X", "XXXXXXXXOOOOOOOO".repeat(3), "-".repeat(10));
         let mut s = solver(SolveMode::Score);
@@ -321,8 +320,7 @@ mod tests {
 
     /// `--analyze` scores every move of FFO #40 as the FFO line does, and names
     /// a move whose listed score is wrong.
-    #[test]
-    fn analyze_checks_every_scored_move() {
+    pub fn analyze_checks_every_scored_move() {
         let line = FFO_40_59.lines().next().unwrap();
         let mut s = solver(SolveMode::Analyze);
         let (r, text) = run(s.as_mut(), line);
@@ -337,8 +335,7 @@ mod tests {
     }
 
     /// The default prints one best move, `--best` every one (FFO #44: d2 and b8).
-    #[test]
-    fn one_best_move_or_all() {
+    pub fn one_best_move_or_all() {
         let line = FFO_40_59.lines().nth(4).unwrap();
         let (pos, _) = line.split_once(';').unwrap();
         let (r, text) = run(solver(SolveMode::Best).as_mut(), pos);
@@ -352,8 +349,7 @@ mod tests {
         );
     }
 
-    #[test]
-    fn quick_bench_is_a_subset() {
+    pub fn quick_bench_is_a_subset() {
         let range = |quick, sets: Option<&str>| {
             let opts = BenchOptions { quick, sets: sets.map(Into::into), ..Default::default() };
             ffo_range(&opts).unwrap()
@@ -363,8 +359,7 @@ mod tests {
         assert_eq!(range(true, Some("47")), (47, 47));
     }
 
-    #[test]
-    fn bench_checks_ffo_40() {
+    pub fn bench_checks_ffo_40() {
         let mut out = Vec::new();
         let opts = BenchOptions { sets: Some("40".into()), table_mib: 16, ..Default::default() };
         run_bench_ffo(&opts, &mut out).unwrap();

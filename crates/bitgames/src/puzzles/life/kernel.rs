@@ -101,12 +101,12 @@ pub fn row_next<K: Kernel>(
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn sum9_counts() {
+    pub fn sum9_counts() {
         // Every combination of three 2-bit row sums in one word's low bits.
         for a in 0..4u64 {
             for b in 0..4u64 {
@@ -119,8 +119,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn generic_kernel_matches_conway() {
+    pub fn generic_kernel_matches_conway() {
         let g = Generic::new(Rule::CONWAY);
         for sum in 0..10u64 {
             let s = [sum & 1, sum >> 1 & 1, sum >> 2 & 1, sum >> 3 & 1].map(|b| b * !0);

@@ -16,6 +16,8 @@ mod plane;
 pub mod rle;
 mod rule;
 mod torus;
+#[cfg(feature = "internal-tests")]
+pub use kernel::tests as kernel_tests;
 
 pub use plane::Plane;
 pub use rle::{Pattern, RleError};

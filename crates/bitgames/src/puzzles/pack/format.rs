@@ -376,16 +376,16 @@ fn parse_size(s: &str) -> Option<[usize; 3]> {
     d.iter().all(|&n| (1..=256).contains(&n)).then_some(d)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
         Puzzle::parse(text).unwrap_err().to_string()
     }
 
-    #[test]
-    fn reads_a_small_puzzle() {
+    pub fn reads_a_small_puzzle() {
         let p =
             Puzzle::parse("# dominoes\nname two dominoes\nboard 2x2\npiece a x2\noo\n").unwrap();
         assert_eq!(p.name, "two dominoes");
@@ -397,8 +397,7 @@ mod tests {
         assert_eq!(q.board, [[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, 1]]);
     }
 
-    #[test]
-    fn names_the_line_and_fault() {
+    pub fn names_the_line_and_fault() {
         assert_eq!(
             err("board 2x2\npiece a\no?\n"),
             "line 3: unexpected '?' in a picture (o or x for a cell, . for a gap)"

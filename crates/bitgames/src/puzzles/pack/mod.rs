@@ -37,6 +37,10 @@ mod search;
 mod shape;
 mod symmetry;
 mod word;
+#[cfg(feature = "internal-tests")]
+pub use format::tests as format_tests;
+#[cfg(feature = "internal-tests")]
+pub use shape::tests as shape_tests;
 
 pub use builtin::{builtin, builtin_text, BUILTIN};
 pub use format::{PackError, Piece, Puzzle, MAX_CELLS, MAX_PIECES};
@@ -542,16 +546,16 @@ impl Prep<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
     use std::time::Duration;
 
     /// A stop flag set while the Bedlam cube is being counted (a minute or
     /// more) ends the count with `Stopped`, on one thread and on two; an unset
     /// flag changes nothing.
-    #[test]
-    fn a_stop_flag_ends_the_count() {
+    pub fn a_stop_flag_ends_the_count() {
         let bedlam = builtin("bedlam").unwrap();
         for threads in [1, 2] {
             let stop = AtomicBool::new(false);

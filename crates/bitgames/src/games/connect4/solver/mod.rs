@@ -40,8 +40,9 @@ mod parity;
 mod position;
 mod progress;
 mod search;
-#[cfg(test)]
-mod tests;
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests;
 mod window;
 
 pub use dims::{Dims, Dynamic, Fixed};

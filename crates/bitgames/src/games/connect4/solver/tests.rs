@@ -4,8 +4,7 @@ use super::window::next_test;
 use super::*;
 use std::cmp::Ordering;
 
-#[test]
-fn next_test_leans_to_zero() {
+pub fn next_test_leans_to_zero() {
     // Pons' sequence from the empty 7×6 board: -10, then 10 if above it.
     assert_eq!(next_test(-21, 21, false), -10);
     assert_eq!(next_test(-9, 21, false), 10);
@@ -22,8 +21,7 @@ fn next_test_leans_to_zero() {
     assert_eq!(next_test(-3, -1, true), -2);
 }
 
-#[test]
-fn mirror_keys() {
+pub fn mirror_keys() {
     // 4453 and its mirror image 4435 (columns 1..7 reversed) on 7x6.
     let d = Fixed::<7, 6>;
     let play = |moves: &str| {
@@ -92,8 +90,7 @@ fn random_position(
 /// 6,000 random 7×6 positions with 8–22 empty cells: wherever a parity rule
 /// gives a bound, the exact score (searched with the rules off) obeys it,
 /// and a search with the rules on finds the same score.
-#[test]
-fn parity_bounds_hold() {
+pub fn parity_bounds_hold() {
     use rand::SeedableRng;
     let d = Fixed::<7, 6>;
     let mut plain = Solver::new(d, 4);
@@ -141,8 +138,7 @@ fn check_window(exact: i32, a: i32, b: i32, r: i32) -> Ordering {
 /// score inside the window, an upper bound on it at or below alpha and a
 /// lower bound at or above beta, with the table kept between searches so
 /// that bounds filed by one window serve the next.
-#[test]
-fn window_results_are_bounds() {
+pub fn window_results_are_bounds() {
     use rand::{Rng, SeedableRng};
     let d = Fixed::<7, 6>;
     let mut exact_solver = Solver::new(d, 4);
@@ -169,8 +165,7 @@ fn window_results_are_bounds() {
 /// The lean search of the last plies against a plain minimax over the
 /// whole tree: the exact score in the full window, and true bounds (or the
 /// exact score) in random windows, with the table kept between searches.
-#[test]
-fn lean_matches_minimax() {
+pub fn lean_matches_minimax() {
     use rand::{Rng, SeedableRng};
     fn minimax<D: Dims>(p: &Position<D>) -> i32 {
         if p.can_win_next() {
@@ -205,8 +200,7 @@ fn lean_matches_minimax() {
 
 /// The batched move scores equal the one-move ones, on every board size
 /// the solver compiles (tall boards shift past the word).
-#[test]
-fn move_scores_match() {
+pub fn move_scores_match() {
     use rand::{Rng, SeedableRng};
     fn check<D: Dims>(d: D, rng: &mut rand::rngs::SmallRng) {
         for _ in 0..300 {
@@ -243,8 +237,7 @@ fn move_scores_match() {
 /// After `reset` a solve costs exactly what it costs on a new solver,
 /// whichever table levels the solves before it used (the big level is
 /// cleared only after a solve that could have used it).
-#[test]
-fn reset_forgets_everything() {
+pub fn reset_forgets_everything() {
     use super::super::sets::TEST_SETS;
     let d = Fixed::<7, 6>;
     let play = |moves: &str| {
@@ -269,8 +262,7 @@ fn reset_forgets_everything() {
     }
 }
 
-#[test]
-fn small_boards() {
+pub fn small_boards() {
     // 4×4 is a draw; 5×4 is a draw (Tromp's table of solved sizes).
     let mut s = Solver::new(Dynamic::new(4, 4), 1);
     let p = Position::from_bits(Dynamic::new(4, 4), 0, 0);

@@ -72,8 +72,13 @@ mod parity;
 mod root;
 mod search;
 mod shallow;
-#[cfg(test)]
-mod tests;
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests;
+#[cfg(feature = "internal-tests")]
+pub use table::tests as table_tests;
+#[cfg(feature = "internal-tests")]
+pub use wipeout::tests as wipeout_tests;
 
 use super::movegen::{self, Backend, Portable, Reference};
 use super::{Othello, OthelloMove};

@@ -194,8 +194,9 @@ pub fn stability(edge: &EdgeTable, p: u64, o: u64) -> u32 {
     stable_discs(edge, p, o).count_ones()
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
     /// Squares on full lines by walking each line square by square.
@@ -222,8 +223,7 @@ mod tests {
         out
     }
 
-    #[test]
-    fn full_lines_match_naive() {
+    pub fn full_lines_match_naive() {
         let mut x = 0x1234_5678_9abc_def1u64;
         for i in 0..20_000 {
             x = crate::game::mix64(x.wrapping_add(i));
@@ -234,16 +234,14 @@ mod tests {
         assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
     }
 
-    #[test]
-    fn packing() {
+    pub fn packing() {
         for b in 0..256u64 {
             assert_eq!(pack_file_a(unpack_file_a(b)), b);
             assert_eq!(pack_file_a(unpack_file_a(b) << 7 >> 7), b);
         }
     }
 
-    #[test]
-    fn edge_lines() {
+    pub fn edge_lines() {
         let t = EdgeTable::get();
         // A lone corner is stable; a lone non-corner edge disc is not.
         assert_eq!(t.line(0b1, 0), 0b1);
@@ -260,8 +258,7 @@ mod tests {
         assert_eq!(t.edges(1 << 15 | 1 << 7, 0), 1 << 15 | 1 << 7);
     }
 
-    #[test]
-    fn full_board_is_all_stable() {
+    pub fn full_board_is_all_stable() {
         let t = EdgeTable::get();
         let p = 0x0f0f_0f0f_0f0f_0f0f;
         assert_eq!(stable_discs(t, p, !p), p);

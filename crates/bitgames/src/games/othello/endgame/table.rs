@@ -208,12 +208,12 @@ impl Table {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn store_and_combine() {
+    pub fn store_and_combine() {
         let mut t = Table::new(1);
         let k = Key::new(0x1234, 0x5678_0000);
         assert_eq!(t.bytes(), 1 << 20);
@@ -229,14 +229,12 @@ mod tests {
         assert_eq!(t.probe(k), None);
     }
 
-    #[test]
-    fn impossible_tables_are_errors() {
+    pub fn impossible_tables_are_errors() {
         assert!(Table::try_new(usize::MAX >> 20).is_err());
         assert_eq!(Table::try_new(1).unwrap().bytes(), 1 << 20);
     }
 
-    #[test]
-    fn big_searches_survive() {
+    pub fn big_searches_survive() {
         let t = Table::new(1);
         let big = Key::new(1, 2);
         t.store(big, 0, 1, 30, 5, 1 << 30);

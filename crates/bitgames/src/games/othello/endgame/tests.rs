@@ -5,8 +5,7 @@ use super::parity::{parity_of, PARITY_MASK, QUADRANT_BIT};
 use super::search::final_score;
 use crate::games::othello::movegen::{MoveGen, Portable};
 
-#[test]
-fn tables() {
+pub fn tables() {
     assert_eq!(QUADRANT_BIT[0], 1);
     assert_eq!(QUADRANT_BIT[7], 2);
     assert_eq!(QUADRANT_BIT[56], 4);
@@ -16,8 +15,7 @@ fn tables() {
     assert_eq!(parity_of(1 | 1 << 63 | 1 << 62), 1);
 }
 
-#[test]
-fn last_flips_match_the_move_generator() {
+pub fn last_flips_match_the_move_generator() {
     let mut x = 7u64;
     for i in 0..200_000u64 {
         x = crate::game::mix64(x ^ i);
@@ -28,8 +26,7 @@ fn last_flips_match_the_move_generator() {
     }
 }
 
-#[test]
-fn final_scores() {
+pub fn final_scores() {
     // Full board, 40 discs to 24.
     assert_eq!(final_score((1 << 40) - 1, 0), 16);
     // 30 to 20 with 14 empties: 10 + 14.

