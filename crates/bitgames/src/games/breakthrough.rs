@@ -74,6 +74,72 @@ pub static INFO: GameInfo = GameInfo {
 /// `a2a3` (a capture the same way).
 pub type PawnMove = super::step_move::StepMove;
 
+/// The masks of [`Breakthrough::packed_playout`]'s board of at most 64 cells.
+struct PackedMasks {
+    board: u64,
+    not_left: u64,
+    not_right: u64,
+    /// Black's goal (the top row), then White's (the bottom row).
+    goal: [u64; 2],
+    w: u32,
+}
+
+/// Marks a result reached because the side to move had no move (no ply played).
+const NO_MOVE: u8 = 0x80;
+
+/// One random ply of side `S` on packed boards (Alg. 5: a shift and a mask a
+/// direction): the three destination sets in `FORWARD`'s order, the `k`-th
+/// move across them picked without a branch on the direction, the pawn moved.
+/// Returns 0 while the game goes on, else the result code (`NO_MOVE` added
+/// when `S` had no move and so lost without playing).
+#[inline(always)]
+fn packed_ply<const S: usize, R: Rng + ?Sized>(
+    p: &mut [u64; 2],
+    m: &PackedMasks,
+    rng: &mut R,
+) -> u8 {
+    let (me, them) = (p[S], p[1 - S]);
+    let w = m.w;
+    let empty = m.board & !(me | them);
+    let d = if S == 0 {
+        [
+            (me << w) & empty,
+            ((me & m.not_left) << (w - 1)) & m.board & !me,
+            ((me & m.not_right) << (w + 1)) & m.board & !me,
+        ]
+    } else {
+        [
+            (me >> w) & empty,
+            ((me & m.not_left) >> (w + 1)) & !me,
+            ((me & m.not_right) >> (w - 1)) & !me,
+        ]
+    };
+    let c = d.map(|x| x.count_ones() as u64);
+    let n = c[0] + c[1] + c[2];
+    if n == 0 {
+        return (2 - S as u8) | NO_MOVE;
+    }
+    let k = random_below(rng, n);
+    // The direction: 0, 1 or 2 by two comparisons, and `k` made relative to it.
+    let past0 = (k >= c[0]) as u64;
+    let past1 = (k >= c[0] + c[1]) as u64;
+    let k = k - past0 * c[0] - past1 * c[1];
+    let dir = (past0 + past1) as usize;
+    let dests = [d[0], d[1], d[2]][dir];
+    let to = Bits::<1>::from_words([dests]).nth(k as usize).unwrap_or(0) as u32;
+    // The step back to the from-cell: straight, west, east.
+    let back = if S == 0 { [w, w - 1, w + 1][dir] } else { [w, w + 1, w - 1][dir] };
+    let from = if S == 0 { to.wrapping_sub(back) } else { to.wrapping_add(back) };
+    let moved = 1u64 << (to & 63);
+    p[S] ^= (1u64 << (from & 63)) | moved;
+    p[1 - S] &= !moved;
+    if m.goal[S] & moved != 0 {
+        1 + S as u8
+    } else {
+        0
+    }
+}
+
 /// The forward directions of each player: straight, then the two diagonals.
 const FORWARD: [[Dir; 3]; 2] = [[Dir::N, Dir::NW, Dir::NE], [Dir::S, Dir::SW, Dir::SE]];
 
@@ -158,6 +224,9 @@ impl<const N: usize> Breakthrough<N> {
     /// columns instead), which keeps the grid's cell order; Alg. 5's three
     /// destination sets are a shift and a mask each. Unpacked at the end.
     fn packed_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.result != 0 {
+            return 0;
+        }
         let (w, h) = (self.grid.width(), self.grid.height());
         let cells = w * h;
         let board = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
@@ -187,52 +256,34 @@ impl<const N: usize> Breakthrough<N> {
             word
         };
         let mut p = [pack(self.pawns[0]), pack(self.pawns[1])];
-        let mut s = self.side.index();
-        // Steps in FORWARD's order (straight, west, east), as bit offsets.
-        let step: [[isize; 3]; 2] = [
-            [w as isize, w as isize - 1, w as isize + 1],
-            [-(w as isize), -(w as isize) - 1, 1 - w as isize],
-        ];
-        let mut plies = 0;
-        while self.result == 0 {
-            let (me, them) = (p[s], p[1 - s]);
-            let empty = board & !(me | them);
-            let d = if s == 0 {
-                [
-                    (me << w) & empty,
-                    ((me & not_left) << (w - 1)) & board & !me,
-                    ((me & not_right) << (w + 1)) & board & !me,
-                ]
-            } else {
-                [
-                    (me >> w) & empty,
-                    ((me & not_left) >> (w + 1)) & !me,
-                    ((me & not_right) >> (w - 1)) & !me,
-                ]
-            };
-            let counts = d.map(|x| x.count_ones() as u64);
-            let n = counts[0] + counts[1] + counts[2];
-            if n == 0 {
-                self.result = 2 - s as u8;
+        let masks = PackedMasks { board, not_left, not_right, goal, w: w as u32 };
+        let start_ply = self.ply;
+        // Two plies a turn of the loop (Black's, then White's), each with its
+        // side known at compile time; a game that starts with White to move
+        // plays White's ply alone first.
+        let mut result = 0u8;
+        let mut plies = 0u64;
+        if self.side == Player::Second {
+            result = packed_ply::<1, R>(&mut p, &masks, rng);
+            plies = 1;
+        }
+        while result == 0 {
+            result = packed_ply::<0, R>(&mut p, &masks, rng);
+            plies += 1;
+            if result != 0 {
                 break;
             }
-            let mut k = random_below(rng, n);
-            let mut dir = 0;
-            while k >= counts[dir] {
-                k -= counts[dir];
-                dir += 1;
-            }
-            let to = Bits::<1>::from_words([d[dir]]).nth(k as usize).unwrap_or(0);
-            let from = (to as isize - step[s][dir]) as usize;
-            p[s] ^= (1 << from) | (1 << to);
-            p[1 - s] &= !(1 << to);
-            s ^= 1;
-            self.ply += 1;
+            result = packed_ply::<1, R>(&mut p, &masks, rng);
             plies += 1;
-            if goal[1 - s] & (1 << to) != 0 {
-                self.result = 2 - s as u8;
-            }
         }
+        // A side with no move loses without playing: that ply did not count.
+        if result & NO_MOVE != 0 {
+            plies -= 1;
+            result &= !NO_MOVE;
+        }
+        self.result = result;
+        self.ply = start_ply + plies as u16;
+        let s = (self.side.index() + plies as usize) & 1;
         for (side, word) in p.iter().enumerate() {
             let mut pawns = Bits::<N>::EMPTY;
             for r in 0..h {
