@@ -198,7 +198,26 @@ def go(size):
     }
 
 
+def havannah(size):
+    # OpenSpiel's havannah names a cell by the column letter of the rhombus the
+    # hexagon is cut from and the row number from the top (row 1 holds a ...
+    # (size)), as bitgames does. Player 0 moves first: bitgames' x. Its wins:
+    # a ring around any cells (own stones included), a bridge between two
+    # corners, a fork joining three edges.
+    return {
+        "openspiel": f"havannah(board_size={size})",
+        "spec": f"havannah(size={size})",
+        "players": ("x", "o"),
+        "move": lambda action: action,
+        "note": "OpenSpiel's player 0 moves first: bitgames' x. Cell names are the same in both "
+        "(row number from the top, letter = column of the rhombus).",
+    }
+
+
 GAMES = {
+    "havannah_4": havannah(4),
+    "havannah_5": havannah(5),
+    "havannah_8": havannah(8),
     "go_9": go(9),
     "go_5": go(5),
     "clobber_8x8": clobber(8, 8),

@@ -18,6 +18,7 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::connect4::INFO,
     &crate::games::go::INFO,
     &crate::games::gomoku::INFO,
+    &crate::games::havannah::INFO,
     &crate::games::hex::INFO,
     &crate::games::othello::INFO,
     &crate::games::teeko::INFO,

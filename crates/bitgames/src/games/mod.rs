@@ -5,6 +5,7 @@ pub mod clobber;
 pub mod connect4;
 pub mod go;
 pub mod gomoku;
+pub mod havannah;
 pub mod heuristics;
 pub mod hex;
 pub mod othello;

@@ -9,6 +9,7 @@ use bitgames::games::{
     connect4::Connect4,
     go::{Go, KoRule, Rules},
     gomoku::Gomoku,
+    havannah::Havannah,
     hex::Hex,
     teeko::Teeko,
     tictactoe::TicTacToe,
@@ -71,6 +72,16 @@ fn yavalath_keeps_the_contract() {
     check_game(Yavalath::<1>::new(3, true).unwrap(), 300, 16, false);
     check_game(Yavalath::<1>::new(2, false).unwrap(), 100, 17, false);
     check_game(Yavalath::<6>::new(10, false).unwrap(), 5, 18, false);
+}
+
+#[test]
+fn havannah_keeps_the_contract() {
+    check_game(Havannah::standard(), 200, 21, false);
+    check_game(Havannah::<2>::new(5, true).unwrap(), 100, 22, false);
+    check_game(Havannah::<1>::new(4, false).unwrap(), 300, 23, false);
+    check_game(Havannah::<1>::new(3, true).unwrap(), 300, 24, false);
+    check_game(Havannah::<4>::new(8, false).unwrap(), 20, 25, false);
+    check_game(Havannah::<6>::new(10, false).unwrap(), 5, 26, false);
 }
 
 #[test]

@@ -24,6 +24,7 @@ mod go;
 mod gomoku;
 mod gtp;
 mod harness;
+mod havannah;
 mod hex;
 mod internal;
 mod life;

@@ -19,6 +19,8 @@ struct Replayed {
     results: [usize; 3],
     /// The moves played, in order (all games).
     played: Vec<String>,
+    /// Each finished game's outcome in words.
+    described: Vec<String>,
 }
 
 /// Replays a trace; `spec` is the game when the file has no `spec` line.
@@ -34,7 +36,8 @@ fn replay(file: &str, text: &str, spec: &str) -> Replayed {
     };
     let start = new_game(&spec).unwrap();
     let mut g = start.clone_box();
-    let mut r = Replayed { games: 0, plies: 0, results: [0; 3], played: Vec::new() };
+    let mut r =
+        Replayed { games: 0, plies: 0, results: [0; 3], played: Vec::new(), described: Vec::new() };
     for line in lines {
         if line.starts_with("game ") {
             g = start.clone_box();
@@ -54,6 +57,7 @@ fn replay(file: &str, text: &str, spec: &str) -> Replayed {
             assert_eq!(g.outcome(), Some(want), "{file}: result of game {}", r.games + 1);
             r.results[k] += 1;
             r.games += 1;
+            r.described.push(g.describe_outcome(want));
         } else {
             let (listed, played) = line.split_once(" | ").expect("moves | move");
             let mut moves = g.legal_moves();
@@ -161,4 +165,25 @@ fn go_matches_openspiel() {
     assert!(r.played.iter().filter(|m| *m == "pass").count() > 50);
     let r = replay("go_5.txt", include_str!("../data/openspiel/go_5.txt"), "");
     assert!(r.plies > 500, "{} plies", r.plies);
+}
+
+#[test]
+fn havannah_matches_openspiel() {
+    // Sides 4, 5 and 8 (one, two and four words): rings, bridges and forks
+    // as OpenSpiel finds them.
+    let mut described = Vec::new();
+    for (file, text, min_plies) in [
+        ("havannah_4.txt", include_str!("../data/openspiel/havannah_4.txt"), 300),
+        ("havannah_5.txt", include_str!("../data/openspiel/havannah_5.txt"), 500),
+        ("havannah_8.txt", include_str!("../data/openspiel/havannah_8.txt"), 1500),
+    ] {
+        let r = replay(file, text, "");
+        assert!(r.plies > min_plies, "{file}: {} plies", r.plies);
+        assert!(r.results[0] > 0 && r.results[1] > 0, "{file}: {:?}", r.results);
+        described.extend(r.described);
+    }
+    for how in ["a ring", "a bridge", "a fork"] {
+        let n = described.iter().filter(|d| d.ends_with(how)).count();
+        assert!(n > 0, "no game won with {how}: {described:?}");
+    }
 }

@@ -1,0 +1,651 @@
+//! Havannah (Christian Freeling, 1979) on a hexhex board of side `size` (5 by
+//! default: 61 cells; 8 and 10 are the tournament sizes).
+//!
+//! **Rules.** The players, `X` ([`Player::First`]) and `O`, take turns placing
+//! a stone of their own on an empty cell. A player wins by making, with one
+//! connected group of stones, any of
+//! - a **ring**: a loop around one or more cells, whatever those cells hold
+//!   (empty, the opponent's stones or the player's own);
+//! - a **bridge**: a chain joining two of the six corner cells;
+//! - a **fork**: a chain joining three of the six edges (the side cells
+//!   between the corners; a corner belongs to no edge).
+//!
+//! A full board with none of them is a draw. With `swap=true` the pie rule is
+//! on, as in [Yavalath](super::yavalath): the second player's first move may
+//! be `swap`, which hands the first stone to the second player.
+//!
+//! **Notation** is OpenSpiel's (`havannah`): the number is the row from the
+//! top (`1` to `2·size−1`), the letter the column of the rhombus the hexagon is
+//! cut from, running down and to the right. On side 5 the top row is `a1`–`e1`,
+//! the middle row `a5`–`i5`, the bottom row `e9`–`i9`, the centre `e5`; the
+//! corners are `a1`, `e1`, `i5`, `i9`, `e9` and `a5`. A position is the rows
+//! from the top, cells `X`, `O` and `.`, separated by `/`, then a space and the
+//! side to move (`x` or `o`).
+//!
+//! **Bitboards.** The board is a [`Grid::masked`] hexagon of the
+//! [`GridKind::Hex`] grid, as Yavalath's (grid row 0 at the bottom, so the
+//! named row `r` is grid row `2·size−1−r`). After each move the mover's group
+//! through the new stone is flood-filled by dilation ([`ops::flood_fill`]);
+//! bridges and forks are masks tested against it. Rings are found without
+//! tracing loops. A loop that encloses a cell not the player's encloses a cell
+//! that the player's stones cut off from the board's rim; one that encloses
+//! only the player's own stones encloses a stone whose six neighbours are all
+//! the player's (an erosion, Browne §4.4). And a new loop must pass through
+//! the new stone: by Euler's formula on the stones' adjacency graph, placing a
+//! stone adds `arcs − groups` faces that are not triangles, where `arcs` are
+//! the runs of the mover's stones around the new one and `groups` the distinct
+//! groups they belong to. So a ring is made exactly when two of those runs
+//! were already one group (one flood fill, only when there are two runs or
+//! three), or when a neighbour of the new stone now has six of the mover's
+//! stones around it.
+
+use crate::bits::Bits;
+use crate::board::{BoardShape, BoardView};
+use crate::game::{
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
+};
+use crate::game::{NotationError, SetupError};
+use crate::grid::{Cell, Grid, GridKind};
+use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::ops;
+use crate::params::ParamInfo;
+use crate::tools::{CoreBench, Tools};
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.
+pub const MAX_SIZE: usize = 10;
+
+/// The parameters of `havannah(size=…,swap=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::int("size", 5, 3, MAX_SIZE as i64, "cells on a side of the hexagon"),
+    ParamInfo::flag(
+        "swap",
+        false,
+        "pie rule: the second player's first move may be `swap`, taking over the first stone",
+    ),
+];
+
+/// The registry's entry: `havannah`, stored in the fewest words that hold the
+/// rhombus around the hexagon (side 5 takes two, side 8 four, side 10 six).
+pub static INFO: GameInfo = GameInfo {
+    name: "havannah",
+    summary: "Havannah: make a ring, a bridge between two corners or a fork joining three edges",
+    params: PARAMS,
+    build: |p| {
+        let (size, swap) = (p.int("size") as usize, p.flag("swap"));
+        let n = 2 * size.clamp(1, MAX_SIZE) - 1;
+        struct Build(usize, bool);
+        impl WordsBuilder for Build {
+            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
+                Ok(Box::new(Havannah::<N>::new(self.0, self.1)?))
+            }
+        }
+        with_words(Grid::<1>::bits_needed(GridKind::Hex, n, n), n, n, Build(size, swap))
+    },
+    engines: &[],
+    tools: Tools {
+        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
+        ..Tools::NONE
+    },
+};
+
+/// A Havannah move: a stone on a cell (`col`, and `row` counted from the top
+/// from 0, so that it prints as OpenSpiel names it), or the pie rule's `swap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HavannahMove {
+    /// A stone of the mover on this empty cell (row from the top).
+    Place(Cell),
+    /// The second player takes over the first player's stone (only as the
+    /// second move, with `swap=true`).
+    Swap,
+}
+
+impl fmt::Display for HavannahMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HavannahMove::Place(c) => c.fmt(f),
+            HavannahMove::Swap => f.write_str("swap"),
+        }
+    }
+}
+
+impl std::str::FromStr for HavannahMove {
+    type Err = NotationError;
+    /// Reads a cell name (`e5`, case-insensitive) or `swap`; whether the cell is
+    /// on a board is the game's to check.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("swap") {
+            return Ok(HavannahMove::Swap);
+        }
+        t.parse::<Cell>()
+            .map(HavannahMove::Place)
+            .map_err(|_| NotationError::new(s, "a cell such as e5, or swap"))
+    }
+}
+
+/// How a game was won (for the outcome in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Win {
+    Ring,
+    Bridge,
+    Fork,
+}
+
+/// A Havannah position stored in `N` 64-bit words per player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Havannah<const N: usize> {
+    grid: Grid<N>,
+    stones: [Bits<N>; 2],
+    /// The six corner cells.
+    corners: Bits<N>,
+    /// The six edges, corners excluded.
+    edges: [Bits<N>; 6],
+    /// The cells with an off-board neighbour (the rim).
+    rim: Bits<N>,
+    ply: u16,
+    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
+    result: u8,
+    win: Option<Win>,
+    /// Whether the pie rule is on.
+    swap: bool,
+    /// Cells on the board.
+    cells: u16,
+}
+
+impl Havannah<2> {
+    /// Side 5, no swap.
+    pub fn standard() -> Self {
+        Self::new(5, false).expect("side 5 fits two words")
+    }
+}
+
+impl<const N: usize> Havannah<N> {
+    /// The empty hexhex board of side `size` (3 to 10); `swap` turns the pie
+    /// rule on.
+    pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
+        if !(3..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::OutOfRange {
+                param: "size",
+                value: size as i64,
+                min: 3,
+                max: MAX_SIZE as i64,
+                note: "",
+            });
+        }
+        let n = 2 * size - 1;
+        let grid =
+            Grid::masked(GridKind::Hex, n, n, |c, r| super::yavalath::on_hexagon(size, c, r))?;
+        let k = size - 1;
+        let at = |c: usize, r: usize| grid.cell(c, r).expect("on the hexagon");
+        let corners: Bits<N> = [(k, 0), (2 * k, 0), (2 * k, k), (k, 2 * k), (0, 2 * k), (0, k)]
+            .iter()
+            .map(|&(c, r)| at(c, r))
+            .collect();
+        let inner = 1..k;
+        let edges: [Bits<N>; 6] = [
+            inner.clone().map(|j| at(k + j, 0)).collect(),
+            inner.clone().map(|j| at(2 * k, j)).collect(),
+            inner.clone().map(|j| at(2 * k - j, k + j)).collect(),
+            inner.clone().map(|j| at(j, 2 * k)).collect(),
+            inner.clone().map(|j| at(0, k + j)).collect(),
+            inner.map(|j| at(k - j, j)).collect(),
+        ];
+        let rim = grid.mask() - grid.erode(grid.mask());
+        let cells = grid.cells() as u16;
+        Ok(Havannah {
+            grid,
+            stones: [Bits::EMPTY; 2],
+            corners,
+            edges,
+            rim,
+            ply: 0,
+            result: 0,
+            win: None,
+            swap,
+            cells,
+        })
+    }
+
+    /// The board geometry (grid row 0 at the bottom).
+    pub fn grid(&self) -> &Grid<N> {
+        &self.grid
+    }
+
+    /// Cells on a side of the hexagon.
+    pub fn size(&self) -> usize {
+        self.grid.width().div_ceil(2)
+    }
+
+    /// Whether the pie rule is on.
+    pub fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
+    /// Stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits<N> {
+        self.stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// The six corner cells.
+    pub fn corners(&self) -> Bits<N> {
+        self.corners
+    }
+
+    /// The six edges (corners excluded), clockwise from the bottom one.
+    pub fn edges(&self) -> [Bits<N>; 6] {
+        self.edges
+    }
+
+    /// Whether `swap` is a legal move now.
+    #[inline]
+    fn can_swap(&self) -> bool {
+        self.swap && self.ply == 1 && self.result == 0
+    }
+
+    /// The grid cell of a move's cell (row from the top), if on the board.
+    #[inline]
+    fn index_of(&self, c: Cell) -> Option<usize> {
+        let top = self.grid.height() - 1;
+        let row = top.checked_sub(c.row as usize)?;
+        self.grid.index_of(Cell { col: c.col, row: row as u16 })
+    }
+
+    /// The move's cell (row from the top) of grid bit `i`.
+    #[inline]
+    fn cell_of(&self, i: usize) -> Cell {
+        let c = self.grid.cell_at_unchecked(i);
+        Cell { col: c.col, row: (self.grid.height() - 1) as u16 - c.row }
+    }
+
+    /// How `mine` (the mover's stones, with the new stone on `i`) wins, if it
+    /// does.
+    #[inline]
+    fn win_at(&self, mine: Bits<N>, i: usize) -> Option<Win> {
+        let group = ops::flood_fill(&self.grid, Bits::cell(i), mine);
+        if (group & self.corners).count() >= 2 {
+            return Some(Win::Bridge);
+        }
+        if self.edges.iter().filter(|&&e| (group & e).any()).count() >= 3 {
+            return Some(Win::Fork);
+        }
+        if self.makes_ring(mine, i) {
+            return Some(Win::Ring);
+        }
+        None
+    }
+
+    /// Whether the stone on `i` closes a ring of `mine` (no ring before it).
+    #[inline]
+    fn makes_ring(&self, mine: Bits<N>, i: usize) -> bool {
+        // The runs of the mover's stones around `i`, clockwise, and one stone
+        // of each (at most three runs: two runs need a gap between them).
+        let dirs = self.grid.directions();
+        let mut own = [false; 6];
+        for (k, &d) in dirs.iter().enumerate() {
+            let j = i as isize + self.grid.offset(d);
+            own[k] = j >= 0 && mine.contains(j as usize) && self.grid.mask().contains(j as usize);
+        }
+        let mut reps = [0usize; 3];
+        let mut runs = 0;
+        for k in 0..6 {
+            if own[k] && !own[(k + 5) % 6] && runs < 3 {
+                reps[runs] = (i as isize + self.grid.offset(dirs[k])) as usize;
+                runs += 1;
+            }
+        }
+        if runs >= 2 {
+            let before = mine - Bits::cell(i);
+            for a in 0..runs - 1 {
+                let group = ops::flood_fill(&self.grid, Bits::cell(reps[a]), before);
+                if reps[a + 1..runs].iter().any(|&r| group.contains(r)) {
+                    return true;
+                }
+            }
+        }
+        // A neighbour of the new stone with six of the mover's stones around it.
+        let ringed = mine & self.grid.erode(mine);
+        (ringed & self.grid.dilate(Bits::cell(i))).any()
+    }
+
+    /// Whether `mine` holds a ring anywhere (for a parsed position): an
+    /// enclosed cell not its own, or one of its stones with six of its own
+    /// around it.
+    fn has_ring(&self, mine: Bits<N>) -> bool {
+        let open = self.grid.complement(mine);
+        let outside = ops::flood_fill(&self.grid, self.rim & open, open);
+        (open - outside).any() || (mine & self.grid.erode(mine)).any()
+    }
+
+    /// Whether `mine` holds a bridge or a fork anywhere (for a parsed
+    /// position).
+    fn has_chain_win(&self, mine: Bits<N>) -> Option<Win> {
+        let mut todo = mine;
+        while let Some(c) = todo.first() {
+            let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
+            todo -= group;
+            if (group & self.corners).count() >= 2 {
+                return Some(Win::Bridge);
+            }
+            if self.edges.iter().filter(|&&e| (group & e).any()).count() >= 3 {
+                return Some(Win::Fork);
+            }
+        }
+        None
+    }
+
+    /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
+    fn view_index(&self, i: usize) -> usize {
+        (self.grid.mask() & Bits::low(i)).count() as usize
+    }
+
+    fn off_board(&self, c: Cell) -> Illegal {
+        Illegal::new(
+            IllegalReason::OffBoard,
+            format!("{c} is off the side-{} hexagon (cells {})", self.size(), self.cell_range()),
+        )
+    }
+
+    /// The board's cells in words, for messages.
+    fn cell_range(&self) -> String {
+        let (n, k) = (self.grid.width(), self.size());
+        let name = |c: usize| crate::grid::column_name(c);
+        format!(
+            "{}–{} by 1–{n}, row 1 at the top: top row {}1–{}1, centre {}{k}, bottom row {}{n}–{}{n}",
+            name(0),
+            name(n - 1),
+            name(0),
+            name(k - 1),
+            name(k - 1),
+            name(k - 1),
+            name(n - 1)
+        )
+    }
+}
+
+impl<const N: usize> fmt::Debug for Havannah<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+    }
+}
+
+impl<const N: usize> Game for Havannah<N> {
+    type Move = HavannahMove;
+
+    fn spec(&self) -> String {
+        format!("havannah(size={},swap={})", self.size(), self.swap)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Player::at_ply(self.ply as usize)
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// The empty cells in grid bit order (row by row from the bottom), then
+    /// `swap` where it is allowed.
+    #[inline]
+    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(HavannahMove) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        for i in self.empty() {
+            f(HavannahMove::Place(self.cell_of(i)))?;
+        }
+        if self.can_swap() {
+            f(HavannahMove::Swap)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            0
+        } else {
+            self.empty().count() as usize + self.can_swap() as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: HavannahMove) -> bool {
+        match mv {
+            HavannahMove::Place(c) => {
+                self.result == 0 && self.index_of(c).is_some_and(|i| self.empty().contains(i))
+            }
+            HavannahMove::Swap => self.can_swap(),
+        }
+    }
+
+    fn why_illegal(&self, mv: HavannahMove) -> Illegal {
+        match mv {
+            HavannahMove::Place(c) => match self.index_of(c) {
+                None => self.off_board(c),
+                Some(i) => {
+                    let who = if self.stones[0].contains(i) { "X" } else { "O" };
+                    Illegal::new(
+                        IllegalReason::Occupied,
+                        format!("{c} is already taken (by {who})"),
+                    )
+                }
+            },
+            HavannahMove::Swap if !self.swap => Illegal::new(
+                IllegalReason::Rule,
+                "the swap (pie) rule is off in this game; play havannah(swap=true) to use it",
+            ),
+            HavannahMove::Swap => Illegal::new(
+                IllegalReason::Rule,
+                format!(
+                    "swap is allowed only as the second player's first move (ply 1); this is ply {}",
+                    self.ply
+                ),
+            ),
+        }
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&mut self, mv: HavannahMove) {
+        match mv {
+            HavannahMove::Place(c) => {
+                // A cell off the board (only an unchecked caller's mistake) is
+                // ignored.
+                if let Some(i) = self.index_of(c) {
+                    let p = self.ply as usize & 1;
+                    self.stones[p].insert(i);
+                    self.ply += 1;
+                    self.win = self.win_at(self.stones[p], i);
+                    self.result = if self.win.is_some() {
+                        1 + p as u8
+                    } else if self.ply >= self.cells && self.empty().is_empty() {
+                        3
+                    } else {
+                        0
+                    };
+                }
+            }
+            HavannahMove::Swap => {
+                self.stones[1] |= self.stones[0];
+                self.stones[0] = Bits::EMPTY;
+                self.ply += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<HavannahMove> {
+        if self.result != 0 {
+            return None;
+        }
+        let empty = self.empty();
+        let cells = empty.count() as u64;
+        let n = cells + self.can_swap() as u64;
+        if n == 0 {
+            return None;
+        }
+        let pick = random_below(rng, n);
+        if pick == cells {
+            return Some(HavannahMove::Swap);
+        }
+        empty.nth(pick as usize).map(|i| HavannahMove::Place(self.cell_of(i)))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        Outcome::from_code(self.result)
+    }
+
+    fn describe_outcome(&self, o: Outcome) -> String {
+        match (o, self.win) {
+            (Outcome::WonBy(p), Some(w)) => {
+                let how = match w {
+                    Win::Ring => "a ring",
+                    Win::Bridge => "a bridge",
+                    Win::Fork => "a fork",
+                };
+                format!("{} wins with {how}", self.player_name(p))
+            }
+            (Outcome::WonBy(p), None) => format!("{} wins", self.player_name(p)),
+            (Outcome::Draw, _) => "draw".to_string(),
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        hash_sets(&self.stones, self.ply as u64 & 1)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HavannahMove, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!("a cell of the hexagon ({}), or swap", self.cell_range()),
+        };
+        let mv: HavannahMove = text.parse().map_err(|_| bad())?;
+        if let HavannahMove::Place(c) = mv {
+            self.index_of(c).ok_or_else(bad)?;
+        }
+        Ok(mv)
+    }
+
+    /// Rows from the top, separated by `/`, then a space and the side to move:
+    /// `.../..../...../..../... x`.
+    fn position(&self) -> String {
+        let rows = self.picture();
+        let board = rows.lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/");
+        format!("{board} {}", if self.ply & 1 == 0 { 'x' } else { 'o' })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let mut parts = text.split_whitespace();
+        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(err(format!(
+                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
+                Havannah::<N> { stones: [Bits::EMPTY; 2], ply: 0, result: 0, win: None, ..*self }
+                    .position()
+            )));
+        };
+        let side = match side {
+            "x" | "X" => 0usize,
+            "o" | "O" => 1,
+            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+        };
+        let picture = board.to_ascii_uppercase().replace('/', "\n");
+        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (nx, no) = (x.count() as usize, o.count() as usize);
+        let swapped = match (side, nx, no) {
+            (0, a, b) if a == b => false,
+            (1, a, b) if a == b + 1 => false,
+            (0, a, b) if b == a + 1 => true,
+            (1, a, b) if a == b && a > 0 => true,
+            _ => {
+                return Err(err(format!(
+                    "X has {nx} stones and O {no} with {} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){}",
+                    if side == 0 { "X" } else { "O" },
+                    if self.swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" }
+                )))
+            }
+        };
+        if swapped && !self.swap {
+            return Err(err(format!(
+                "X has {nx} stones and O {no} with {} to move, which only a swap gives, and the swap rule is off",
+                if side == 0 { "X" } else { "O" }
+            )));
+        }
+        let mut g = *self;
+        g.stones = [x, o];
+        g.ply = (nx + no + swapped as usize) as u16;
+        g.result = 0;
+        g.win = None;
+        let names = ["X", "O"];
+        // In the order the move-by-move test reports them.
+        let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
+        if won(g.stones[side]).is_some() {
+            return Err(err(format!(
+                "{} has a ring, bridge or fork but is to move: the game ended when it was made",
+                names[side]
+            )));
+        }
+        g.win = won(g.stones[1 - side]);
+        g.result = if g.win.is_some() {
+            2 - side as u8
+        } else if g.empty().is_empty() {
+            3
+        } else {
+            0
+        };
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    /// The hexagon as Yavalath's, the cells named as the moves name them (row
+    /// 1 at the top).
+    fn board(&self) -> BoardView {
+        let mut view =
+            BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones);
+        let top = self.grid.height();
+        for cell in &mut view.cells {
+            cell.name = format!("{}{}", crate::grid::column_name(cell.col), top - cell.row);
+        }
+        view
+    }
+
+    /// The grid bit of a placement (the same cell, the same index).
+    #[inline]
+    fn move_index(&self, mv: HavannahMove) -> Option<usize> {
+        match mv {
+            HavannahMove::Place(c) => self.index_of(c),
+            HavannahMove::Swap => None,
+        }
+    }
+
+    fn move_cells(&self, mv: HavannahMove) -> Vec<usize> {
+        match mv {
+            HavannahMove::Place(c) => match self.index_of(c) {
+                Some(i) => vec![self.view_index(i)],
+                None => Vec::new(),
+            },
+            HavannahMove::Swap => match (self.stones[0].count(), self.stones[0].first()) {
+                (1, Some(i)) if self.ply == 1 => vec![self.view_index(i)],
+                _ => Vec::new(),
+            },
+        }
+    }
+}
