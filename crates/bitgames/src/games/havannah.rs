@@ -504,6 +504,25 @@ impl<const N: usize> Game for Havannah<N> {
         empty.nth(pick as usize).map(|i| HavannahMove::Place(self.cell_of(i)))
     }
 
+    /// Progress towards a bridge or a fork: each group is worth 2 an edge and
+    /// 3 a corner it touches (both wins score 6); the side to move's best group
+    /// against the opponent's, 100 a point. Rings are left to the search.
+    fn evaluate(&self) -> i32 {
+        let best = |mine: Bits<N>| {
+            let mut todo = mine;
+            let mut top = 0;
+            while let Some(c) = todo.first() {
+                let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
+                todo -= group;
+                let edges = self.edges.iter().filter(|&&e| (group & e).any()).count() as i32;
+                top = top.max(2 * edges + 3 * (group & self.corners).count() as i32);
+            }
+            top
+        };
+        let me = self.ply as usize & 1;
+        100 * (best(self.stones[me]) - best(self.stones[1 - me]))
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)

@@ -10,8 +10,8 @@
 
 use bitgames::games::clobber::{Clobber, Clobber64};
 use bitgames::games::{
-    breakthrough::Breakthrough, connect4::Connect4, go::Go, gomoku::Gomoku, hex::Hex,
-    othello::Othello, teeko::Teeko, tictactoe::TicTacToe, y::Y, yavalath::Yavalath,
+    breakthrough::Breakthrough, connect4::Connect4, go::Go, gomoku::Gomoku, havannah::Havannah,
+    hex::Hex, othello::Othello, teeko::Teeko, tictactoe::TicTacToe, y::Y, yavalath::Yavalath,
 };
 use bitgames::registry::{self, ParamKind};
 use bitgames::search::alphabeta::{AlphaBeta, Limits, NoHeuristic};
@@ -108,7 +108,7 @@ fn alphabeta_any(g: &dyn DynGame, depth: u32, nodes: u64) -> bool {
         };
     }
     try_types!(Othello, Connect4, Teeko, Clobber64);
-    words!(Breakthrough, Clobber, Go, Gomoku, Hex, TicTacToe, Y, Yavalath);
+    words!(Breakthrough, Clobber, Go, Gomoku, Havannah, Hex, TicTacToe, Y, Yavalath);
     false
 }
 
