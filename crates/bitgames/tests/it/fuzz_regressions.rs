@@ -43,3 +43,29 @@ fn mcts_round(round: u64) {
         }
     }
 }
+
+/// Found by the fuzz target `game` (its position-text round trip asked for the
+/// same legal moves): under positional superko a read Go position starts its
+/// history afresh, as documented, so it allows a move that the game played
+/// refuses as a repetition, and only such moves. On 2×2 with suicide allowed,
+/// Black's a1 would capture White's three stones and recreate the board after
+/// Black's first move.
+#[test]
+fn a_read_go_position_forgets_the_boards_before_it() {
+    let spec = "go(size=2,komi=0,ko=positional,suicide=true,max_moves=0)";
+    let mut g = new_game(spec).unwrap();
+    for m in ["a1", "b2", "pass", "a2", "pass", "b1"] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.position(), "oo/.o x 6 0 -");
+    assert_eq!(g.legal_moves(), ["pass"]);
+    let e = g.clone_box().play_text("a1").unwrap_err().to_string();
+    assert!(e.contains("positional superko"), "{e}");
+    let mut read = new_game(spec).unwrap();
+    read.set_position(&g.position()).unwrap();
+    assert_eq!(read.position(), g.position());
+    assert_eq!(read.position_hash(), g.position_hash());
+    assert_eq!(read.legal_moves(), ["a1", "pass"]);
+    read.play_text("a1").unwrap();
+    assert_eq!(read.position(), "../x. o 7 0 -");
+}
