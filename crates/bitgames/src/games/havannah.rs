@@ -270,7 +270,13 @@ impl<const N: usize> Havannah<N> {
     /// does.
     #[inline]
     fn win_at(&self, mine: Bits<N>, i: usize) -> Option<Win> {
-        let group = ops::flood_fill(&self.grid, Bits::cell(i), mine);
+        let stone = Bits::cell(i);
+        // A stone with none of its own around it is a group of one: no corner
+        // pair, no three edges, no loop.
+        if (self.grid.neighbours(stone) & mine).is_empty() {
+            return None;
+        }
+        let group = ops::flood_fill(&self.grid, stone, mine);
         if (group & self.corners).count() >= 2 {
             return Some(Win::Bridge);
         }
