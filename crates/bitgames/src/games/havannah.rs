@@ -41,10 +41,10 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::SetupError;
 use crate::game::{
     clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
 };
-use crate::game::{NotationError, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
@@ -92,39 +92,9 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// A Havannah move: a stone on a cell (`col`, and `row` counted from the top
-/// from 0, so that it prints as OpenSpiel names it), or the pie rule's `swap`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HavannahMove {
-    /// A stone of the mover on this empty cell (row from the top).
-    Place(Cell),
-    /// The second player takes over the first player's stone (only as the
-    /// second move, with `swap=true`).
-    Swap,
-}
-
-impl fmt::Display for HavannahMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HavannahMove::Place(c) => c.fmt(f),
-            HavannahMove::Swap => f.write_str("swap"),
-        }
-    }
-}
-
-impl std::str::FromStr for HavannahMove {
-    type Err = NotationError;
-    /// Reads a cell name (`e5`, case-insensitive) or `swap`; whether the cell is
-    /// on a board is the game's to check.
-    fn from_str(s: &str) -> Result<Self, NotationError> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("swap") {
-            return Ok(HavannahMove::Swap);
-        }
-        t.parse::<Cell>()
-            .map(HavannahMove::Place)
-            .map_err(|_| NotationError::new(s, "a cell such as e5, or swap"))
-    }
-}
+/// from 0, so that it prints as OpenSpiel names it), or the pie rule's `swap`;
+/// the same type as Hex's moves, whose rows also count from the top.
+pub type HavannahMove = super::hex::HexMove;
 
 /// How a game was won (for the outcome in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -592,25 +562,7 @@ impl<const N: usize> Game for Havannah<N> {
         let picture = board.to_ascii_uppercase().replace('/', "\n");
         let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
-        let swapped = match (side, nx, no) {
-            (0, a, b) if a == b => false,
-            (1, a, b) if a == b + 1 => false,
-            (0, a, b) if b == a + 1 => true,
-            (1, a, b) if a == b && a > 0 => true,
-            _ => {
-                return Err(err(format!(
-                    "X has {nx} stones and O {no} with {} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){}",
-                    if side == 0 { "X" } else { "O" },
-                    if self.swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" }
-                )))
-            }
-        };
-        if swapped && !self.swap {
-            return Err(err(format!(
-                "X has {nx} stones and O {no} with {} to move, which only a swap gives, and the swap rule is off",
-                if side == 0 { "X" } else { "O" }
-            )));
-        }
+        let swapped = super::yavalath::swapped_by_counts(side, nx, no, self.swap).map_err(err)?;
         let mut g = *self;
         g.stones = [x, o];
         g.ply = (nx + no + swapped as usize) as u16;

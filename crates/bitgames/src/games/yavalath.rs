@@ -150,6 +150,40 @@ pub fn on_hexagon(size: usize, col: usize, row: usize) -> bool {
     s + 1 >= size && s <= 3 * (size - 1)
 }
 
+/// Whether a position of a placement game with the pie rule (Yavalath,
+/// Havannah: the swap hands X's first stone to O) was reached through a swap,
+/// from the stone counts `nx`, `no` and the side to move (0: X); an error in
+/// words when no game reaches those counts (or only a swap does and the rule
+/// is off).
+pub(crate) fn swapped_by_counts(
+    side: usize,
+    nx: usize,
+    no: usize,
+    swap: bool,
+) -> Result<bool, String> {
+    let mover = if side == 0 { "X" } else { "O" };
+    // Without a swap X has as many stones as O (X to move) or one more (O to
+    // move); after a swap O has one more (X to move) or as many (O to move).
+    let swapped = match (side, nx, no) {
+        (0, a, b) if a == b => false,
+        (1, a, b) if a == b + 1 => false,
+        (0, a, b) if b == a + 1 => true,
+        (1, a, b) if a == b && a > 0 => true,
+        _ => {
+            return Err(format!(
+                "X has {nx} stones and O {no} with {mover} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){}",
+                if swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" }
+            ))
+        }
+    };
+    if swapped && !swap {
+        return Err(format!(
+            "X has {nx} stones and O {no} with {mover} to move, which only a swap gives, and the swap rule is off"
+        ));
+    }
+    Ok(swapped)
+}
+
 impl<const N: usize> Yavalath<N> {
     /// The empty hexhex board of side `size`; `swap` turns the pie rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
@@ -436,27 +470,7 @@ impl<const N: usize> Game for Yavalath<N> {
         let picture = board.to_ascii_uppercase().replace('/', "\n");
         let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
-        // Without a swap X has as many stones as O (X to move) or one more (O to
-        // move); after a swap O has one more (X to move) or as many (O to move).
-        let swapped = match (side, nx, no) {
-            (0, a, b) if a == b => false,
-            (1, a, b) if a == b + 1 => false,
-            (0, a, b) if b == a + 1 => true,
-            (1, a, b) if a == b && a > 0 => true,
-            _ => {
-                return Err(err(format!(
-                    "X has {nx} stones and O {no} with {} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){}",
-                    if side == 0 { "X" } else { "O" },
-                    if self.swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" }
-                )))
-            }
-        };
-        if swapped && !self.swap {
-            return Err(err(format!(
-                "X has {nx} stones and O {no} with {} to move, which only a swap gives, and the swap rule is off",
-                if side == 0 { "X" } else { "O" }
-            )));
-        }
+        let swapped = swapped_by_counts(side, nx, no, self.swap).map_err(err)?;
         let mut g = *self;
         g.stones = [x, o];
         g.ply = (nx + no + swapped as usize) as u16;
