@@ -292,7 +292,7 @@ impl<const N: usize> Game for Gomoku<N> {
     /// Rows from the top, separated by `/`: `X....O/...` (as tic-tac-toe's). The
     /// side to move follows from the counts (X moves first).
     fn position(&self) -> String {
-        self.picture().lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
+        super::picture_rows(&self.picture())
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {

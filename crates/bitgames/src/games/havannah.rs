@@ -247,16 +247,35 @@ impl<const N: usize> Havannah<N> {
             return None;
         }
         let group = ops::flood_fill(&self.grid, stone, mine);
-        if (group & self.corners).count() >= 2 {
-            return Some(Win::Bridge);
+        self.chain_win(group).or_else(|| self.makes_ring(mine, i).then_some(Win::Ring))
+    }
+
+    /// The corners and the edges a group touches.
+    #[inline]
+    fn reach(&self, group: Bits<N>) -> (u32, usize) {
+        let edges = self.edges.iter().filter(|&&e| (group & e).any()).count();
+        ((group & self.corners).count(), edges)
+    }
+
+    /// A bridge (two corners) or a fork (three edges) made by `group`.
+    #[inline]
+    fn chain_win(&self, group: Bits<N>) -> Option<Win> {
+        match self.reach(group) {
+            (corners, _) if corners >= 2 => Some(Win::Bridge),
+            (_, edges) if edges >= 3 => Some(Win::Fork),
+            _ => None,
         }
-        if self.edges.iter().filter(|&&e| (group & e).any()).count() >= 3 {
-            return Some(Win::Fork);
-        }
-        if self.makes_ring(mine, i) {
-            return Some(Win::Ring);
-        }
-        None
+    }
+
+    /// The groups of `mine`, one flood fill each.
+    fn groups(&self, mine: Bits<N>) -> impl Iterator<Item = Bits<N>> + '_ {
+        let mut todo = mine;
+        std::iter::from_fn(move || {
+            let c = todo.first()?;
+            let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
+            todo -= group;
+            Some(group)
+        })
     }
 
     /// Whether the stone on `i` closes a ring of `mine` (no ring before it).
@@ -304,18 +323,7 @@ impl<const N: usize> Havannah<N> {
     /// Whether `mine` holds a bridge or a fork anywhere (for a parsed
     /// position).
     fn has_chain_win(&self, mine: Bits<N>) -> Option<Win> {
-        let mut todo = mine;
-        while let Some(c) = todo.first() {
-            let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
-            todo -= group;
-            if (group & self.corners).count() >= 2 {
-                return Some(Win::Bridge);
-            }
-            if self.edges.iter().filter(|&&e| (group & e).any()).count() >= 3 {
-                return Some(Win::Fork);
-            }
-        }
-        None
+        self.groups(mine).find_map(|g| self.chain_win(g))
     }
 
     /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
@@ -485,15 +493,11 @@ impl<const N: usize> Game for Havannah<N> {
     /// against the opponent's, 100 a point. Rings are left to the search.
     fn evaluate(&self) -> i32 {
         let best = |mine: Bits<N>| {
-            let mut todo = mine;
-            let mut top = 0;
-            while let Some(c) = todo.first() {
-                let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
-                todo -= group;
-                let edges = self.edges.iter().filter(|&&e| (group & e).any()).count() as i32;
-                top = top.max(2 * edges + 3 * (group & self.corners).count() as i32);
-            }
-            top
+            let value = |g| {
+                let (corners, edges) = self.reach(g);
+                2 * edges as i32 + 3 * corners as i32
+            };
+            self.groups(mine).map(value).max().unwrap_or(0)
         };
         let me = self.ply as usize & 1;
         100 * (best(self.stones[me]) - best(self.stones[1 - me]))
@@ -539,8 +543,7 @@ impl<const N: usize> Game for Havannah<N> {
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `.../..../...../..../... x`.
     fn position(&self) -> String {
-        let rows = self.picture();
-        let board = rows.lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/");
+        let board = super::picture_rows(&self.picture());
         format!("{board} {}", if self.ply & 1 == 0 { 'x' } else { 'o' })
     }
 

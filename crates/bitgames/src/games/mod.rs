@@ -15,6 +15,13 @@ pub mod tictactoe;
 pub mod y;
 pub mod yavalath;
 
+/// A board picture (rows from the top, cells separated by spaces) as the
+/// rows of a position text: each row's cells run together, rows joined by
+/// `/` (`X.O/.X./..O`).
+pub(crate) fn picture_rows(picture: &str) -> String {
+    picture.lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
+}
+
 /// Reads one row of a position picture, as the stone games write it (`x` or
 /// `X` the first player, `o` or `O` the second, `.` empty): `len` cells, `row`
 /// the row's number as the game names it. `put(column, player)` gets each stone

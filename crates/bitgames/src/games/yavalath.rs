@@ -448,8 +448,7 @@ impl<const N: usize> Game for Yavalath<N> {
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `../.X./.. o`.
     fn position(&self) -> String {
-        let rows = self.picture();
-        let board = rows.lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/");
+        let board = super::picture_rows(&self.picture());
         format!("{board} {}", if self.ply & 1 == 0 { 'x' } else { 'o' })
     }
 
