@@ -30,6 +30,9 @@ pub(crate) const KEY_BITS: u32 = 13;
 /// Keyed lists up to this long are filtered into a buffer on the stack first.
 const GATHER: usize = 64;
 
+/// Placements on the stack at most: each fills a cell of the 64.
+const MAX_DEPTH: usize = 65;
+
 /// Nodes between two looks at the stop flag.
 const POLL: u64 = 4096;
 
@@ -144,9 +147,11 @@ pub(crate) struct Search64<'a, F: FnMut(&[(u8, u64)])> {
     memo: &'a mut Memo,
     left: [u8; 32],
     avail: u32,
-    stack: Vec<(u8, u64)>,
-    /// Per depth (`stack.len()`), the fitting placements of the node's list.
-    fit: Vec<Entry>,
+    /// The placements made, `depth` of them (root first).
+    stack: [(u8, u64); MAX_DEPTH],
+    depth: usize,
+    /// Per depth, the fitting placements of the node's list.
+    fit: Vec<[Entry; GATHER]>,
     /// Nodes searched.
     pub nodes: u64,
     stop: &'a AtomicBool,
@@ -187,6 +192,8 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             })
             .collect();
         let avail = (0..32).filter(|&t| left[t] > 0).fold(0, |m, t| m | 1 << t);
+        let mut placed = [(0u8, 0u64); MAX_DEPTH];
+        placed[..stack.len()].copy_from_slice(&stack);
         Search64 {
             b,
             base,
@@ -194,8 +201,9 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             memo,
             left,
             avail,
-            stack,
-            fit: Vec::new(),
+            stack: placed,
+            depth: stack.len(),
+            fit: vec![[Entry { cells: 0, ty: 0 }; GATHER]; MAX_DEPTH],
             nodes: 0,
             stop,
             stopped: stop.load(Ordering::Relaxed),
@@ -286,7 +294,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             return;
         }
         if filled == !0 {
-            (self.solution)(&self.stack);
+            (self.solution)(&self.stack[..self.depth]);
             return;
         }
         let c = (!filled).trailing_zeros();
@@ -297,13 +305,10 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
         // so a branch per entry was mispredicted often), then tried in turn.
         let len = (end - start) as usize;
         let gathered = len <= GATHER;
-        let base = self.stack.len() * GATHER;
+        let depth = self.depth;
         let mut count = len;
         if gathered {
-            if self.fit.len() < base + GATHER {
-                self.fit.resize(base + GATHER, Entry { cells: 0, ty: 0 });
-            }
-            let fit = &mut self.fit[base..base + GATHER];
+            let fit = &mut self.fit[depth];
             let mut n = 0;
             for &e in &self.memo.entries[start as usize..end as usize] {
                 fit[n & (GATHER - 1)] = e;
@@ -312,7 +317,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
             count = n;
             // The children's keyed lists are far apart in a table of
             // megabytes: start loading their spans now.
-            for e in &self.fit[base..base + n] {
+            for e in &self.fit[depth][..n] {
                 if let Some(i) = span_index(filled | e.cells) {
                     prefetch(&self.memo.span, i);
                 }
@@ -320,10 +325,10 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
         }
         for i in 0..count {
             let e =
-                if gathered { self.fit[base + i] } else { self.memo.entries[start as usize + i] };
+                if gathered { self.fit[depth][i] } else { self.memo.entries[start as usize + i] };
             if gathered && i + 1 < count {
                 // The next child's list: its span is in the cache by now.
-                if let Some(j) = span_index(filled | self.fit[base + i + 1].cells) {
+                if let Some(j) = span_index(filled | self.fit[depth][i + 1].cells) {
                     let sp = self.memo.span[j] as usize;
                     if sp != 0 {
                         prefetch(&self.memo.entries, sp - 1);
@@ -343,9 +348,10 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
                     self.avail &= !(1 << ty);
                 }
             }
-            self.stack.push((ty as u8, e.cells));
+            self.stack[depth] = (ty as u8, e.cells);
+            self.depth = depth + 1;
             self.search::<A, ONE>(next);
-            self.stack.pop();
+            self.depth = depth;
             if !ONE {
                 self.left[ty] += 1;
             }
