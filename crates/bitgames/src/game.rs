@@ -333,6 +333,31 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         plies
     }
 
+    /// Plays `count` random playouts from this position and adds each to
+    /// `stats`. By default one [`random_playout`](Game::random_playout) after
+    /// another, each from a clone, all drawing from `rng`. A game may play
+    /// several at once instead, interleaved so that the processor overlaps
+    /// their chains of dependent instructions, each lane with its own
+    /// generator seeded from `rng` (Breakthrough does): the games are then
+    /// those that `random_playout` plays with the lanes' generators, so the
+    /// totals differ from the default's for the same `rng`, but are as
+    /// random and the same on every platform.
+    fn random_playouts<R: Rng + ?Sized>(
+        &self,
+        count: u64,
+        rng: &mut R,
+        stats: &mut crate::search::playout::PlayoutStats,
+    ) {
+        for _ in 0..count {
+            let mut g = self.clone();
+            let plies = g.random_playout(rng);
+            // A game with no legal move that the rules do not call over
+            // (impossible in the shipped games) is counted as a draw rather
+            // than looping forever.
+            stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));
+        }
+    }
+
     /// The playout of a Monte Carlo tree search
     /// ([`search::mcts`](crate::search::mcts)) from this position: plays to
     /// the end (or gives up after `100_000` plies, leaving the game unfinished)

@@ -460,9 +460,10 @@ impl Bits<1> {
     }
 }
 
-/// Index of the `n`-th set bit of `w` (`n < w.count_ones()`).
+/// Index of the `n`-th set bit of `w`, counted from 0 at the lowest
+/// (`n < w.count_ones()`; past that the answer is meaningless, never a panic).
 #[inline]
-fn nth_in_word(w: u64, n: u32) -> u32 {
+pub fn nth_in_word(w: u64, n: u32) -> u32 {
     // `pdep` is microcoded on AMD before Zen 3: there, clear the lower bits one
     // by one instead (see [`crate::cpu`]).
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]

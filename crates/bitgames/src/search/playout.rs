@@ -41,17 +41,12 @@ impl PlayoutStats {
     }
 }
 
-/// Plays `count` random games from `start` with a xoshiro256++ generator seeded by
-/// `seed` (the same seed gives the same games on every platform).
+/// Plays `count` random games from `start` ([`Game::random_playouts`]) with a
+/// xoshiro256++ generator seeded by `seed` (the same seed gives the same games
+/// on every platform).
 pub fn playouts<G: Game>(start: &G, count: u64, seed: u64) -> PlayoutStats {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut stats = PlayoutStats::default();
-    for _ in 0..count {
-        let mut g = start.clone();
-        let plies = g.random_playout(&mut rng);
-        // A game with no legal move that the rules do not call over (impossible in
-        // the shipped games) is counted as a draw rather than looping forever.
-        stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));
-    }
+    start.random_playouts(count, &mut rng, &mut stats);
     stats
 }

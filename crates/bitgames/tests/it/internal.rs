@@ -16,6 +16,10 @@ mod breakthrough {
     fn far_row_and_capture_all_win() {
         t::breakthrough::far_row_and_capture_all_win();
     }
+    #[test]
+    fn playout_lanes_play_their_generators_games() {
+        t::breakthrough::playout_lanes_play_their_generators_games();
+    }
 }
 
 mod connect4 {
