@@ -466,8 +466,21 @@ impl Bits<1> {
 pub fn nth_in_word(w: u64, n: u32) -> u32 {
     // `pdep` is microcoded on AMD before Zen 3: there, clear the lower bits one
     // by one instead (see [`crate::cpu`]).
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     if crate::cpu::fast_pdep() {
+        nth_in_word_by::<true>(w, n)
+    } else {
+        nth_in_word_by::<false>(w, n)
+    }
+}
+
+/// [`nth_in_word`] with the method chosen by the caller, for loops that ask
+/// [`crate::cpu::fast_pdep`] once: `PDEP` deposits bit `n` into `w` with
+/// `pdep` (where the build has BMI2; elsewhere, and without `PDEP`, the lower
+/// bits are cleared one by one).
+#[inline(always)]
+pub fn nth_in_word_by<const PDEP: bool>(w: u64, n: u32) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    if PDEP {
         // SAFETY: the `bmi2` target feature is enabled at compile time.
         return unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, w).trailing_zeros() };
     }

@@ -98,7 +98,7 @@ const NO_MOVE: u8 = 0x80;
 /// Returns 0 while the game goes on, else the result code (`NO_MOVE` added
 /// when `S` had no move and so lost without playing).
 #[inline(always)]
-fn packed_ply<const S: usize, const E: bool, R: Rng + ?Sized>(
+fn packed_ply<const S: usize, const E: bool, const P: bool, R: Rng + ?Sized>(
     p: &mut [u64; 2],
     m: &PackedMasks,
     rng: &mut R,
@@ -139,7 +139,12 @@ fn packed_ply<const S: usize, const E: bool, R: Rng + ?Sized>(
     } else {
         d[0]
     };
-    let to = crate::bits::nth_in_word(dests, k as u32);
+    // `P`: `pdep` is known to be fast; otherwise the select asks.
+    let to = if P {
+        crate::bits::nth_in_word_by::<true>(dests, k as u32)
+    } else {
+        crate::bits::nth_in_word(dests, k as u32)
+    };
     // The step back to the from-cell: straight, west, east.
     let (west, east) = if S == 0 { (w - 1, w + 1) } else { (w + 1, w - 1) };
     let back = if past1 {
@@ -260,16 +265,16 @@ impl<const N: usize> Breakthrough<N> {
         let mut result = 0u8;
         let mut plies = 0u64;
         if self.side == Player::Second {
-            result = packed_ply::<1, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<1, false, false, R>(&mut p, &masks, rng);
             plies = 1;
         }
         while result == 0 {
-            result = packed_ply::<0, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<0, false, false, R>(&mut p, &masks, rng);
             plies += 1;
             if result != 0 {
                 break;
             }
-            result = packed_ply::<1, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<1, false, false, R>(&mut p, &masks, rng);
             plies += 1;
         }
         // A side with no move loses without playing: that ply did not count.
@@ -310,20 +315,36 @@ impl<const N: usize> Breakthrough<N> {
     /// side by side (1.9× the games a second of one game at a time on 8×8).
     fn packed_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let e = self.grid.width() == 8 && self.grid.height() == 8;
+        if crate::cpu::fast_pdep() {
+            self.lanes_by::<true, R>(e, count, rng, stats)
+        } else {
+            self.lanes_by::<false, R>(e, count, rng, stats)
+        }
+    }
+
+    /// [`lanes`](Self::lanes) for the side to move and board (`e`: 8×8).
+    fn lanes_by<const P: bool, R: Rng + ?Sized>(
+        &self,
+        e: bool,
+        count: u64,
+        rng: &mut R,
+        stats: &mut PlayoutStats,
+    ) {
         match (self.side, e) {
-            (Player::First, true) => self.lanes::<0, 1, true, R>(count, rng, stats),
-            (Player::First, false) => self.lanes::<0, 1, false, R>(count, rng, stats),
-            (Player::Second, true) => self.lanes::<1, 0, true, R>(count, rng, stats),
-            (Player::Second, false) => self.lanes::<1, 0, false, R>(count, rng, stats),
+            (Player::First, true) => self.lanes::<0, 1, true, P, R>(count, rng, stats),
+            (Player::First, false) => self.lanes::<0, 1, false, P, R>(count, rng, stats),
+            (Player::Second, true) => self.lanes::<1, 0, true, P, R>(count, rng, stats),
+            (Player::Second, false) => self.lanes::<1, 0, false, P, R>(count, rng, stats),
         }
     }
 
     /// [`packed_playouts`](Self::packed_playouts) from a position where side
     /// `A` is to move (`B` the other; `E`: the 8×8 board): a turn of the loop
     /// plays `A`'s ply in every lane, then `B`'s in every lane whose game
-    /// goes on, so each ply's side is known at compile time. A lane whose
-    /// game ends starts its next one on the next turn.
-    fn lanes<const A: usize, const B: usize, const E: bool, R: Rng + ?Sized>(
+    /// goes on, so each ply's side is known at compile time (and `P`: that
+    /// `pdep` is fast, asked once). A lane whose game ends starts its next
+    /// one on the next turn.
+    fn lanes<const A: usize, const B: usize, const E: bool, const P: bool, R: Rng + ?Sized>(
         &self,
         count: u64,
         rng: &mut R,
@@ -354,7 +375,7 @@ impl<const N: usize> Breakthrough<N> {
                     continue;
                 }
                 busy = true;
-                let code = packed_ply::<A, E, _>(&mut p[l], &masks, &mut gens[l]);
+                let code = packed_ply::<A, E, P, _>(&mut p[l], &masks, &mut gens[l]);
                 plies[l] += 1;
                 if code != 0 {
                     finish(code, &mut left[l], &mut p[l], &mut plies[l]);
@@ -368,7 +389,7 @@ impl<const N: usize> Breakthrough<N> {
                 if left[l] == 0 || ended[l] {
                     continue;
                 }
-                let code = packed_ply::<B, E, _>(&mut p[l], &masks, &mut gens[l]);
+                let code = packed_ply::<B, E, P, _>(&mut p[l], &masks, &mut gens[l]);
                 plies[l] += 1;
                 if code != 0 {
                     finish(code, &mut left[l], &mut p[l], &mut plies[l]);
