@@ -348,14 +348,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         rng: &mut R,
         stats: &mut crate::search::playout::PlayoutStats,
     ) {
-        for _ in 0..count {
-            let mut g = self.clone();
-            let plies = g.random_playout(rng);
-            // A game with no legal move that the rules do not call over
-            // (impossible in the shipped games) is counted as a draw rather
-            // than looping forever.
-            stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));
-        }
+        crate::search::playout::one_at_a_time(self, count, rng, stats)
     }
 
     /// The playout of a Monte Carlo tree search

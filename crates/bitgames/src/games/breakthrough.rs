@@ -653,11 +653,7 @@ impl<const N: usize> Game for Breakthrough<N> {
         if self.grid.width() * self.grid.height() <= 64 && self.result == 0 {
             return self.packed_playouts(count, rng, stats);
         }
-        for _ in 0..count {
-            let mut g = *self;
-            let plies = g.random_playout(rng);
-            stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));
-        }
+        crate::search::playout::one_at_a_time(self, count, rng, stats)
     }
 
     /// The playout loop: each ply the three destination sets (Alg. 5) are
