@@ -47,6 +47,7 @@ pub mod internal_tests {
     pub use crate::games::connect4::solver::tests as connect4_solver;
     pub use crate::games::connect4::table::tests as connect4_table;
     pub use crate::games::connect4::tests as connect4;
+    pub use crate::games::fill::tests as fill;
     pub use crate::games::go::policy_tests as go_policy;
     pub use crate::games::hex::tests as hex;
     pub use crate::games::othello::endgame::stability::tests as othello_endgame_stability;

@@ -95,6 +95,46 @@ pub fn y_reduce_fixed<const S: usize>(mut cols: [u64; S]) -> u64 {
     cols[0] & 0b11
 }
 
+/// Listing 1's reduction of many boards at once, bit-sliced: the bits of a
+/// word stand for boards rather than cells. `cells[x * stride + y]` holds cell
+/// `(x, y)` (`x + y < side`, the coordinates of the [module](self) docs) of
+/// every board, bit `j` set when board `j` has a stone of the player tested
+/// there; every other cell counts as the opponent's, so each board is full and
+/// the majority of each triplet (one `(a & (b | c)) | (b & c)` for all boards)
+/// reduces it exactly as the two-bit codes do. Returns the word whose bit `j`
+/// is set when board `j`'s stones join all three sides. `L` is any word of
+/// bits (`u64`, `u128`); the cells are overwritten; a side known at compile
+/// time lets the compiler unroll the `(side − 1)side(side + 1)/6` majorities.
+///
+/// With the boards the prefixes of one random fill (bit `j` of a cell set when
+/// the cell is among the player's first `j + 1` stones), the answer's lowest
+/// bit is the move that completed the player's first Y.
+///
+/// A side of 0 gives `L::default()` (no board joins anything).
+///
+/// # Panics
+/// When `side > STRIDE` or `cells` is shorter than `(side − 1)·STRIDE + 1`.
+#[inline(always)]
+pub fn y_reduce_sliced<L, const STRIDE: usize>(cells: &mut [L], side: usize) -> L
+where
+    L: Copy + Default + core::ops::BitAnd<Output = L> + core::ops::BitOr<Output = L>,
+{
+    if side == 0 {
+        return L::default();
+    }
+    assert!(side <= STRIDE && cells.len() > (side - 1) * STRIDE, "the cells hold the side");
+    for len in (1..side).rev() {
+        for x in 0..len {
+            for y in 0..len - x {
+                let at = x * STRIDE + y;
+                let (a, b, c) = (cells[at], cells[at + 1], cells[at + STRIDE]);
+                cells[at] = (a & (b | c)) | (b & c);
+            }
+        }
+    }
+    cells[0]
+}
+
 /// The first `K` words of `cols`, reduced by [`y_reduce_fixed`].
 #[inline(always)]
 fn reduce_first<const K: usize, const S: usize>(cols: &[u64; S]) -> u64 {

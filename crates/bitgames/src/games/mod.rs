@@ -3,6 +3,7 @@
 pub mod breakthrough;
 pub mod clobber;
 pub mod connect4;
+pub(crate) mod fill;
 pub mod go;
 pub mod gomoku;
 pub mod havannah;

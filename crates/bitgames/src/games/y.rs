@@ -29,6 +29,7 @@
 //! separated by `/`, with `x`, `o` and `.`, then a space and the side to move
 //! (`x` or `o`): `x../o./. x` on side 3.
 
+use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
@@ -37,10 +38,13 @@ use crate::game::{
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
-use crate::ops::{YColumns, YPyramid, Y_FIRST, Y_SECOND};
+use crate::ops::{self, YColumns, YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
+use crate::search::playout::PlayoutStats;
 use crate::tools::{CoreBench, Tools};
-use rand::Rng;
+use rand::SeedableRng;
+use rand::{Rng, RngCore};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -191,6 +195,170 @@ impl<const N: usize> Y<N> {
     }
 }
 
+/// A word of prefixes for [`Y::sliced_playouts`]: its low half stands for
+/// the first player's first 1, 2, … new stones, its high half for the
+/// second player's.
+trait Prefixes:
+    Copy + std::ops::BitAnd<Output = Self> + std::ops::BitOr<Output = Self> + Eq + Default
+{
+    /// Bits in a half: the most moves a player may have left.
+    const HALF: u32;
+    /// The word of a stone: in every prefix of its player that holds it, the
+    /// `k`-th (from 0) new stone of `player` (0 or 1).
+    fn stone(player: usize, k: u32) -> Self;
+    /// The first prefix in which a player's stones join the three sides:
+    /// `(player, k)` for its first `k + 1` new stones.
+    fn first(self) -> Option<(usize, u32)>;
+}
+
+impl Prefixes for u64 {
+    const HALF: u32 = 32;
+    #[inline(always)]
+    fn stone(player: usize, k: u32) -> u64 {
+        (((u32::MAX as u64) << k) & u32::MAX as u64) << (32 * player)
+    }
+    #[inline(always)]
+    fn first(self) -> Option<(usize, u32)> {
+        match (self as u32, (self >> 32) as u32) {
+            (0, 0) => None,
+            (0, h) => Some((1, h.trailing_zeros())),
+            (l, _) => Some((0, l.trailing_zeros())),
+        }
+    }
+}
+
+impl Prefixes for u128 {
+    const HALF: u32 = 64;
+    #[inline(always)]
+    fn stone(player: usize, k: u32) -> u128 {
+        ((u64::MAX << k) as u128) << (64 * player)
+    }
+    #[inline(always)]
+    fn first(self) -> Option<(usize, u32)> {
+        match (self as u64, (self >> 64) as u64) {
+            (0, 0) => None,
+            (0, h) => Some((1, h.trailing_zeros())),
+            (l, _) => Some((0, l.trailing_zeros())),
+        }
+    }
+}
+
+/// The stride of [`Y::sliced_playouts`]' cell words: cell `(x, y)` at
+/// `x · STRIDE + y`.
+const STRIDE: usize = MAX_SIZE + 1;
+
+/// Games [`Y::sliced_playouts`] shuffles at once.
+const LANES: usize = 4;
+
+impl<const N: usize> Y<N> {
+    /// Random playouts by fill (see [`fill`](super::fill)) with every prefix
+    /// of a game's fill tested at once ([`SlicedFill`]), [`LANES`] games at a
+    /// time. The orders are drawn from xoshiro256++ generators seeded from
+    /// `rng`, so the same `rng` gives the same totals on every platform; the
+    /// games are uniformly random, as
+    /// [`random_playout`](Game::random_playout)'s, but not the ones it plays
+    /// from the same generator.
+    fn sliced_playouts<L: Prefixes, R: Rng + ?Sized>(
+        &self,
+        count: u64,
+        rng: &mut R,
+        stats: &mut PlayoutStats,
+    ) {
+        let fill = SlicedFill::<L>::new(self);
+        let mut draws: [_; LANES] = std::array::from_fn(|_| {
+            Draws::new(Xoshiro256PlusPlus::seed_from_u64(rng.next_u64()), fill.at.len() as u64)
+        });
+        let mut board = [Lanes::<L, LANES>::default(); PLACES];
+        let mut left = count;
+        while left > 0 {
+            fill.deal(&mut board, &mut draws);
+            let games = fill.results(&mut board);
+            for &(winner, plies) in games.iter().take(left.min(LANES as u64) as usize) {
+                stats.record(plies, Outcome::WonBy(winner));
+            }
+            left = left.saturating_sub(LANES as u64);
+        }
+    }
+}
+
+/// Random fills of one position's empty cells with every prefix of each fill
+/// tested at once: each cell gets the word of the prefixes that hold its
+/// stone ([`Prefixes`]), and one bit-sliced Y reduction
+/// ([`ops::y_reduce_sliced`], Listing 1 for up to 128 boards at once) answers
+/// for all of them; the lowest bit set names the winner and the move that
+/// completed its first Y.
+struct SlicedFill<L> {
+    side: usize,
+    /// The side to move at the start, 0 or 1.
+    mover: usize,
+    /// The stones already down, each in every prefix of its player.
+    down: Vec<(usize, L)>,
+    /// The empty cells' places (`x · STRIDE + y`).
+    at: Vec<u16>,
+    /// The word of the fill's `k`-th stone.
+    words: Vec<L>,
+}
+
+impl<L: Prefixes> SlicedFill<L> {
+    fn new<const N: usize>(y: &Y<N>) -> Self {
+        let side = y.size();
+        let mut down = Vec::new();
+        let mut at = Vec::new();
+        for x in 0..side {
+            for r in 0..side - x {
+                let i = y.grid.cell(x, r).expect("on the board");
+                let place = x * STRIDE + r;
+                if y.stones[0].contains(i) {
+                    down.push((place, L::stone(0, 0)));
+                } else if y.stones[1].contains(i) {
+                    down.push((place, L::stone(1, 0)));
+                } else {
+                    at.push(place as u16);
+                }
+            }
+        }
+        let mover = (y.ply & 1) as usize;
+        // The k-th move of the fill is the (k / 2)-th of its player.
+        let words = (0..at.len()).map(|k| L::stone((mover + k) & 1, (k / 2) as u32)).collect();
+        assert!(at.len().div_ceil(2) <= L::HALF as usize, "each player's moves fit a half");
+        SlicedFill { side, mover, down, at, words }
+    }
+
+    /// A random fill on each lane of `board`: the stones already down put
+    /// back (the reduction overwrites the triangle), every empty cell written
+    /// by the shuffle.
+    #[inline(always)]
+    fn deal<R: RngCore>(
+        &self,
+        board: &mut [Lanes<L, LANES>; PLACES],
+        draws: &mut [Draws<R>; LANES],
+    ) {
+        for &(place, w) in &self.down {
+            board[place] = Lanes([w; LANES]);
+        }
+        shuffle_into(board, &self.at, &self.words, draws);
+    }
+
+    /// Each lane's winner and the plies its game lasted, by reducing `board`
+    /// in place.
+    #[inline(always)]
+    fn results(&self, board: &mut [Lanes<L, LANES>; PLACES]) -> [(Player, u64); LANES] {
+        let top = if self.side == 10 {
+            ops::y_reduce_sliced::<_, STRIDE>(board, 10)
+        } else {
+            ops::y_reduce_sliced::<_, STRIDE>(board, self.side)
+        };
+        top.0.map(|t| {
+            // A full triangle has exactly one player with a Y (and every stone
+            // of that player is in its last prefix).
+            let (p, k) = t.first().unwrap_or((self.mover, 0));
+            let winner = if p == 0 { Player::First } else { Player::Second };
+            // The mover's k-th stone is move 2k, the other player's 2k + 1.
+            (winner, 2 * k as u64 + (p != self.mover) as u64 + 1)
+        })
+    }
+}
+
 impl<const N: usize> fmt::Debug for Y<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
@@ -298,6 +466,22 @@ impl<const N: usize> Game for Y<N> {
             return None;
         }
         empty.nth(random_below(rng, n) as usize).map(|i| self.grid.cell_at_unchecked(i))
+    }
+
+    /// Every game's prefixes at once ([`sliced_playouts`](Self::sliced_playouts))
+    /// while each player has at most 64 moves left, one game after another
+    /// otherwise.
+    fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
+        let left = self.empty().count() as usize;
+        if self.result == 0 && left > 0 {
+            if left.div_ceil(2) <= 32 {
+                return self.sliced_playouts::<u64, R>(count, rng, stats);
+            }
+            if left.div_ceil(2) <= 64 {
+                return self.sliced_playouts::<u128, R>(count, rng, stats);
+            }
+        }
+        crate::search::playout::one_at_a_time(self, count, rng, stats)
     }
 
     /// The playout loop with the empty cells and their count kept in hand
@@ -648,6 +832,88 @@ pub mod tests {
         playout_matches_checked_moves::<1>(5, 100);
         playout_matches_checked_moves::<2>(10, 200);
         playout_matches_checked_moves::<6>(19, 40);
+    }
+
+    /// Every lane of the sliced playouts plays the game of its fill: the
+    /// order each lane's cell words encode is a permutation of the empty
+    /// cells, and playing it move by move with the checked `play` until the
+    /// game ends gives the same winner and plies. On sides 1–15, from the
+    /// start and from positions with stones down and either side to move,
+    /// with words of 64 bits where they hold the moves and of 128 always.
+    pub fn sliced_playouts_play_the_games_of_their_fills() {
+        fn check<L: Prefixes>(y: &Y<4>, seed: u64) {
+            let fill = SlicedFill::<L>::new(y);
+            let e = fill.at.len();
+            let mut draws: [_; LANES] = std::array::from_fn(|l| {
+                Draws::new(Xoshiro256PlusPlus::seed_from_u64(seed + l as u64), e as u64)
+            });
+            let mut board = [Lanes::<L, LANES>::default(); PLACES];
+            let (mut firsts, mut seconds) = (0, 0);
+            for _ in 0..40 {
+                fill.deal(&mut board, &mut draws);
+                let dealt = board;
+                let games = fill.results(&mut board);
+                for (g, &(winner, plies)) in games.iter().enumerate() {
+                    let mut order: Vec<(u64, usize)> = fill
+                        .at
+                        .iter()
+                        .map(|&p| {
+                            let (who, k) = dealt[p as usize].0[g].first().expect("a stone");
+                            (2 * k as u64 + (who != fill.mover) as u64, p as usize)
+                        })
+                        .collect();
+                    order.sort_unstable();
+                    assert!(order.iter().map(|o| o.0).eq(0..e as u64), "{y:?}: a permutation");
+                    let mut game = *y;
+                    let mut played = 0;
+                    for &(_, place) in &order {
+                        if game.outcome().is_some() {
+                            break;
+                        }
+                        let cell =
+                            Cell { col: (place / STRIDE) as u16, row: (place % STRIDE) as u16 };
+                        game.play(cell).unwrap();
+                        played += 1;
+                    }
+                    assert_eq!(game.outcome(), Some(Outcome::WonBy(winner)), "{y:?} {order:?}");
+                    assert_eq!(played, plies, "{y:?} {order:?}");
+                    if winner == Player::First {
+                        firsts += 1;
+                    } else {
+                        seconds += 1;
+                    }
+                }
+            }
+            // Both players win some of the games (a side of 1 or 2 aside).
+            if y.size() > 2 && !y.stones(Player::First).any() {
+                assert!(firsts > 0 && seconds > 0, "{y:?}: {firsts} {seconds}");
+            }
+        }
+        for (size, moves) in [
+            (1, ""),
+            (2, ""),
+            (3, ""),
+            (4, "a1"),
+            (5, ""),
+            (7, "c2 a1 b3"),
+            (10, ""),
+            (10, "a1"),
+            (10, "e1 b2 c3 a5"),
+            (11, ""),
+            (11, "a1 b1"),
+            (13, ""),
+            (15, ""),
+        ] {
+            let mut y = Y::<4>::new(size).unwrap();
+            for m in moves.split_whitespace() {
+                y.play(y.parse_move(m).unwrap()).unwrap();
+            }
+            let left = y.empty().count() as usize;
+            if left.div_ceil(2) <= 32 {
+                check::<u64>(&y, size as u64);
+            }
+            check::<u128>(&y, 100 + size as u64);
+        }
     }
 
     impl Y<1> {

@@ -197,7 +197,7 @@ mod grid {
 /// `bitgames_core::yreduce`.
 mod yreduce {
     use bitgames::ops::yreduce::{
-        y_reduce, y_reduce_fixed, YColumns, YPyramid, Y_EMPTY, Y_FIRST, Y_SECOND,
+        y_reduce, y_reduce_fixed, y_reduce_sliced, YColumns, YPyramid, Y_EMPTY, Y_FIRST, Y_SECOND,
     };
 
     /// A triangle from a picture: rows from the top, `X` first player, `O`
@@ -367,6 +367,52 @@ mod yreduce {
         }
         assert!(YPyramid::<190>::new(20).is_none());
         assert!(YPyramid::<10>::new(4).is_some() && YPyramid::<9>::new(4).is_none());
+    }
+
+    #[test]
+    fn the_sliced_reduction_reduces_every_board_of_its_bits() {
+        // 64 (u64) or 128 (u128) random sets of cells at once: bit j of the
+        // answer is whether set j, with every other cell the opponent's,
+        // reduces to the first player by Listing 1's two-bit reduction.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in [1usize, 2, 3, 4, 7, 10, 13, 16] {
+            for round in 0..20 {
+                // Denser or sparser sets by round, so that both answers occur.
+                let mut cells = [0u128; 16 * 16];
+                for x in 0..n {
+                    for y in 0..n - x {
+                        let mut w = (next() as u128) << 64 | next() as u128;
+                        if round % 3 == 1 {
+                            w |= (next() as u128) << 64 | next() as u128;
+                        } else if round % 3 == 2 {
+                            w &= (next() as u128) << 64 | next() as u128;
+                        }
+                        cells[x * 16 + y] = w;
+                    }
+                }
+                let mut narrow: Vec<u64> = cells.iter().map(|&w| w as u64).collect();
+                let wide = y_reduce_sliced::<u128, 16>(&mut cells.clone(), n);
+                let low = y_reduce_sliced::<u64, 16>(&mut narrow, n);
+                assert_eq!(low, wide as u64, "side {n}");
+                for j in 0..128 {
+                    let mut t = YColumns::<16>::new(n).unwrap();
+                    for x in 0..n {
+                        for y in 0..n - x {
+                            let mine = (cells[x * 16 + y] >> j) & 1 == 1;
+                            t.set(x, y, if mine { Y_FIRST } else { Y_SECOND });
+                        }
+                    }
+                    let want = t.winner() == Y_FIRST;
+                    assert_eq!((wide >> j) & 1 == 1, want, "side {n}, round {round}, board {j}");
+                }
+            }
+        }
     }
 
     #[test]

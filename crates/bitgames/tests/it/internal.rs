@@ -408,6 +408,18 @@ mod y {
     fn specialised_playouts_are_legal_games() {
         t::y::specialised_playouts_are_legal_games();
     }
+    #[test]
+    fn sliced_playouts_play_the_games_of_their_fills() {
+        t::y::sliced_playouts_play_the_games_of_their_fills();
+    }
+}
+
+mod fill {
+    use super::t;
+    #[test]
+    fn shuffles_are_uniform() {
+        t::fill::shuffles_are_uniform();
+    }
 }
 
 /// Every test function of an `internal-tests` module (a `pub fn name()` with no
