@@ -11,38 +11,44 @@
 
 use rand::RngCore;
 
-/// Bounded random numbers, several from one 64-bit draw: the multiply-shift
-/// of [`random_below`](crate::game::random_below) (Lemire 2019) chained, each
-/// number taken from the high word of the product and the low word kept for
-/// the next (Brackett-Rozinsky and Lemire 2024, without their rejection step).
-/// The words are refilled after `per_word` numbers, chosen so that the ranges
+/// Bounded random numbers for `G` boards at once, several from one 64-bit
+/// draw: the multiply-shift of [`random_below`](crate::game::random_below)
+/// (Lemire 2019) chained, each number taken from the high word of the product
+/// and the low word kept for the next (Brackett-Rozinsky and Lemire 2024,
+/// without their rejection step). Each board has its own word, refilled from
+/// the one generator after `per_word` numbers, chosen so that the ranges
 /// multiplied stay within 2³², so every number's bias is at most 2⁻³², as
-/// `random_below`'s.
-pub(crate) struct Draws<R> {
+/// `random_below`'s. The boards' chains of multiplications are independent,
+/// so the processor overlaps them.
+pub(crate) struct Draws<R, const G: usize> {
     rng: R,
-    word: u64,
+    words: [u64; G],
     left: u32,
     per_word: u32,
 }
 
-impl<R: RngCore> Draws<R> {
+impl<R: RngCore, const G: usize> Draws<R, G> {
     /// Numbers below at most `max` (≥ 1) from `rng`.
     pub(crate) fn new(rng: R, max: u64) -> Self {
         let bits = 64 - max.max(2).saturating_sub(1).leading_zeros();
-        Draws { rng, word: 0, left: 0, per_word: (32 / bits).max(1) }
+        Draws { rng, words: [0; G], left: 0, per_word: (32 / bits).max(1) }
     }
 
-    /// A number in `0..n` (`1 ≤ n ≤ max`).
+    /// A number in `0..n` for each board (`1 ≤ n ≤ max`).
     #[inline(always)]
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> [u64; G] {
         if self.left == 0 {
-            self.word = self.rng.next_u64();
+            for w in &mut self.words {
+                *w = self.rng.next_u64();
+            }
             self.left = self.per_word;
         }
         self.left -= 1;
-        let m = self.word as u128 * n as u128;
-        self.word = m as u64;
-        (m >> 64) as u64
+        std::array::from_fn(|g| {
+            let m = self.words[g] as u128 * n as u128;
+            self.words[g] = m as u64;
+            (m >> 64) as u64
+        })
     }
 }
 
@@ -51,27 +57,29 @@ pub(crate) const PLACES: usize = 512;
 
 /// The inside-out Fisher–Yates shuffle (Durstenfeld 1964, in Knuth's TAOCP
 /// vol. 2, 3.4.2), for `G` boards at once: puts `values[i]` into
-/// `board[at[i]][g]` for a uniformly random permutation of the places `at`
-/// (each below [`PLACES`], at most [`PLACES`] of them) per board `g`, every
-/// place written once. The boards' draws are interleaved, so that each one's
-/// chain of multiplications ([`Draws`]) overlaps the others', and their cells
-/// are side by side, so that the game's test can treat all `G` at once.
+/// `board[at[i]][first + g]` for a uniformly random permutation of the places
+/// `at` (each below [`PLACES`], at most [`PLACES`] of them) per board `g`,
+/// every place written once. The boards' cells are side by side (`W ≥ first +
+/// G` boards in all), so that the game's test can treat them at once.
 #[inline(always)]
-pub(crate) fn shuffle_into<T: Copy, R: RngCore, const G: usize>(
-    board: &mut [Lanes<T, G>; PLACES],
+pub(crate) fn shuffle_into<T: Copy, R: RngCore, const W: usize, const G: usize>(
+    board: &mut [Lanes<T, W>; PLACES],
     at: &[u16],
     values: &[T],
-    draws: &mut [Draws<R>; G],
+    draws: &mut Draws<R, G>,
+    first: usize,
 ) {
     let all = at.len().min(values.len()).min(PLACES);
     let (at, values) = (&at[..all], &values[..all]);
+    assert!(first + G <= W, "the boards are within the lanes");
     for (i, (&here, &v)) in at.iter().zip(values).enumerate() {
         let here = here as usize % PLACES;
-        for (g, draws) in draws.iter_mut().enumerate() {
-            // The draw is at most i, below at.len().
-            let there = at[draws.below(i as u64 + 1) as usize] as usize % PLACES;
-            board[here].0[g] = board[there].0[g];
-            board[there].0[g] = v;
+        // Each draw is at most i, below at.len().
+        let picks = draws.below(i as u64 + 1);
+        for (g, &j) in picks.iter().enumerate() {
+            let there = at[j as usize] as usize % PLACES;
+            board[here].0[first + g] = board[there].0[first + g];
+            board[there].0[first + g] = v;
         }
     }
 }
@@ -117,14 +125,12 @@ pub mod tests {
         const G: usize = 3;
         let at = [7u16, 3, 100, 511, 0];
         let values = [1u8, 2, 3, 4, 5];
-        let mut draws: [_; G] = std::array::from_fn(|g| {
-            Draws::new(Xoshiro256PlusPlus::seed_from_u64(17 + g as u64), at.len() as u64)
-        });
+        let mut draws = Draws::<_, G>::new(Xoshiro256PlusPlus::seed_from_u64(17), at.len() as u64);
         let mut board = [Lanes([0u8; G]); PLACES];
         let mut counts = [[0u32; 120]; G];
         let rounds = 120_000;
         for _ in 0..rounds {
-            shuffle_into(&mut board, &at, &values, &mut draws);
+            shuffle_into(&mut board, &at, &values, &mut draws, 0);
             for (g, count) in counts.iter_mut().enumerate() {
                 let got: Vec<u8> = at.iter().map(|&p| board[p as usize].0[g]).collect();
                 let mut sorted = got.clone();

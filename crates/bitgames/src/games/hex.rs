@@ -32,6 +32,7 @@
 //!   The side to move is written out because after a swap `o` has one stone
 //!   more than `x` with `x` to move.
 
+use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
@@ -42,8 +43,10 @@ use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
+use crate::search::playout::PlayoutStats;
 use crate::tools::{CoreBench, Tools};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -396,6 +399,21 @@ impl<const N: usize> Game for Hex<N> {
         empty.nth(k as usize).map(|i| HexMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
+    /// Sixty-four games at a time by fill, their connections tested as Y
+    /// reductions ([`EmbeddedFill`]), on boards up to 15×15 once the swap is
+    /// past; one game after another otherwise.
+    fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
+        let n = self.size();
+        if self.result == 0
+            && !(self.swap && self.ply < 2)
+            && self.empty().any()
+            && n <= EMBEDDED_MAX
+        {
+            return EmbeddedFill::new(self).playouts(count, rng, stats);
+        }
+        crate::search::playout::one_at_a_time(self, count, rng, stats)
+    }
+
     /// Fill, then find where the game ended. A full Hex board has exactly one
     /// winner and stones are never removed, so the game the same draws play
     /// move by move is the prefix of the fill that ends with the winner's
@@ -728,6 +746,269 @@ impl<const N: usize> Game for Hex<N> {
     }
 }
 
+/// The largest board [`EmbeddedFill`] plays: its fill positions fit a byte.
+const EMBEDDED_MAX: usize = 15;
+
+/// Games [`EmbeddedFill`] plays at once: a bit of a word each.
+const GAMES: usize = 64;
+
+/// Games whose shuffles are interleaved ([`shuffle_into`]).
+const SHUFFLED: usize = 4;
+
+/// The stride of [`EmbeddedFill`]'s Y triangle: cell `(x, y)` at
+/// `x · YSTRIDE + y`, sides up to `2 · 15 − 1`.
+const YSTRIDE: usize = 32;
+
+/// Random Hex games in bulk by fill (see [`fill`](super::fill)), 64 at a
+/// time, one bit of a word for each game, with every connection test a Y
+/// reduction of all 64 boards at once.
+///
+/// Hex is a special case of Y: the `n × n` rhombus is the corner `x, y < n`
+/// of the Y triangle of side `2n − 1` (the same hexagonal adjacency, Hex's
+/// top row on Y's top side, its left column on Y's left side). Below the
+/// rhombus (`y ≥ n`) lies a triangle that touches Y's left side and diagonal
+/// and every cell of the rhombus's bottom row; right of it (`x ≥ n`) one that
+/// touches Y's top and diagonal and the whole right column. Given to the
+/// player tested, the lower triangle makes a Y exactly when that player's
+/// cells join the rhombus's top and bottom rows (the first player's goal),
+/// the right one exactly when they join its left and right columns (the
+/// second's), the other triangle going to the opponent. Both triangles are
+/// constant, so the reduction ([`embedded_reduce`]) only computes the cells
+/// in the rhombus's corner: about 1,200 majorities for 11×11, each for 64
+/// games.
+///
+/// Each game's fill writes its cells' positions (bytes) side by side with the
+/// other games'. The first reduction, of the full boards, names each game's
+/// winner; then a binary search over the winner's moves, one step for all 64
+/// games at once, each testing its own prefix, finds the move that first
+/// joined the winner's sides.
+struct EmbeddedFill {
+    n: usize,
+    /// The side to move at the start, 0 or 1.
+    mover: usize,
+    /// The empty cells: their places in the fill (`r · n + c`).
+    at: Vec<u16>,
+    /// Their positions in the fill's order, `0 … at.len()`.
+    order: Vec<u8>,
+    /// Every cell of the rhombus: its place in the Y triangle, and its stone
+    /// already down (0 or 1) or, when empty, `2 + ` its index in `at`.
+    cells: Vec<(usize, usize)>,
+    /// Binary search steps that find any of the winner's moves.
+    steps: u32,
+}
+
+impl EmbeddedFill {
+    fn new<const N: usize>(hex: &Hex<N>) -> Self {
+        let n = hex.size();
+        let mut at = Vec::new();
+        let mut cells = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let i = hex.grid.cell(c, r).expect("on the board");
+                let what = if hex.stones[0].contains(i) {
+                    0
+                } else if hex.stones[1].contains(i) {
+                    1
+                } else {
+                    at.push((r * n + c) as u16);
+                    1 + at.len()
+                };
+                cells.push((c * YSTRIDE + r, what));
+            }
+        }
+        assert!(n <= EMBEDDED_MAX && at.len() <= 255, "fill positions fit a byte");
+        let order = (0..at.len()).map(|k| k as u8).collect();
+        // The winner has at most ceil(e / 2) moves.
+        let most = at.len().div_ceil(2) as u64;
+        let steps = 64 - (most.max(1) - 1).leading_zeros();
+        EmbeddedFill { n, mover: hex.side as usize, at, order, cells, steps }
+    }
+
+    /// `count` games in batches of [`GAMES`], each game's order drawn from
+    /// its own xoshiro256++ generator seeded from `rng` (the same totals for
+    /// the same `rng` on every platform).
+    fn playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
+        let e = self.at.len() as u64;
+        let mut draws: [Draws<Xoshiro256PlusPlus, SHUFFLED>; GAMES / SHUFFLED] =
+            std::array::from_fn(|_| {
+                Draws::new(Xoshiro256PlusPlus::seed_from_u64(rng.next_u64()), e)
+            });
+        let mut pos = Box::new([Lanes([0u8; GAMES]); PLACES]);
+        let mut y = Box::new([0u64; YSTRIDE * YSTRIDE]);
+        let mut left = count;
+        while left > 0 {
+            for (k, d) in draws.iter_mut().enumerate() {
+                shuffle_into(&mut pos, &self.at, &self.order, d, k * SHUFFLED);
+            }
+            let games = self.results(&pos, &mut y);
+            for &(winner, plies) in games.iter().take(left.min(GAMES as u64) as usize) {
+                stats.record(plies as u64, Outcome::WonBy(winner));
+            }
+            left = left.saturating_sub(GAMES as u64);
+        }
+    }
+
+    /// Each game's winner and the plies it lasted, from the fill positions
+    /// `pos` (`pos[r · n + c]` holds each game's position of cell `(c, r)`);
+    /// `y` is room for the reductions.
+    fn results(
+        &self,
+        pos: &[Lanes<u8, GAMES>; PLACES],
+        y: &mut [u64; YSTRIDE * YSTRIDE],
+    ) -> [(Player, u32); GAMES] {
+        let n = self.n;
+        let flip = if self.mover == 0 { 0 } else { u64::MAX };
+        // The full boards: the first player's cells (its stones down, and
+        // the fill's even positions when it moves first, odd ones otherwise),
+        // tested for top to bottom.
+        let mut first = [0u64; MAX_SIZE * MAX_SIZE];
+        for (k, &(place, what)) in self.cells.iter().enumerate() {
+            first[k] = match what {
+                0 => u64::MAX,
+                1 => 0,
+                i => !(odd_bits(&pos[self.at[i - 2] as usize].0) ^ flip),
+            };
+            y[place] = first[k];
+        }
+        let first_won = embedded_reduce(y, n, u64::MAX);
+        // Each game's winner's moves are at positions d, d + 2, …: its j-th
+        // at 2j + d, d = 0 when the winner moved first. Its first t moves
+        // are the winner's cells at positions below 2t. Search the least t
+        // in 1..=most whose moves join the winner's sides.
+        let d = |g: usize| ((first_won >> g) & 1 == 0) as usize ^ self.mover;
+        let e = self.at.len();
+        let mut lo = [1u8; GAMES];
+        let mut hi: [u8; GAMES] = std::array::from_fn(|g| ((e + 1 - d(g)) / 2) as u8);
+        for _ in 0..self.steps {
+            let below: [u8; GAMES] = std::array::from_fn(|g| lo[g] + hi[g]);
+            let mid: [u8; GAMES] = std::array::from_fn(|g| below[g] / 2);
+            // 2·mid, the positions below the prefix's end.
+            let limit: [u8; GAMES] = std::array::from_fn(|g| below[g] & !1);
+            for (k, &(place, what)) in self.cells.iter().enumerate() {
+                // The winner's cells: the first player's where it won.
+                let mine = !(first[k] ^ first_won);
+                y[place] = match what {
+                    0 | 1 => mine,
+                    i => below_bits(&pos[self.at[i - 2] as usize].0, &limit) & mine,
+                };
+            }
+            let joined = embedded_reduce(y, n, first_won);
+            for g in 0..GAMES {
+                if (joined >> g) & 1 == 1 {
+                    hi[g] = mid[g];
+                } else {
+                    lo[g] = mid[g] + 1;
+                }
+            }
+        }
+        std::array::from_fn(|g| {
+            let winner = if (first_won >> g) & 1 == 1 { Player::First } else { Player::Second };
+            (winner, 2 * lo[g] as u32 - 1 + d(g) as u32)
+        })
+    }
+}
+
+/// Bit `g` set where `bytes[g]` is odd.
+#[inline(always)]
+fn odd_bits(bytes: &[u8; GAMES]) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: AVX2 is enabled for the whole build (the cfg above), and
+        // the loads read the 64 bytes of `bytes` unaligned.
+        unsafe {
+            let p = bytes.as_ptr() as *const __m256i;
+            let (a, b) = (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)));
+            // Bit 0 of each byte to its bit 7, which movemask takes.
+            let lo = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(a)) as u32 as u64;
+            let hi = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(b)) as u32 as u64;
+            lo | hi << 32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    odd_bits_portable(bytes)
+}
+
+/// [`odd_bits`] one byte at a time.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
+#[inline(always)]
+fn odd_bits_portable(bytes: &[u8; GAMES]) -> u64 {
+    let mut w = 0;
+    for (g, &b) in bytes.iter().enumerate() {
+        w |= ((b & 1) as u64) << g;
+    }
+    w
+}
+
+/// Bit `g` set where `bytes[g] < limit[g]`.
+#[inline(always)]
+fn below_bits(bytes: &[u8; GAMES], limit: &[u8; GAMES]) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: AVX2 is enabled for the whole build (the cfg above), and
+        // the loads read the 64 bytes of `bytes` and of `limit` unaligned.
+        unsafe {
+            let (p, l) = (bytes.as_ptr() as *const __m256i, limit.as_ptr() as *const __m256i);
+            let half = |k: usize| {
+                let (v, m) = (_mm256_loadu_si256(p.add(k)), _mm256_loadu_si256(l.add(k)));
+                // v ≥ m exactly when max(v, m) = v; movemask of the rest.
+                let at_least = _mm256_cmpeq_epi8(_mm256_max_epu8(v, m), v);
+                !(_mm256_movemask_epi8(at_least) as u32) as u64
+            };
+            half(0) | half(1) << 32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    below_bits_portable(bytes, limit)
+}
+
+/// [`below_bits`] one byte at a time.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
+#[inline(always)]
+fn below_bits_portable(bytes: &[u8; GAMES], limit: &[u8; GAMES]) -> u64 {
+    let mut w = 0;
+    for g in 0..GAMES {
+        w |= ((bytes[g] < limit[g]) as u64) << g;
+    }
+    w
+}
+
+/// The Y reduction of the triangle of side `2n − 1` holding a Hex board of
+/// side `n` in its corner ([`EmbeddedFill`]), one board per bit, and returns
+/// the top cell: bit `g` set when board `g`'s tested player has a Y. `first`
+/// has bit `g` set where board `g` tests the first player: the triangle below
+/// the rhombus is that player's, the one to its right the other's. Browne
+/// §5.2.3, Listing 1's majority of triplets, bit-sliced as
+/// [`ops::y_reduce_sliced`].
+///
+/// Only the rhombus's cells `x, y < n` are computed, four rows of a column at
+/// a time: the rows `n … n + 4` of its columns hold the lower triangle's word
+/// and column `n` the right one's, which stay as they are (a majority of
+/// three equal words, or of two and anything), and a cell computed past the
+/// level's triangle is never read again.
+#[inline(always)]
+fn embedded_reduce(y: &mut [u64; YSTRIDE * YSTRIDE], n: usize, first: u64) -> u64 {
+    debug_assert!(n <= EMBEDDED_MAX);
+    for x in 0..n {
+        y[x * YSTRIDE + n..x * YSTRIDE + n + 5].fill(first);
+    }
+    y[n * YSTRIDE..n * YSTRIDE + n + 5].fill(!first);
+    for side in (1..2 * n - 1).rev() {
+        for x in 0..side.min(n) {
+            let rows = (side - x).min(n);
+            let at = x * YSTRIDE;
+            for r in (0..rows).step_by(4) {
+                let word = |k: usize| -> [u64; 4] { y[k..k + 4].try_into().expect("four") };
+                let (p, q, s) = (word(at + r), word(at + r + 1), word(at + YSTRIDE + r));
+                let m: [u64; 4] = std::array::from_fn(|i| (p[i] & (q[i] | s[i])) | (q[i] & s[i]));
+                y[at + r..at + r + 4].copy_from_slice(&m);
+            }
+        }
+    }
+    y[0]
+}
+
 /// Where a [`row_flood`] starts: the stones of one edge.
 #[derive(Clone, Copy)]
 enum Seed {
@@ -850,6 +1131,98 @@ pub mod tests {
         let mut k = Hex::<2>::new(2, false).unwrap();
         play(&mut k, "a1 b1 b2");
         assert_eq!(k.outcome(), None);
+    }
+
+    /// Every game of the bulk playouts is the game of its fill: each game's
+    /// positions are a permutation of the empty cells, and playing them in
+    /// order with the checked `play` until the game ends gives the same
+    /// winner and plies. Sides 1–15, from the start and from positions with
+    /// stones down, either side to move, and after a swap.
+    pub fn embedded_playouts_play_the_games_of_their_fills() {
+        for (size, swap, moves) in [
+            (1, false, ""),
+            (2, false, ""),
+            (3, false, ""),
+            (4, false, "b2"),
+            (5, false, ""),
+            (7, false, "d4 c3 a1"),
+            (7, true, "b6 swap"),
+            (8, true, "c2 swap e5"),
+            (11, false, ""),
+            (11, false, "f6"),
+            (11, false, "a1 k11 f6 e7"),
+            (13, false, ""),
+            (15, false, ""),
+        ] {
+            let mut hex = Hex::<4>::new(size, swap).unwrap();
+            for m in moves.split_whitespace() {
+                hex.play(hex.parse_move(m).unwrap()).unwrap();
+            }
+            let fill = EmbeddedFill::new(&hex);
+            let e = fill.at.len();
+            let mut draws: [Draws<Xoshiro256PlusPlus, SHUFFLED>; GAMES / SHUFFLED] =
+                std::array::from_fn(|k| {
+                    Draws::new(
+                        Xoshiro256PlusPlus::seed_from_u64(size as u64 * 100 + k as u64),
+                        e as u64,
+                    )
+                });
+            let mut pos = Box::new([Lanes([0u8; GAMES]); PLACES]);
+            let mut y = Box::new([0u64; YSTRIDE * YSTRIDE]);
+            let mut wins = [0; 2];
+            for _ in 0..4 {
+                for (k, d) in draws.iter_mut().enumerate() {
+                    shuffle_into(&mut pos, &fill.at, &fill.order, d, k * SHUFFLED);
+                }
+                let games = fill.results(&pos, &mut y);
+                for (g, &(winner, plies)) in games.iter().enumerate() {
+                    let mut order: Vec<(u8, u16)> =
+                        fill.at.iter().map(|&p| (pos[p as usize].0[g], p)).collect();
+                    order.sort_unstable();
+                    assert!(order.iter().map(|o| o.0 as usize).eq(0..e), "{hex:?}: a permutation");
+                    let mut game = hex;
+                    let mut played = 0;
+                    for &(_, place) in &order {
+                        if game.outcome().is_some() {
+                            break;
+                        }
+                        let (r, c) = (place as usize / size, place as usize % size);
+                        game.play(HexMove::Place(Cell { col: c as u16, row: r as u16 })).unwrap();
+                        played += 1;
+                    }
+                    assert_eq!(game.outcome(), Some(Outcome::WonBy(winner)), "{hex:?} {order:?}");
+                    assert_eq!(played, plies, "{hex:?} {order:?}");
+                    wins[winner.index()] += 1;
+                }
+            }
+            if size > 2 {
+                assert!(wins[0] > 0 && wins[1] > 0, "{hex:?}: {wins:?}");
+            }
+        }
+    }
+
+    /// The vector versions of the byte tests agree with the byte-by-byte ones.
+    pub fn byte_tests_agree() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let bytes: [u8; GAMES] = std::array::from_fn(|_| next() as u8);
+            let limit: [u8; GAMES] = std::array::from_fn(|_| next() as u8);
+            assert_eq!(odd_bits(&bytes), odd_bits_portable(&bytes));
+            assert_eq!(below_bits(&bytes, &limit), below_bits_portable(&bytes, &limit));
+            assert_eq!(below_bits(&bytes, &bytes), 0);
+            assert_eq!(
+                below_bits(&bytes, &[255; GAMES]),
+                below_bits_portable(&bytes, &[255; GAMES])
+            );
+        }
+        assert_eq!(below_bits(&[0; GAMES], &[1; GAMES]), u64::MAX);
+        assert_eq!(odd_bits(&[3; GAMES]), u64::MAX);
     }
 
     pub fn swap_mirrors_the_first_stone() {

@@ -265,9 +265,10 @@ impl<const N: usize> Y<N> {
         stats: &mut PlayoutStats,
     ) {
         let fill = SlicedFill::<L>::new(self);
-        let mut draws: [_; LANES] = std::array::from_fn(|_| {
-            Draws::new(Xoshiro256PlusPlus::seed_from_u64(rng.next_u64()), fill.at.len() as u64)
-        });
+        let mut draws = Draws::<_, LANES>::new(
+            Xoshiro256PlusPlus::seed_from_u64(rng.next_u64()),
+            fill.at.len() as u64,
+        );
         let mut board = [Lanes::<L, LANES>::default(); PLACES];
         let mut left = count;
         while left > 0 {
@@ -328,15 +329,11 @@ impl<L: Prefixes> SlicedFill<L> {
     /// back (the reduction overwrites the triangle), every empty cell written
     /// by the shuffle.
     #[inline(always)]
-    fn deal<R: RngCore>(
-        &self,
-        board: &mut [Lanes<L, LANES>; PLACES],
-        draws: &mut [Draws<R>; LANES],
-    ) {
+    fn deal<R: RngCore>(&self, board: &mut [Lanes<L, LANES>; PLACES], draws: &mut Draws<R, LANES>) {
         for &(place, w) in &self.down {
             board[place] = Lanes([w; LANES]);
         }
-        shuffle_into(board, &self.at, &self.words, draws);
+        shuffle_into(board, &self.at, &self.words, draws, 0);
     }
 
     /// Each lane's winner and the plies its game lasted, by reducing `board`
@@ -844,9 +841,8 @@ pub mod tests {
         fn check<L: Prefixes>(y: &Y<4>, seed: u64) {
             let fill = SlicedFill::<L>::new(y);
             let e = fill.at.len();
-            let mut draws: [_; LANES] = std::array::from_fn(|l| {
-                Draws::new(Xoshiro256PlusPlus::seed_from_u64(seed + l as u64), e as u64)
-            });
+            let mut draws =
+                Draws::<_, LANES>::new(Xoshiro256PlusPlus::seed_from_u64(seed), e as u64);
             let mut board = [Lanes::<L, LANES>::default(); PLACES];
             let (mut firsts, mut seconds) = (0, 0);
             for _ in 0..40 {

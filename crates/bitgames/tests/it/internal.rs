@@ -152,6 +152,14 @@ mod hex {
     fn swap_mirrors_the_first_stone() {
         t::hex::swap_mirrors_the_first_stone();
     }
+    #[test]
+    fn embedded_playouts_play_the_games_of_their_fills() {
+        t::hex::embedded_playouts_play_the_games_of_their_fills();
+    }
+    #[test]
+    fn byte_tests_agree() {
+        t::hex::byte_tests_agree();
+    }
 }
 
 mod life_kernel {
