@@ -336,12 +336,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Plays `count` random playouts from this position and adds each to
     /// `stats`. By default one [`random_playout`](Game::random_playout) after
     /// another, each from a clone, all drawing from `rng`. A game may play
-    /// several at once instead, interleaved so that the processor overlaps
-    /// their chains of dependent instructions, each lane with its own
-    /// generator seeded from `rng` (Breakthrough does): the games are then
-    /// those that `random_playout` plays with the lanes' generators, so the
-    /// totals differ from the default's for the same `rng`, but are as
-    /// random and the same on every platform.
+    /// several at once instead, each lane with its own generator seeded from
+    /// `rng`, so the totals differ from the default's for the same `rng` but
+    /// are as random and the same on every platform. Breakthrough interleaves
+    /// lanes so that the processor overlaps their chains of dependent
+    /// instructions, and its lanes play exactly the games `random_playout`
+    /// plays with their generators. Hex and Y fill the board in a uniformly
+    /// random order and test the prefixes of many fills at once by bit-sliced
+    /// Y reductions: uniformly random games, as
+    /// `random_playout`'s, drawn another way. Each override is tested against
+    /// move-by-move play of the games it reports.
     fn random_playouts<R: Rng + ?Sized>(
         &self,
         count: u64,

@@ -647,7 +647,7 @@ impl<const N: usize> Game for Breakthrough<N> {
     }
 
     /// Several games at once on boards of at most 64 cells
-    /// ([`packed_playouts`](Self::packed_playouts)), one after another
+    /// (`packed_playouts`), one after another
     /// otherwise.
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         if self.grid.width() * self.grid.height() <= 64 && self.result == 0 {

@@ -78,7 +78,7 @@ pub static INFO: GameInfo = GameInfo {
     },
     engines: &[],
     tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
+        core_bench: Some(CoreBench { perft: (3, 2), playouts: (1_000_000, 10_000) }),
         ..Tools::NONE
     },
 };
@@ -400,7 +400,7 @@ impl<const N: usize> Game for Hex<N> {
     }
 
     /// Sixty-four games at a time by fill, their connections tested as Y
-    /// reductions ([`EmbeddedFill`]), on boards up to 15×15 once the swap is
+    /// reductions (`EmbeddedFill`), on boards up to 15×15 once the swap is
     /// past; one game after another otherwise.
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let n = self.size();

@@ -76,7 +76,7 @@ pub static INFO: GameInfo = GameInfo {
     },
     engines: &[],
     tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
+        core_bench: Some(CoreBench { perft: (3, 2), playouts: (2_000_000, 10_000) }),
         ..Tools::NONE
     },
 };
@@ -465,7 +465,7 @@ impl<const N: usize> Game for Y<N> {
         empty.nth(random_below(rng, n) as usize).map(|i| self.grid.cell_at_unchecked(i))
     }
 
-    /// Every game's prefixes at once ([`sliced_playouts`](Self::sliced_playouts))
+    /// Every game's prefixes at once (`sliced_playouts`)
     /// while each player has at most 64 moves left, one game after another
     /// otherwise.
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
