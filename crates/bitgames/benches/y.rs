@@ -4,7 +4,8 @@
 //! reduction beats by about 50×) and group-by-group flood fill — on the same
 //! 1,024 random full boards of side 10 (28 first-player and 27 second-player
 //! stones, as a board filled by a random playout). One iteration tests every
-//! board. `cargo bench -p bitgames --bench y`.
+//! board; the bit-sliced reduction (`ops::y_reduce_sliced`) tests 64 boards a
+//! word, packed beforehand. `cargo bench -p bitgames --bench y`.
 
 #[path = "../tests/it/y_reference/mod.rs"]
 mod y_reference;
@@ -45,6 +46,24 @@ fn y_connection(c: &mut Criterion) {
             cols
         })
         .collect();
+    // Bit-sliced: 64 boards a word, cell (x, y) at x * SIDE + y, bit g set
+    // where board g has a first-player stone.
+    let sliced: Vec<[u64; SIDE * SIDE]> = boards
+        .chunks(64)
+        .map(|group| {
+            let mut cells = [0u64; SIDE * SIDE];
+            for (g, board) in group.iter().enumerate() {
+                let mut i = 0;
+                for y in 0..SIDE {
+                    for x in 0..SIDE - y {
+                        cells[x * SIDE + y] |= ((board[i] == 1) as u64) << g;
+                        i += 1;
+                    }
+                }
+            }
+            cells
+        })
+        .collect();
     let mut uf = UnionFind::new(SIDE);
     // All four agree (the tests check it on 100,000 boards; here the same sum).
     let total = |f: &mut dyn FnMut(usize) -> u8| (0..BOARDS).map(|i| f(i) as usize).sum::<usize>();
@@ -52,6 +71,13 @@ fn y_connection(c: &mut Criterion) {
     assert_eq!(want, total(&mut |i| ops::y_reduce(&mut columns[i].clone()) as u8));
     assert_eq!(want, total(&mut |i| ops::y_reduce_fixed::<SIDE>(columns[i]) as u8));
     assert_eq!(want, total(&mut |i| y_reference::flood_fill_winner(&grid, &sides, &bits[i])));
+    // The sliced reduction's first-player wins: each other board is a
+    // second-player win (code 2), each first-player one code 1.
+    let firsts: usize = sliced
+        .iter()
+        .map(|c| ops::y_reduce_sliced::<u64, SIDE>(&mut c.clone(), SIDE).count_ones() as usize)
+        .sum();
+    assert_eq!(want, firsts + 2 * (BOARDS - firsts));
 
     let mut g = c.benchmark_group("y side 10, 1024 full boards");
     g.throughput(Throughput::Elements(BOARDS as u64));
@@ -70,6 +96,16 @@ fn y_connection(c: &mut Criterion) {
             let mut won = 0u64;
             for cols in &columns {
                 won += ops::y_reduce_fixed::<SIDE>(*black_box(cols));
+            }
+            won
+        })
+    });
+    g.bench_function("Y reduction bit-sliced (64 boards a word)", |b| {
+        b.iter(|| {
+            let mut won = 0u32;
+            for cells in &sliced {
+                let mut cells = *black_box(cells);
+                won += ops::y_reduce_sliced::<u64, SIDE>(&mut cells, SIDE).count_ones();
             }
             won
         })
