@@ -1158,46 +1158,69 @@ pub mod tests {
             for m in moves.split_whitespace() {
                 hex.play(hex.parse_move(m).unwrap()).unwrap();
             }
-            let fill = EmbeddedFill::new(&hex);
-            let e = fill.at.len();
-            let mut draws: [Draws<Xoshiro256PlusPlus, SHUFFLED>; GAMES / SHUFFLED] =
-                std::array::from_fn(|k| {
-                    Draws::new(
-                        Xoshiro256PlusPlus::seed_from_u64(size as u64 * 100 + k as u64),
-                        e as u64,
-                    )
-                });
-            let mut pos = Box::new([Lanes([0u8; GAMES]); PLACES]);
-            let mut y = Box::new([0u64; YSTRIDE * YSTRIDE]);
-            let mut wins = [0; 2];
-            for _ in 0..4 {
-                for (k, d) in draws.iter_mut().enumerate() {
-                    shuffle_into(&mut pos, &fill.at, &fill.order, d, k * SHUFFLED);
+            check_embedded(hex);
+        }
+        // Positions reached by random moves, up to a few short of the end.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for k in 0..60 {
+            let size = 2 + k % 14;
+            let mut hex = Hex::<4>::new(size, k % 5 == 0).unwrap();
+            let moves = rng.random_range(0..size * size);
+            for _ in 0..moves {
+                match hex.random_move(&mut rng) {
+                    Some(mv) if hex.outcome().is_none() => hex.play(mv).unwrap(),
+                    _ => break,
                 }
-                let games = fill.results(&pos, &mut y);
-                for (g, &(winner, plies)) in games.iter().enumerate() {
-                    let mut order: Vec<(u8, u16)> =
-                        fill.at.iter().map(|&p| (pos[p as usize].0[g], p)).collect();
-                    order.sort_unstable();
-                    assert!(order.iter().map(|o| o.0 as usize).eq(0..e), "{hex:?}: a permutation");
-                    let mut game = hex;
-                    let mut played = 0;
-                    for &(_, place) in &order {
-                        if game.outcome().is_some() {
-                            break;
-                        }
-                        let (r, c) = (place as usize / size, place as usize % size);
-                        game.play(HexMove::Place(Cell { col: c as u16, row: r as u16 })).unwrap();
-                        played += 1;
+            }
+            if hex.outcome().is_none() && !(hex.swap && hex.ply < 2) {
+                check_embedded(hex);
+            }
+        }
+    }
+
+    /// The check of [`embedded_playouts_play_the_games_of_their_fills`] on
+    /// one position.
+    fn check_embedded(hex: Hex<4>) {
+        let size = hex.size();
+        let fill = EmbeddedFill::new(&hex);
+        let e = fill.at.len();
+        let mut draws: [Draws<Xoshiro256PlusPlus, SHUFFLED>; GAMES / SHUFFLED] =
+            std::array::from_fn(|k| {
+                Draws::new(
+                    Xoshiro256PlusPlus::seed_from_u64(size as u64 * 100 + k as u64),
+                    e as u64,
+                )
+            });
+        let mut pos = Box::new([Lanes([0u8; GAMES]); PLACES]);
+        let mut y = Box::new([0u64; YSTRIDE * YSTRIDE]);
+        let mut wins = [0; 2];
+        for _ in 0..4 {
+            for (k, d) in draws.iter_mut().enumerate() {
+                shuffle_into(&mut pos, &fill.at, &fill.order, d, k * SHUFFLED);
+            }
+            let games = fill.results(&pos, &mut y);
+            for (g, &(winner, plies)) in games.iter().enumerate() {
+                let mut order: Vec<(u8, u16)> =
+                    fill.at.iter().map(|&p| (pos[p as usize].0[g], p)).collect();
+                order.sort_unstable();
+                assert!(order.iter().map(|o| o.0 as usize).eq(0..e), "{hex:?}: a permutation");
+                let mut game = hex;
+                let mut played = 0;
+                for &(_, place) in &order {
+                    if game.outcome().is_some() {
+                        break;
                     }
-                    assert_eq!(game.outcome(), Some(Outcome::WonBy(winner)), "{hex:?} {order:?}");
-                    assert_eq!(played, plies, "{hex:?} {order:?}");
-                    wins[winner.index()] += 1;
+                    let (r, c) = (place as usize / size, place as usize % size);
+                    game.play(HexMove::Place(Cell { col: c as u16, row: r as u16 })).unwrap();
+                    played += 1;
                 }
+                assert_eq!(game.outcome(), Some(Outcome::WonBy(winner)), "{hex:?} {order:?}");
+                assert_eq!(played, plies, "{hex:?} {order:?}");
+                wins[winner.index()] += 1;
             }
-            if size > 2 {
-                assert!(wins[0] > 0 && wins[1] > 0, "{hex:?}: {wins:?}");
-            }
+        }
+        if size > 2 && hex.ply == 0 {
+            assert!(wins[0] > 0 && wins[1] > 0, "{hex:?}: {wins:?}");
         }
     }
 

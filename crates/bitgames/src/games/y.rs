@@ -910,6 +910,26 @@ pub mod tests {
             }
             check::<u128>(&y, 100 + size as u64);
         }
+        // Positions reached by random moves, up to a few short of the end.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for k in 0..60 {
+            let size = 2 + k % 14;
+            let mut y = Y::<4>::new(size).unwrap();
+            let moves = rng.random_range(0..size * (size + 1) / 2);
+            for _ in 0..moves {
+                match y.random_move(&mut rng) {
+                    Some(mv) if y.outcome().is_none() => y.play(mv).unwrap(),
+                    _ => break,
+                }
+            }
+            if y.outcome().is_none() {
+                let left = y.empty().count() as usize;
+                if left.div_ceil(2) <= 32 {
+                    check::<u64>(&y, k as u64);
+                }
+                check::<u128>(&y, 1000 + k as u64);
+            }
+        }
     }
 
     impl Y<1> {
