@@ -109,6 +109,7 @@ pub fn assert_same_board(a: &dyn DynGame, b: &dyn DynGame, what: &str) {
 ///   own canonical text, plays with the checked `play`, adds one ply and touches
 ///   cells of the board;
 /// * perft 1 counts the legal moves; a random move is one of them;
+/// * three random playouts count three games, with no ply after the end;
 /// * the picture and the board view draw without panicking.
 ///
 /// Returns the legal moves.
@@ -161,6 +162,14 @@ pub fn check_state(g: &dyn DynGame) -> Vec<String> {
     match g.random_move(7) {
         Some(m) => assert!(legal.contains(&m), "{}: random move {m} not legal", ctx()),
         None => assert!(legal.is_empty(), "{}: no random move among {legal:?}", ctx()),
+    }
+    // A few random playouts from here (Hex, Y and Breakthrough play them
+    // in bulk): every game counted once, none from a finished position.
+    let stats = g.playouts(3, 11);
+    assert_eq!(stats.games, 3, "{}: {stats:?}", ctx());
+    assert_eq!(stats.first_wins + stats.second_wins + stats.draws, 3, "{}: {stats:?}", ctx());
+    if g.outcome().is_some() {
+        assert_eq!(stats.plies, 0, "{}: plies after the end: {stats:?}", ctx());
     }
     let _ = g.picture();
     legal
