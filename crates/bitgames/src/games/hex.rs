@@ -18,6 +18,9 @@
 //! placed, its group is grown by dilation masked by the mover's stones
 //! ([`ops::flood_fill`]) and the mover wins when the group touches both of its
 //! edges. A win can only be made by the stone just placed, so this is exact.
+//! Random playouts in bulk ([`random_playouts`](Game::random_playouts)) test
+//! connections another way: the board as the corner of a Y triangle of side
+//! `2n − 1`, reduced for 64 games at once (Browne §5.2.3, bit-sliced).
 //!
 //! With `swap=true` (the pie rule, as OpenSpiel's `hex(swap=True)` and HexGui's
 //! "swap pieces"): the second player's first move may be `swap`, which removes

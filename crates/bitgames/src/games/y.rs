@@ -23,7 +23,11 @@
 //! changes one cell of level 0 and then only the triplets it reaches, level by
 //! level, until a level does not change; the top level's one cell names the
 //! winner. Stateless boards (a random fill tested once, the paper's case) use
-//! [`ops::y_reduce`] itself.
+//! [`ops::y_reduce`] itself. Random playouts in bulk
+//! ([`random_playouts`](Game::random_playouts)) fill the board in a random
+//! order and test every prefix of the order at once with the bit-sliced
+//! reduction ([`ops::y_reduce_sliced`]), a bit of each cell's word for each
+//! prefix.
 //!
 //! Notation: a move is a cell name, `c4`; a position is the rows from the top,
 //! separated by `/`, with `x`, `o` and `.`, then a space and the side to move
