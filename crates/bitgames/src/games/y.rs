@@ -215,37 +215,29 @@ trait Prefixes:
     fn first(self) -> Option<(usize, u32)>;
 }
 
-impl Prefixes for u64 {
-    const HALF: u32 = 32;
-    #[inline(always)]
-    fn stone(player: usize, k: u32) -> u64 {
-        (((u32::MAX as u64) << k) & u32::MAX as u64) << (32 * player)
-    }
-    #[inline(always)]
-    fn first(self) -> Option<(usize, u32)> {
-        match (self as u32, (self >> 32) as u32) {
-            (0, 0) => None,
-            (0, h) => Some((1, h.trailing_zeros())),
-            (l, _) => Some((0, l.trailing_zeros())),
+/// [`Prefixes`] for a word of two halves of type `$half`.
+macro_rules! prefixes {
+    ($word:ty, $half:ty) => {
+        impl Prefixes for $word {
+            const HALF: u32 = <$half>::BITS;
+            #[inline(always)]
+            fn stone(player: usize, k: u32) -> $word {
+                ((<$half>::MAX << k) as $word) << (<$half>::BITS as usize * player)
+            }
+            #[inline(always)]
+            fn first(self) -> Option<(usize, u32)> {
+                match (self as $half, (self >> <$half>::BITS) as $half) {
+                    (0, 0) => None,
+                    (0, h) => Some((1, h.trailing_zeros())),
+                    (l, _) => Some((0, l.trailing_zeros())),
+                }
+            }
         }
-    }
+    };
 }
 
-impl Prefixes for u128 {
-    const HALF: u32 = 64;
-    #[inline(always)]
-    fn stone(player: usize, k: u32) -> u128 {
-        ((u64::MAX << k) as u128) << (64 * player)
-    }
-    #[inline(always)]
-    fn first(self) -> Option<(usize, u32)> {
-        match (self as u64, (self >> 64) as u64) {
-            (0, 0) => None,
-            (0, h) => Some((1, h.trailing_zeros())),
-            (l, _) => Some((0, l.trailing_zeros())),
-        }
-    }
-}
+prefixes!(u64, u32);
+prefixes!(u128, u64);
 
 /// The stride of [`Y::sliced_playouts`]' cell words: cell `(x, y)` at
 /// `x · STRIDE + y`.
