@@ -1229,16 +1229,10 @@ pub mod tests {
 
     /// The vector versions of the byte tests agree with the byte-by-byte ones.
     pub fn byte_tests_agree() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..2000 {
-            let bytes: [u8; GAMES] = std::array::from_fn(|_| next() as u8);
-            let limit: [u8; GAMES] = std::array::from_fn(|_| next() as u8);
+            let bytes: [u8; GAMES] = rng.random();
+            let limit: [u8; GAMES] = rng.random();
             assert_eq!(odd_bits(&bytes), odd_bits_portable(&bytes));
             assert_eq!(below_bits(&bytes, &limit), below_bits_portable(&bytes, &limit));
             assert_eq!(below_bits(&bytes, &bytes), 0);

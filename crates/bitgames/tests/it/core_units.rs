@@ -374,13 +374,9 @@ mod yreduce {
         // 64 (u64) or 128 (u128) random sets of cells at once: bit j of the
         // answer is whether set j, with every other cell the opponent's,
         // reduces to the first player by Listing 1's two-bit reduction.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut next = || rng.random::<u64>();
         for n in [1usize, 2, 3, 4, 7, 10, 13, 16] {
             for round in 0..20 {
                 // Denser or sparser sets by round, so that both answers occur.
