@@ -94,6 +94,10 @@ pub enum Event {
     Start {
         /// Method, in words.
         about: String,
+        /// What the moves' scores count: `pons` (Pons' exact score: positive
+        /// wins, the sooner the higher), `discs` (a disc difference) or
+        /// `percent` (the mover's win rate).
+        unit: &'static str,
         /// Moves to analyse.
         moves: usize,
     },
@@ -187,7 +191,12 @@ impl Sink {
 pub fn run(game: Box<dyn DynGame>, method: Method, time: Duration, sink: Sink) {
     let start = Instant::now();
     let moves = game.legal_moves();
-    sink.send(Event::Start { about: describe(game.as_ref()), moves: moves.len() });
+    let unit = match method {
+        Method::Connect4Exact => "pons",
+        Method::OthelloExact | Method::OthelloAlphaBeta => "discs",
+        Method::Mcts => "percent",
+    };
+    sink.send(Event::Start { about: describe(game.as_ref()), unit, moves: moves.len() });
     let result = match method {
         Method::Connect4Exact => connect4(game.as_ref(), &moves, &sink),
         Method::OthelloExact => othello_exact(game.as_ref(), &moves, &sink),
@@ -225,6 +234,12 @@ fn connect4(
 ) -> Result<Vec<(String, f64)>, String> {
     let g = game.as_any().downcast_ref::<Connect4>().ok_or("not a Connect Four game")?;
     let mut solver = ConnectFourSolver::for_game(g, TABLE_MIB);
+    // The shipped opening book answers the standard board's first moves at once.
+    if let Some(book) =
+        bitgames::games::connect4::book::builtin(g.width() as u32, g.height() as u32)
+    {
+        solver.set_book(book).map_err(|e| e.to_string())?;
+    }
     solver.set_stop(Some(sink.flag()));
     let mut out = Vec::new();
     for mv in moves {
@@ -362,7 +377,15 @@ fn othello_alphabeta(
             sink.send(Event::Move {
                 mv: mv.to_string(),
                 score: c.value.discs(),
-                text: format!("{}, depth {}, line {}", c.value, c.depth, line.join(" ")),
+                text: format!(
+                    "{}, depth {}, line {}",
+                    match c.value {
+                        Value::Heuristic(_) => format!("{:+.1} discs", c.value.discs()),
+                        v => v.to_string(),
+                    },
+                    c.depth,
+                    line.join(" ")
+                ),
                 exact: matches!(c.value, Value::Exact(_)),
                 visits: None,
             });

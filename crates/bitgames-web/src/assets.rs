@@ -10,6 +10,7 @@ static FILES: &[(&str, &str, &str)] = &[
     ("/app.js", "text/javascript; charset=utf-8", include_str!("../static/app.js")),
     ("/board.js", "text/javascript; charset=utf-8", include_str!("../static/board.js")),
     ("/api.js", "text/javascript; charset=utf-8", include_str!("../static/api.js")),
+    ("/analysis.js", "text/javascript; charset=utf-8", include_str!("../static/analysis.js")),
     ("/puzzles.js", "text/javascript; charset=utf-8", include_str!("../static/puzzles.js")),
 ];
 

@@ -253,6 +253,8 @@ pub struct StateJson {
     pub last: Option<MoveJson>,
     /// The engines that play this game.
     pub engines: Vec<EngineJson>,
+    /// The strengths the page offers (each an engine spec).
+    pub presets: Vec<crate::engine::Preset>,
     /// What `/analyse` does here.
     pub analysis: String,
     /// The board as text.
@@ -291,6 +293,7 @@ pub fn state(built: &Built) -> StateJson {
         legal: legal_moves(now),
         last,
         engines: engines_json(now),
+        presets: crate::engine::presets(now),
         analysis: crate::analysis::describe(now),
         picture: now.picture(),
         records: crate::notation::write(record),

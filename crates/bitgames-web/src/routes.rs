@@ -273,11 +273,14 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
     let method = analysis::method(position.as_ref());
+    // Estimates stop at the time asked and get a moment more to send their
+    // last values; an exact method stops at the time asked too (the moves
+    // solved by then are the answer, marked incomplete), within the server's cap.
     let budget = match method {
         analysis::Method::Mcts | analysis::Method::OthelloAlphaBeta => {
             think + Duration::from_secs(5)
         }
-        _ => app.limits.exact_time,
+        _ => think.min(app.limits.exact_time),
     };
     let (tx, rx) = mpsc::channel::<Event>(256);
     let raise = RaiseOnDrop::new();

@@ -1,17 +1,24 @@
 // The page: a start page listing the games (forms built from each game's
 // parameter list) and a board page. The page keeps the game (spec, start
-// position, moves) and asks the server for everything else.
+// position, the line of moves and the ply shown) and asks the server for
+// everything else. No game is named here.
 
 import { api, gamePath, writeSpec } from './api.js';
-import { drawBoard } from './board.js';
+import { drawBoard, drawMarks } from './board.js';
+import { readEvents, describeScore, bestMoves } from './analysis.js';
 import { showPuzzle } from './puzzles.js';
 
 const $ = id => document.getElementById(id);
 
-// The game on the board page.
+// The game on the board page. `line` is every move of the game, `ply` how
+// many of them the board shows (stepping back keeps the rest; a different move
+// played there replaces it).
 const game = {
-  spec: null, start: null, moves: [], redo: [], state: null,
-  selected: null, analysis: null, scores: new Map(), busy: false, engineStop: null,
+  spec: null, start: null, line: [], ply: 0, state: null, selected: null,
+  busy: false, engineStop: null,
+  analysis: null,           // the running analysis's AbortController
+  cache: new Map(),         // position key → { unit, scores: Map, best, done, complete, cells, ply, mover }
+  showAll: false,
 };
 
 function showError(e) {
@@ -22,13 +29,18 @@ function showError(e) {
 
 // ---- start page -------------------------------------------------------------
 
-/** A form for a parameter list; returns a function reading `{name: value}`. */
+/**
+ * A form for a parameter list; returns a function reading `{name: value}` with
+ * only the values that differ from the defaults. A parameter with no default
+ * (a search limit left unset) is a blank box: left blank, it is left out.
+ */
 function paramForm(container, params, { sliders = false } = {}) {
   container.replaceChildren();
   const readers = [];
   for (const p of params) {
     const label = document.createElement('label');
     label.title = p.doc;
+    const unset = p.default === null || p.default === undefined;
     let input;
     if (p.kind === 'choice') {
       input = document.createElement('select');
@@ -38,21 +50,26 @@ function paramForm(container, params, { sliders = false } = {}) {
       if (p.kind === 'bool') { input.type = 'checkbox'; input.checked = p.default; }
       else if (p.kind === 'int' || p.kind === 'float') {
         const small = p.kind === 'int' && p.max - p.min <= 100;
-        input.type = sliders && small ? 'range' : 'number';
-        input.min = p.min; input.max = p.max; input.value = p.default;
+        input.type = sliders && small && !unset ? 'range' : 'number';
+        input.min = p.min; input.max = p.max;
         input.step = p.kind === 'int' ? 1 : 'any';
-      } else { input.value = p.default; }
+        if (unset) input.placeholder = 'none';
+        else input.value = p.default;
+      } else if (p.kind === 'duration') {
+        input.placeholder = unset ? 'e.g. 2s or 500ms' : '';
+        if (!unset) input.value = p.default;
+        input.size = 10;
+      } else { input.value = p.default ?? ''; }
     }
     const out = document.createElement('output');
     const show = () => { out.textContent = input.type === 'range' ? ` ${input.value}` : ''; };
     input.addEventListener('input', show); show();
     label.append(`${p.name} `, input, out);
     container.append(label);
-    readers.push(() => [p.name, p.kind === 'bool' ? input.checked : input.value,
-      p.kind === 'bool' ? p.default : String(p.default)]);
+    const initial = p.kind === 'bool' ? String(p.default) : unset ? '' : String(p.default);
+    readers.push(() => [p.name, p.kind === 'bool' ? String(input.checked) : input.value.trim(), initial]);
   }
-  // Only the values that differ from the defaults go into the spec.
-  return () => Object.fromEntries(readers.map(r => r()).filter(([, v, d]) => String(v) !== String(d))
+  return () => Object.fromEntries(readers.map(r => r()).filter(([, v, d]) => v !== '' && v !== d)
     .map(([k, v]) => [k, v]));
 }
 
@@ -67,11 +84,11 @@ async function showStart() {
     const card = document.createElement('div');
     card.className = 'card';
     card.dataset.game = g.name;
-    const h = document.createElement('h2'); h.textContent = g.name;
+    const h = document.createElement('h3'); h.textContent = g.name;
     const p = document.createElement('p'); p.className = 'small'; p.textContent = g.summary;
     const form = document.createElement('div'); form.className = 'params';
     const read = paramForm(form, g.params);
-    const go = document.createElement('button'); go.textContent = 'Play';
+    const go = document.createElement('button'); go.textContent = `Play ${g.name}`;
     go.addEventListener('click', () => { location.hash = encodeURIComponent(writeSpec(g.name, read())); });
     card.append(h, p, form, go);
     box.append(card);
@@ -82,22 +99,39 @@ async function showStart() {
 
 async function showGame(spec) {
   $('start').hidden = true; $('play').hidden = false; $('puzzle').hidden = true;
-  Object.assign(game, { spec, start: null, moves: [], redo: [], selected: null, state: null });
+  Object.assign(game, { spec, urlSpec: spec, start: null, line: [], ply: 0, selected: null, state: null, showAll: false });
+  game.cache = new Map();
   $('moves-note').textContent = '';
-  game.engineName = null;
+  $('engine-info').textContent = '';
   await refresh();
 }
 
-/** Asks the server for the state of the current game and draws it. */
+/** The moves the board shows. */
+const shown = () => game.line.slice(0, game.ply);
+
+/** A key naming the position shown (for the analysis cache). */
+const keyAt = ply => `${game.spec}|${game.start ?? ''}|${game.line.slice(0, ply).join(' ')}`;
+
+/** Asks the server for the state of the position shown and draws it. */
 async function refresh(extra = {}) {
+  const follow = !!game.analysis;
   stopAnalysis();
   stopEngine();
   try {
-    const s = await api(gamePath(game.spec, 'state'), { start: game.start, moves: game.moves, ...extra });
+    const s = await api(gamePath(game.spec, 'state'), { start: game.start, moves: shown(), ...extra });
     setState(s);
     showError(null);
+    if (follow && $('follow').checked) startAnalysis();
     return s;
   } catch (e) { showError(e); return null; }
+}
+
+/** Shows ply `n` of the line. */
+function goTo(n) {
+  n = Math.max(0, Math.min(game.line.length, n));
+  if (n === game.ply) return;
+  game.ply = n;
+  refresh();
 }
 
 /**
@@ -105,14 +139,15 @@ async function refresh(extra = {}) {
  * (the server reads it). A record may bring its own start and board size.
  */
 async function loadRecord() {
-  const prev = { moves: game.moves, redo: game.redo };
-  game.moves = []; game.redo = [];
+  const prev = { line: game.line, ply: game.ply };
+  game.line = []; game.ply = 0;
   const s = await refresh({ record: $('moves').value });
   if (!s) { Object.assign(game, prev); return; }
   game.start = s.start;
+  game.urlSpec = s.game;
+  game.line = s.moves.slice(); game.ply = s.moves.length;
+  writeUrl();
   $('moves-note').textContent = `loaded: ${s.moves.length} moves`;
-  // The record may name another board: the link follows it.
-  history.replaceState(null, '', `#${encodeURIComponent(s.game)}`);
 }
 
 /** Copies the game in the notation chosen (to the clipboard, or into the box). */
@@ -134,10 +169,13 @@ async function copyRecord() {
 function setState(s) {
   game.state = s;
   game.spec = s.game;
-  game.moves = s.moves.slice();
+  // The server's moves are the line up to the ply shown.
+  const same = s.moves.every((m, i) => game.line[i] === m);
+  if (!same || s.moves.length > game.line.length) game.line = s.moves.slice();
+  game.ply = s.moves.length;
   game.selected = null;
-  game.scores = new Map();
   $('title').textContent = s.game;
+  document.title = `${s.name || s.game} · bitgames`;
   $('moves').value = s.moves.join(' ');
   const formats = s.records.map(r => r.format);
   const sel = $('record-format');
@@ -147,49 +185,70 @@ function setState(s) {
   }
   $('position').value = s.position;
   $('picture').textContent = s.picture;
-  $('analysis').replaceChildren();
   $('analysis-about').textContent = s.analysis;
   $('analysis-progress').textContent = '';
   const turn = s.to_move ? `${s.to_move} to move` : s.result;
   $('status').textContent = `${turn} · move ${s.ply}`;
-  if (s.to_move) $('status').prepend(stoneIcon(s.players.indexOf(s.to_move), s.board.shape.kind));
-  setEngines(s.engines);
+  // The pieces on the board (Othello's disc count), read off the board.
+  const count = [0, 0];
+  for (const c of s.board.cells) if (c.owner) count[c.owner === 'First' ? 0 : 1] += 1;
+  $('counts').textContent = count[0] + count[1] ? `on the board: ${s.players[0]} ${count[0]} · ${s.players[1]} ${count[1]}` : '';
+  const banner = $('banner');
+  banner.hidden = !!s.to_move;
+  banner.textContent = s.to_move ? '' : `Game over: ${s.result}`;
+  setEngines(s.engines, s.presets);
   otherMoves();
+  moveList();
   draw();
+  writeUrl();
   maybeEngineTurn();
 }
 
-/** A small stone of player `i` (0 first) in the board's colours. */
-function stoneIcon(i, kind) {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '-0.5 -0.5 1 1');
-  svg.setAttribute('class', 'icon');
-  const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
-  c.setAttribute('r', '0.42');
-  c.setAttribute('class', `stone ${i ? 'second' : 'first'}${kind === 'columns' ? ' c4' : ''}`);
-  svg.append(c);
-  return svg;
+/** The URL names the game, its moves and the ply shown, so a reload or a shared link restores the view. */
+function writeUrl() {
+  if (!game.spec) return;
+  const q = new URLSearchParams();
+  if (game.start !== null) q.set('start', game.start);
+  if (game.line.length) {
+    q.set('moves', game.line.every(m => m.length === 1) ? game.line.join('') : game.line.join(','));
+  }
+  if (game.ply !== game.line.length) q.set('ply', String(game.ply));
+  const qs = q.toString();
+  const hash = `#${encodeURI(game.urlSpec || game.spec)}${qs ? `?${qs}` : ''}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+/** The moves as buttons, two a numbered line; the one shown marked. */
+function moveList() {
+  const ol = $('movelist');
+  ol.replaceChildren();
+  for (let i = 0; i < game.line.length; i += 2) {
+    const li = document.createElement('li');
+    for (const j of [i, i + 1]) {
+      if (j >= game.line.length) break;
+      const b = document.createElement('button');
+      b.className = 'mv';
+      b.textContent = game.line[j];
+      b.dataset.ply = String(j + 1);
+      if (j + 1 === game.ply) { b.classList.add('current'); b.setAttribute('aria-current', 'step'); }
+      if (j + 1 > game.ply) b.classList.add('ahead');
+      b.addEventListener('click', () => goTo(j + 1));
+      li.append(b);
+    }
+    ol.append(li);
+  }
+  const cur = ol.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
 }
 
 function draw() {
   const s = game.state;
-  const labels = new Map(), columnLabels = new Map();
-  for (const m of s.legal) {
-    const v = game.scores.get(m.mv);
-    if (v === undefined || !m.cells.length) continue;
-    const cell = m.cells[m.cells.length - 1];
-    labels.set(cell, v.short);
-    columnLabels.set(s.board.cells[cell].col, v.short);
-  }
   const targets = new Set();
   if (game.selected !== null) {
     for (const m of s.legal) if (m.cells[0] === game.selected && m.cells.length > 1) targets.add(m.cells.at(-1));
   }
-  const columns = s.board.shape.kind === 'columns';
-  drawBoard($('board'), s, {
-    hints: $('hints').checked, selected: game.selected, targets,
-    labels: columns ? new Map() : labels, columnLabels, onCell: clickCell,
-  });
+  drawBoard($('board'), s, { hints: $('hints').checked, selected: game.selected, targets, onCell: clickCell });
+  renderAnalysis();
 }
 
 /** Legal moves a click on a cell cannot make (a pass, a swap) as buttons. */
@@ -228,12 +287,21 @@ function clickCell(i) {
   draw();
 }
 
+/** Plays `mv` at the ply shown: the line goes on as before if it is the next move, else it is replaced. */
+function advance(mv) {
+  if (game.line[game.ply] !== mv) game.line = shown().concat([mv]);
+  game.ply += 1;
+}
+
 async function playMove(mv) {
+  const follow = !!game.analysis;
+  stopAnalysis();
   try {
-    const s = await api(gamePath(game.spec, 'move'), { start: game.start, moves: game.moves, move: mv });
-    game.redo = [];
+    const s = await api(gamePath(game.spec, 'move'), { start: game.start, moves: shown(), move: mv });
+    advance(s.moves.at(-1));
     setState(s);
     showError(null);
+    if (follow && $('follow').checked) startAnalysis();
   } catch (e) { showError(e); }
 }
 
@@ -241,49 +309,67 @@ async function playMove(mv) {
 
 let readEngineParams = () => ({});
 
-function setEngines(engines) {
+function setEngines(engines, presets) {
   const sel = $('engine');
   const names = engines.map(e => e.name).join(',');
-  if (sel.dataset.names === names) return;
-  sel.dataset.names = names;
-  sel.replaceChildren(...engines.map(e => new Option(`${e.name} — ${e.summary}`, e.name)));
-  const pick = () => {
-    const e = engines.find(e => e.name === sel.value);
-    readEngineParams = paramForm($('engine-params'), e ? e.params : [], { sliders: true });
-  };
-  sel.onchange = pick;
-  // The server marks the engine to offer first (the game's own, else mcts).
-  sel.value = (engines.find(e => e.suggested) || engines.at(-1)).name;
-  pick();
+  if (sel.dataset.names !== names) {
+    sel.dataset.names = names;
+    sel.replaceChildren(...engines.map(e => new Option(`${e.name} — ${e.summary}`, e.name)));
+    const pick = () => {
+      const e = engines.find(e => e.name === sel.value);
+      readEngineParams = paramForm($('engine-params'), e ? e.params : [], { sliders: true });
+    };
+    sel.onchange = () => { pick(); $('strength').value = 'advanced'; };
+    // The server marks the engine to offer first (the game's own, else mcts).
+    sel.value = (engines.find(e => e.suggested) || engines.at(-1)).name;
+    pick();
+  }
+  const st = $('strength');
+  const specs = presets.map(p => `${p.name}=${p.spec}`).join(',');
+  if (st.dataset.specs !== specs) {
+    st.dataset.specs = specs;
+    st.replaceChildren(...presets.map(p => {
+      const o = new Option(p.name, p.name, false, p.default);
+      o.title = `${p.spec}: ${p.summary}`;
+      o.dataset.spec = p.spec;
+      return o;
+    }), new Option('advanced', 'advanced'));
+    st.value = (presets.find(p => p.default) || presets[0]).name;
+  }
 }
 
+/** The engine spec to play: the strength chosen, or the advanced engine and its parameters. */
 function engineSpec() {
+  const st = $('strength');
+  const o = st.selectedOptions[0];
+  if (o && o.dataset.spec) return o.dataset.spec;
   return writeSpec($('engine').value, readEngineParams());
 }
 
 function maybeEngineTurn() {
   const s = game.state;
   const side = $('engine-side').value;
-  if (side === 'none' || !s.to_move || game.busy) return;
-  if (s.to_move === s.players[Number(side)]) setTimeout(engineMove, 150);
+  if (side === 'none' || !s || !s.to_move || game.busy || game.ply !== game.line.length) return;
+  if (side === 'both' || s.to_move === s.players[Number(side)]) setTimeout(engineMove, 150);
 }
 
 async function engineMove() {
-  if (game.busy || !game.state.to_move) return;
+  if (game.busy || !game.state || !game.state.to_move) return;
   game.busy = true;
   $('thinking').hidden = false;
   $('engine-info').textContent = '';
   // Aborting the request (Stop, undo, another game) makes the server call the engine off.
   const stop = new AbortController();
   game.engineStop = stop;
+  const spec = game.spec;
   try {
     const r = await api(gamePath(game.spec, 'engine'),
-      { start: game.start, moves: game.moves, engine: engineSpec() }, stop.signal);
-    if (stop.signal.aborted) return;
+      { start: game.start, moves: shown(), engine: engineSpec() }, stop.signal);
+    if (stop.signal.aborted || spec !== game.spec) return;
     $('engine-info').textContent = `${r.engine}: ${r.move} (${r.seconds.toFixed(2)} s)${r.info ? ' — ' + r.info : ''}`;
-    game.redo = [];
     game.busy = false;
     $('thinking').hidden = true;
+    advance(r.state.moves.at(-1));
     setState(r.state);
     showError(null);
   } catch (e) {
@@ -304,61 +390,205 @@ function stopEngine() {
 // ---- analysis ---------------------------------------------------------------
 
 function stopAnalysis() {
-  if (game.analysis) { game.analysis.close(); game.analysis = null; }
+  if (game.analysis) { game.analysis.abort(); game.analysis = null; }
   $('analyse').textContent = 'Analyse';
 }
 
-function startAnalysis() {
+/**
+ * Analyses the position shown: the server streams each move's value; the
+ * board, table, bar and graph are redrawn at most every 150 ms however fast
+ * the values come (a 19×19 board gets hundreds a second).
+ */
+async function startAnalysis() {
   if (game.analysis) return stopAnalysis();
-  const q = new URLSearchParams({ moves: game.moves.join(' '), think_ms: String(1000 * Number($('think').value || 5)) });
-  if (game.start !== null) q.set('start', game.start);
-  const es = new EventSource(`${gamePath(game.spec, 'analyse')}?${q}`);
-  game.analysis = es;
-  game.scores = new Map();
+  const s = game.state;
+  if (!s) return;
+  if (!s.to_move) {
+    $('analysis-progress').textContent = `nothing to analyse: the game is over (${s.result})`;
+    return;
+  }
+  const ctrl = new AbortController();
+  game.analysis = ctrl;
+  const key = keyAt(game.ply);
+  const entry = { unit: null, scores: new Map(), best: [], done: false, complete: false,
+    cells: s.board.cells.length, ply: s.ply, mover: s.players.indexOf(s.to_move) };
+  game.cache.set(key, entry);
   $('analyse').textContent = 'Stop';
   $('analysis-progress').textContent = 'thinking…';
-  const data = e => JSON.parse(e.data);
-  es.addEventListener('start', e => { $('analysis-about').textContent = data(e).about; });
-  es.addEventListener('progress', e => { $('analysis-progress').textContent = data(e).text; });
-  es.addEventListener('move', e => {
-    const m = data(e);
-    const short = m.exact || Math.abs(m.score) >= 10 ? String(Math.round(m.score)) : m.score.toFixed(1);
-    game.scores.set(m.move, { score: m.score, text: m.text, short });
-    analysisTable();
-    draw();
-  });
-  es.addEventListener('done', e => {
-    const d = data(e);
-    $('analysis-progress').textContent =
-      `done in ${d.seconds.toFixed(1)} s${d.complete ? '' : ' (cut short)'}; best: ${d.best.join(' ')}`;
-    analysisTable(new Set(d.best));
-    stopAnalysis();
-  });
-  es.addEventListener('error', e => {
-    if (e.data) showError(new Error(data(e).error));
-    stopAnalysis();
-  });
+  const think = 1000 * Math.max(1, Math.min(60, Number($('think').value) || 5));
+  try {
+    const r = await fetch(gamePath(game.spec, 'analyse'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: game.start, moves: shown(), think_ms: think }),
+      signal: ctrl.signal,
+    });
+    if (!r.ok) {
+      const j = await r.json().catch(() => ({}));
+      throw new Error(j.error || `HTTP ${r.status}`);
+    }
+    await readEvents(r.body, (name, d) => {
+      if (game.analysis !== ctrl) return;
+      if (name === 'start') { entry.unit = d.unit; $('analysis-about').textContent = d.about; }
+      else if (name === 'progress') $('analysis-progress').textContent = d.text;
+      else if (name === 'move') { entry.scores.set(d.move, d); scheduleRender(); }
+      else if (name === 'done') {
+        entry.best = d.best; entry.done = true; entry.complete = d.complete;
+        $('analysis-progress').textContent =
+          `done in ${d.seconds.toFixed(1)} s${d.complete ? '' : ' (cut short)'}; best: ${d.best.join(' ')}`;
+        renderAnalysis();
+      } else if (name === 'error') throw new Error(d.error);
+    });
+    if (!entry.done && game.analysis === ctrl) $('analysis-progress').textContent = 'the analysis ended early';
+  } catch (e) {
+    if (e.name !== 'AbortError' && game.analysis === ctrl) {
+      $('analysis-progress').textContent = `no analysis: ${e.message}`;
+      showError(e);
+    }
+  } finally {
+    if (game.analysis === ctrl) { game.analysis = null; $('analyse').textContent = 'Analyse'; }
+  }
 }
 
-function analysisTable(best = new Set()) {
-  const rows = [...game.scores].sort((a, b) => b[1].score - a[1].score);
-  $('analysis').replaceChildren(...rows.map(([mv, v]) => {
+let renderTimer = null, lastRender = 0;
+
+/** Redraws the analysis soon: at most once every 150 ms. */
+function scheduleRender() {
+  if (renderTimer) return;
+  const wait = Math.max(0, 150 - (performance.now() - lastRender));
+  renderTimer = setTimeout(() => {
+    renderTimer = null;
+    requestAnimationFrame(renderAnalysis);
+  }, wait);
+}
+
+/** The value of a position from its analysis: the first player's share in [0, 1], and words. */
+function positionValue(entry) {
+  if (!entry || !entry.scores.size || !entry.unit) return null;
+  const best = bestMoves(entry.scores)[0];
+  const d = describeScore(entry.scores.get(best), entry);
+  const first = entry.mover === 0 ? d.value : 1 - d.value;
+  return { first, d, best };
+}
+
+/** The marks on the board, the table, the evaluation bar and the graph for the position shown. */
+function renderAnalysis() {
+  lastRender = performance.now();
+  const s = game.state;
+  if (!s) return;
+  const entry = game.cache.get(keyAt(game.ply));
+  const svg = $('board');
+  const rows = [];
+  const labels = new Map(), columnLabels = new Map();
+  const best = [];
+  if (entry && entry.unit) {
+    const byMove = new Map(s.legal.map(m => [m.mv, m]));
+    const top = new Set(entry.done ? entry.best : bestMoves(entry.scores));
+    // Estimates on a big board: only the best few get a number on the board
+    // (the table lists them all); exact values go on every move.
+    const ranked = [...entry.scores.values()].sort((a, b) => b.score - a.score);
+    const exact = ranked.length && ranked.every(m => m.exact);
+    const floor = exact || ranked.length <= 12 ? -Infinity : ranked[Math.min(7, ranked.length - 1)].score;
+    for (const [mv, m] of entry.scores) {
+      const d = describeScore(m, entry);
+      rows.push({ mv, m, d, best: top.has(mv) });
+      const lm = byMove.get(mv);
+      if (!lm || !lm.cells.length || m.score < floor) continue;
+      // With a piece selected, only its moves; else the best move to each cell.
+      if (game.selected !== null && lm.cells[0] !== game.selected) continue;
+      const cell = lm.cells.at(-1);
+      const col = s.board.cells[cell].col;
+      const label = { text: d.short, tone: d.tone, score: m.score };
+      if (!labels.has(cell) || labels.get(cell).score < m.score) labels.set(cell, label);
+      if (!columnLabels.has(col) || columnLabels.get(col).score < m.score) columnLabels.set(col, label);
+      if (top.has(mv)) best.push(lm.cells);
+    }
+  }
+  const columns = s.board.shape.kind === 'columns';
+  // Steps (from and to) are drawn as arrows for the best moves; cell labels stay for placements.
+  drawMarks(svg, s, { labels: columns ? new Map() : labels, columnLabels, best: best.slice(0, 3) });
+  rows.sort((a, b) => b.m.score - a.m.score);
+  const limit = game.showAll ? rows.length : 8;
+  $('analysis').replaceChildren(...rows.slice(0, limit).map(r => {
     const tr = document.createElement('tr');
-    if (best.has(mv)) tr.className = 'best';
-    const a = document.createElement('td'); a.textContent = mv;
-    const b = document.createElement('td'); b.textContent = v.text;
-    tr.append(a, b);
+    if (r.best) tr.className = 'best';
+    const a = document.createElement('td');
+    const b = document.createElement('button'); b.className = 'link'; b.textContent = r.mv;
+    b.title = `play ${r.mv}`;
+    b.addEventListener('click', () => playMove(r.mv));
+    a.append(b);
+    const v = document.createElement('td'); v.textContent = r.d.text; v.className = `tone ${r.d.tone}`;
+    tr.append(a, v);
     return tr;
   }));
+  const more = $('analysis-more');
+  more.hidden = rows.length <= 8;
+  more.textContent = game.showAll ? 'show the best 8' : `show all ${rows.length} moves`;
+  evalBar(positionValue(entry));
+  graph();
+}
+
+/** The bar beside the board: the first player's share, white for the second from the top. */
+function evalBar(v) {
+  const bar = $('evalbar');
+  if (!v) { bar.hidden = true; return; }
+  bar.hidden = false;
+  const pct = Math.round(100 * v.first);
+  const fill = bar.querySelector('.fill');
+  fill.style.height = `${pct}%`;
+  fill.className = `fill ${(game.state.board.pieces || ['black'])[0]}`;
+  bar.setAttribute('aria-valuenow', String(pct));
+  const s = game.state;
+  const mover = s.to_move;
+  const words = v.d.words ? `${mover} ${v.d.words}` : `${s.players[0]} ${pct}%`;
+  bar.querySelector('.evaltext').textContent = v.d.words ? v.d.short : `${pct}`;
+  bar.title = `${words} (best: ${v.best})`;
+  bar.setAttribute('aria-valuetext', words);
+}
+
+/** The evaluation over the game, from every position analysed on this line; a click jumps there. */
+function graph() {
+  const svg = $('graph');
+  const n = game.line.length;
+  const pts = [];
+  for (let k = 0; k <= n; k++) {
+    const v = positionValue(game.cache.get(keyAt(k)));
+    if (v) pts.push([k, v.first]);
+  }
+  // An SVG element has no `hidden` property: the attribute itself.
+  if (pts.length < 1 || n < 1) { svg.setAttribute('hidden', ''); return; }
+  svg.removeAttribute('hidden');
+  const W = Math.max(100, Math.round(svg.clientWidth || 300)), H = 60;
+  const x = k => (k / n) * W, y = v => H - v * H;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const NS = 'http://www.w3.org/2000/svg';
+  const mk = (name, attrs) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    svg.append(e);
+    return e;
+  };
+  svg.replaceChildren();
+  mk('rect', { x: 0, y: 0, width: W, height: H, class: 'graph-bg' });
+  mk('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'graph-mid' });
+  mk('polyline', { points: pts.map(([k, v]) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' '), class: 'graph-line' });
+  for (const [k, v] of pts) mk('circle', { cx: x(k), cy: y(v), r: 2.5, class: 'graph-pt' });
+  mk('line', { x1: x(game.ply), y1: 0, x2: x(game.ply), y2: H, class: 'graph-now' });
+  svg.onclick = e => {
+    const r = svg.getBoundingClientRect();
+    goTo(Math.round(((e.clientX - r.left) / r.width) * n));
+  };
 }
 
 // ---- wiring -----------------------------------------------------------------
 
 function wire() {
   window.addEventListener('unhandledrejection', e => showError(e.reason));
-  $('undo').onclick = () => { if (game.moves.length) { game.redo.push(game.moves.pop()); refresh(); } };
-  $('redo').onclick = () => { if (game.redo.length) { game.moves.push(game.redo.pop()); refresh(); } };
-  $('restart').onclick = () => { game.moves = []; game.redo = []; refresh(); };
+  $('first').onclick = () => goTo(0);
+  $('undo').onclick = () => goTo(game.ply - 1);
+  $('redo').onclick = () => goTo(game.ply + 1);
+  $('last').onclick = () => goTo(game.line.length);
+  $('restart').onclick = () => { game.line = []; game.ply = 0; refresh(); };
   $('hints').onchange = draw;
   $('move-go').onclick = () => { const v = $('move-input').value.trim(); if (v) playMove(v); };
   $('move-input').onkeydown = e => { if (e.key === 'Enter') $('move-go').click(); };
@@ -366,31 +596,63 @@ function wire() {
   $('engine-stop').onclick = stopEngine;
   $('engine-side').onchange = maybeEngineTurn;
   $('analyse').onclick = startAnalysis;
+  $('analysis-more').onclick = () => { game.showAll = !game.showAll; renderAnalysis(); };
   $('moves-copy').onclick = copyRecord;
   $('moves-load').onclick = loadRecord;
   $('position-set').onclick = () => {
     const prev = game.start;
     game.start = $('position').value;
-    game.moves = []; game.redo = [];
-    refresh().then(() => { if ($('error').hidden === false) game.start = prev; });
+    game.line = []; game.ply = 0;
+    refresh().then(s => { if (!s) game.start = prev; });
   };
+  // ← → Home End step through the game, unless a box has the keys.
+  document.addEventListener('keydown', e => {
+    if ($('play').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.closest('input, textarea, select') || t.isContentEditable)) return;
+    const to = { ArrowLeft: game.ply - 1, ArrowRight: game.ply + 1, Home: 0, End: game.line.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to);
+  });
+  // The wheel over the board steps too (down: forward).
+  $('board').addEventListener('wheel', e => {
+    const to = game.ply + (e.deltaY > 0 ? 1 : -1);
+    if (to < 0 || to > game.line.length || e.deltaY === 0) return;
+    e.preventDefault();
+    goTo(to);
+  }, { passive: false });
   window.addEventListener('hashchange', () => route().catch(showError));
 }
 
 /**
- * `#spec`, or `#spec?moves=4 4 5 3&start=…&analyse` (a link to a position; the
- * moves are read as pasted text).
+ * `#spec`, or `#spec?moves=4453&ply=3&start=…&analyse` (a link to a position;
+ * the moves are read as pasted text: run together, or separated by commas or
+ * spaces).
  */
 async function route() {
-  const [spec, query] = decodeURIComponent(location.hash.slice(1)).split('?');
+  const raw = location.hash.slice(1);
+  const at = raw.indexOf('?');
+  let spec = decodeURIComponent(at < 0 ? raw : raw.slice(0, at));
+  let query = at < 0 ? '' : raw.slice(at + 1);
+  // An older link encoded the whole hash, query included.
+  if (at < 0 && spec.includes('?')) [spec, query] = [spec.slice(0, spec.indexOf('?')), spec.slice(spec.indexOf('?') + 1)];
   if (!spec) return showStart();
   if (spec.startsWith('puzzles/')) return showPuzzle(spec.slice('puzzles/'.length), showError);
-  const q = new URLSearchParams(query || '');
+  const q = new URLSearchParams(query);
   await showGame(spec);
   if (q.has('start')) game.start = q.get('start');
-  if (q.has('moves') || q.has('start')) await refresh({ text: q.get('moves') || '' });
+  if (q.has('moves') || q.has('start')) {
+    game.line = []; game.ply = 0;
+    const s = await refresh({ text: q.get('moves') || '' });
+    if (s) {
+      game.line = s.moves.slice();
+      game.ply = s.moves.length;
+      const ply = q.has('ply') ? Number(q.get('ply')) : game.line.length;
+      if (Number.isInteger(ply) && ply >= 0 && ply < game.line.length) { game.ply = ply; await refresh(); }
+    }
+  }
   if (q.has('analyse')) startAnalysis();
 }
-
 wire();
 route().catch(showError);

@@ -76,6 +76,36 @@ pub struct BoardCell {
     pub owner: Option<Player>,
 }
 
+/// How a player's pieces are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceLook {
+    /// A black stone (Go, Othello, and the default first player).
+    Black,
+    /// A white stone (the default second player).
+    White,
+    /// A red piece (Connect Four's first player, Teeko's second, Hex's first).
+    Red,
+    /// A yellow disc (Connect Four's second player).
+    Yellow,
+    /// A blue piece (Hex's second player).
+    Blue,
+    /// A cross, X (tic-tac-toe's first player).
+    Cross,
+    /// A nought, O (tic-tac-toe's second player).
+    Nought,
+}
+
+/// A side of the board that belongs to a player: Hex's edges, which each
+/// player joins.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BoardEdge {
+    /// Whose edge it is.
+    pub owner: Player,
+    /// The cells along it, in order (indices into [`BoardView::cells`]).
+    pub cells: Vec<usize>,
+}
+
 /// A board as cells to draw.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct BoardView {
@@ -88,9 +118,39 @@ pub struct BoardView {
     /// hoshi); empty for most games and then left out of the JSON.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stars: Vec<usize>,
+    /// Whether stones stand on the intersections of lines (Go) rather than in
+    /// squares; left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub intersections: bool,
+    /// How the first and the second player's pieces are drawn (black and
+    /// white stones unless the game says otherwise).
+    pub pieces: [PieceLook; 2],
+    /// Sides of the board owned by a player (Hex); empty for most games and
+    /// then left out of the JSON.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<BoardEdge>,
 }
 
 impl BoardView {
+    /// A view of `cells` in `shape`, with black and white stones and no marks.
+    pub fn new(shape: BoardShape, cells: Vec<BoardCell>) -> Self {
+        BoardView {
+            shape,
+            cells,
+            stars: Vec::new(),
+            intersections: false,
+            pieces: [PieceLook::Black, PieceLook::White],
+            edges: Vec::new(),
+        }
+    }
+
+    /// The same view with the players' pieces drawn as `pieces`.
+    #[must_use]
+    pub fn with_pieces(mut self, pieces: [PieceLook; 2]) -> Self {
+        self.pieces = pieces;
+        self
+    }
+
     /// The index of the cell with this name.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.cells.iter().position(|c| c.name.eq_ignore_ascii_case(name))
@@ -121,7 +181,7 @@ impl BoardView {
                 });
             }
         }
-        BoardView { shape, cells, stars: Vec::new() }
+        BoardView::new(shape, cells)
     }
 
     /// The on-board cells of a [`Grid`] in bit order, named as the grid names them
@@ -155,7 +215,7 @@ impl BoardView {
                 Some(BoardCell { name: grid.cell_name(i)?, col, row, x, y, owner })
             })
             .collect();
-        BoardView { shape, cells, stars: Vec::new() }
+        BoardView::new(shape, cells)
     }
 }
 

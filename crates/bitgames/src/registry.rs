@@ -56,6 +56,15 @@ pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
     v
 }
 
+/// The engine to play when none is named: the game's own (its last, the
+/// strongest: Connect Four's exact solver, Othello's alpha-beta player), else
+/// Monte Carlo tree search (one second a move by default).
+pub fn default_engine(game: &dyn DynGame) -> &'static EngineInfo {
+    info_of(game)
+        .and_then(|info| info.engines.last().copied())
+        .unwrap_or(&crate::search::mcts::MCTS)
+}
+
 /// Every benchmark suite of every game, with its game.
 pub fn bench_suites() -> Vec<(&'static GameInfo, &'static BenchSuite)> {
     GAMES.iter().flat_map(|g| g.tools.benches.iter().map(move |b| (*g, *b))).collect()

@@ -142,6 +142,16 @@ pub fn result_of(game: &dyn DynGame) -> Option<String> {
     })
 }
 
+/// An SGF point of two lowercase letters (column, then row from the top, `a`
+/// the first) as a Hex cell name (column letter, row number from the top):
+/// `ff` → `f6`. `None` for anything else (HexGui's own `f6` included).
+fn sgf_point_to_cell(v: &str) -> Option<String> {
+    match v.as_bytes() {
+        [c @ b'a'..=b'z', r @ b'a'..=b'z'] => Some(format!("{}{}", *c as char, r - b'a' + 1)),
+        _ => None,
+    }
+}
+
 /// A move in the game's notation as an SGF value.
 fn move_value(gm: u32, mv: &str, size: usize) -> Result<String, SgfError> {
     match (gm, mv) {
@@ -423,7 +433,11 @@ pub fn read(text: &str, base: &str) -> Result<SgfGame, SgfError> {
             1 if v.is_empty() || (v == "tt" && size <= 19) => Ok("pass".into()),
             1 => sgf_to_go(v, size).ok_or_else(|| bad(p, v, "not a point of the board")),
             _ if v == "swap-pieces" => Ok("swap".into()),
-            _ => names.move_text(v).map_err(|e| bad(p, v, &e.to_string())),
+            // SGF's own point, column then row from the top-left (`ff`), as
+            // some Hex programs write it: the cell `f6`.
+            _ => names
+                .move_text(&sgf_point_to_cell(v).unwrap_or_else(|| v.to_string()))
+                .map_err(|e| bad(p, v, &e.to_string())),
         }
     };
     for n in &nodes[1..] {

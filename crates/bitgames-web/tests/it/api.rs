@@ -232,7 +232,9 @@ async fn engine_moves() {
 async fn connect4_analysis_matches_pons_and_the_solver() {
     let app = app();
     let (moves, want) = TEST_SETS[0].positions().nth(1).unwrap();
-    let ev = events(&app, &format!("/api/connect4/analyse?moves={moves}"), None).await;
+    // Exact analyses stop at the time asked (5 s unless told): a minute here.
+    let ev =
+        events(&app, &format!("/api/connect4/analyse?moves={moves}&think_ms=60000"), None).await;
     assert_eq!(ev[0].0, "start");
     let (scores, done) = final_scores(&ev);
     let g = Connect4::standard().parse_position(moves).unwrap();
@@ -243,8 +245,37 @@ async fn connect4_analysis_matches_pons_and_the_solver() {
     assert_eq!(scores.values().copied().fold(f64::MIN, f64::max), want as f64);
     assert_eq!(done["complete"], true);
     // The same through POST.
-    let ev2 = events(&app, "/api/connect4/analyse", Some(json!({"text": moves}))).await;
+    let ev2 =
+        events(&app, "/api/connect4/analyse", Some(json!({"text": moves, "think_ms": 60000})))
+            .await;
     assert_eq!(final_scores(&ev2).0, scores);
+}
+
+/// The empty 7×6 board is answered from the shipped opening book: every
+/// column's published score (Pons, gamesolver.org) within the default 5 s
+/// (a search without the book takes half a minute), and the perfect engine's
+/// first move is the centre.
+#[tokio::test]
+async fn connect4_empty_board_from_the_book() {
+    let app = app();
+    let ev = events(&app, "/api/connect4/analyse", None).await;
+    assert_eq!(ev[0].1["unit"], "pons");
+    let (scores, done) = final_scores(&ev);
+    let want = [-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0];
+    for (c, w) in want.iter().enumerate() {
+        assert_eq!(scores.get(&(c + 1).to_string()), Some(w), "column {}", c + 1);
+    }
+    assert_eq!(done["complete"], true);
+    assert_eq!(done["best"], json!(["4"]));
+    let (status, r) = post(&app, "/api/connect4/engine", json!({"engine": "perfect"})).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r["move"], "4");
+    assert!(r["info"].as_str().unwrap().contains("score 1"), "{r}");
+    // The strengths offered: perfect (the solver) first choice.
+    let presets = r["state"]["presets"].as_array().unwrap();
+    let names: Vec<_> = presets.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["easy", "medium", "strong", "perfect"]);
+    assert!(presets[3]["default"].as_bool().unwrap());
 }
 
 /// Othello analysis at 20 empties: the exact score of every move of FFO #40,
@@ -255,7 +286,9 @@ async fn othello_analysis_matches_ffo_40() {
     let start = rec.position.position();
     let (_, s) = post(&app(), "/api/othello/state", json!({"start": start})).await;
     assert!(s["analysis"].as_str().unwrap().starts_with("exact"), "{s}");
-    let ev = events(&app(), "/api/othello/analyse", Some(json!({"start": start}))).await;
+    let ev =
+        events(&app(), "/api/othello/analyse", Some(json!({"start": start, "think_ms": 60000})))
+            .await;
     let (scores, done) = final_scores(&ev);
     assert_eq!(scores.len(), rec.scored_moves.len());
     for (mv, want) in &rec.scored_moves {
@@ -654,12 +687,14 @@ async fn analyses_per_client_are_limited() {
 }
 
 /// A dropped stream calls the Connect Four solver off inside its search: the
-/// empty 7×6 board's first column (minutes of search) no longer holds the one
-/// worker, and the next analysis is admitted at once.
+/// empty 6×7 board's first column (minutes of search; the shipped book is for
+/// 7×6 only) no longer holds the one worker, and the next analysis is admitted
+/// at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_stream_stops_the_connect4_solver() {
     let app = router(Limits { workers: 1, ..Limits::default() });
-    let resp = app.clone().oneshot(common::request("GET", "/api/connect4/analyse", None)).await;
+    let uri = "/api/connect4(width%3D6%2Cheight%3D7)/analyse?think_ms=60000";
+    let resp = app.clone().oneshot(common::request("GET", uri, None)).await;
     let resp = resp.unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
     let mut body = resp.into_body();

@@ -53,8 +53,9 @@ fn browser_draws_connect4() {
     let start = page.find("<svg id=\"board\"").expect("the board");
     let board = &page[start..start + page[start..].find("</svg>").expect("its end")];
     assert_eq!(board.matches("class=\"last\"").count(), 1);
-    assert_eq!(board.matches("class=\"stone first c4\"").count(), 2);
-    assert_eq!(board.matches("class=\"stone second c4\"").count(), 2);
+    // Connect Four's pieces as the game declares them: red first, yellow second.
+    assert_eq!(board.matches("class=\"piece stone red\"").count(), 2);
+    assert_eq!(board.matches("class=\"piece stone yellow\"").count(), 2);
 }
 
 /// Every game's page (about 5 s a page; run with

@@ -1,8 +1,12 @@
 //! End to end in headless Chromium, driven over WebDriver (`chromedriver`) by
 //! `fantoccini`, against a real server on 127.0.0.1: a whole Connect Four game
 //! against the solver played by clicking, its result checked against the
-//! library; a pasted SGF record loaded; every game's page drawn with the
-//! library's number of cells; the puzzle pages working. Screenshots go to `target/e2e-screenshots/`.
+//! library; a pasted SGF record loaded; a finished game's banner and analysis;
+//! stepping with the keyboard and the URL round trip; on every game's page the
+//! board drawn with the library's number of cells, the default engine moving
+//! (Move now, and as a side), an analysis run to the end with the page's
+//! longest task at most 200 ms, and no horizontal scrolling on a phone; the
+//! puzzle pages working. Screenshots go to `target/e2e-screenshots/`.
 //!
 //! Skips, saying so, when `chromium` or `chromedriver` is missing (Debian:
 //! `apt-get install chromium chromium-driver`), except under CI (`CI` set),
@@ -163,7 +167,7 @@ async fn play_connect4(c: &Client, base: &str) {
     find(c, ".card[data-game='connect4'] button").await.click().await.unwrap();
     assert_eq!(cells_drawn(c, 30).await, 30, "the 6×5 board");
     assert!(text(c, "#title").await.contains("width=6"), "the page plays the board chosen");
-    find(c, "#engine").await.select_by_value("solver").await.unwrap();
+    find(c, "#strength").await.select_by_value("perfect").await.unwrap();
     find(c, "#engine-side").await.select_by_value("1").await.unwrap();
 
     let mut game = registry::new_game(C4).unwrap();
@@ -223,17 +227,210 @@ async fn play_connect4(c: &Client, base: &str) {
     eprintln!("connect4 6x5 vs solver: {} after {} moves: {want}", status, game.ply());
 }
 
-/// Every game's page, loaded fresh: the board has the library's cell count.
-async fn every_game(c: &Client, base: &str) {
-    for info in registry::games() {
-        let want = registry::new_game(info.name).unwrap().board().cells.len();
-        c.goto(&format!("{base}?fresh={}#{}", info.name, info.name)).await.unwrap();
-        let got = cells_drawn(c, want).await;
-        assert_eq!(got, want, "{}: {got} cells drawn, the library has {want}", info.name);
-        let drawn = find(c, "svg#board").await.attr("data-cells").await.unwrap();
-        assert_eq!(drawn, Some(want.to_string()), "{}", info.name);
-        screenshot(c, &format!("game-{}", info.name)).await;
+/// The games the page tests: every registered game at its default size, and
+/// the largest board the issue found freezing (Go 19×19).
+fn specs() -> Vec<String> {
+    let mut v: Vec<String> = registry::games().iter().map(|g| g.name.to_string()).collect();
+    v.push("go(size=19)".to_string());
+    v
+}
+
+/// Runs `script` (a function body) in the page and gives its value.
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// Starts counting the page's long tasks (over 50 ms, as Chromium reports them).
+async fn watch_long_tasks(c: &Client) {
+    js(
+        c,
+        "window.__long = []; new PerformanceObserver(l => { for (const e of l.getEntries()) \
+         window.__long.push(e.duration); }).observe({ entryTypes: ['longtask'] }); return 0;",
+    )
+    .await;
+}
+
+/// The longest task since [`watch_long_tasks`], in milliseconds.
+async fn longest_task(c: &Client) -> f64 {
+    js(c, "return Math.max(0, ...(window.__long || []));").await.as_f64().unwrap_or(0.0)
+}
+
+/// Waits up to `secs` for the page's move box to hold `n` moves; they must be
+/// legal in the library, replayed from the start of `spec`.
+async fn wait_moves(c: &Client, spec: &str, n: usize, secs: u64) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let now = moves(c).await;
+        if now.len() >= n {
+            let mut g = registry::new_game(spec).unwrap();
+            for m in &now {
+                g.play_text(m).unwrap_or_else(|e| panic!("{spec}: the page played {m}: {e}"));
+            }
+            return now;
+        }
+        let err = text(c, "#error").await;
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "{spec}: waited {secs} s for {n} moves, the page has {now:?}; error box: '{err}'"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Every game's page, loaded fresh: the board has the library's cell count;
+/// the default engine (the strength the page starts on) moves when **Move now**
+/// is pressed and answers a move when it plays a side; a 2 s analysis runs to
+/// "done" with the evaluation bar and graph drawn, and no task of the page
+/// takes longer than 200 ms meanwhile (the page redraws what the stream sends
+/// at most every 150 ms, whatever the board's size).
+async fn every_game(c: &Client, base: &str) {
+    for spec in specs() {
+        let want = registry::new_game(&spec).unwrap().board().cells.len();
+        c.goto(&format!("{base}?fresh={}#{}", spec.len(), spec)).await.unwrap();
+        let got = cells_drawn(c, want).await;
+        assert_eq!(got, want, "{spec}: {got} cells drawn, the library has {want}");
+        let drawn = find(c, "svg#board").await.attr("data-cells").await.unwrap();
+        assert_eq!(drawn, Some(want.to_string()), "{spec}");
+        screenshot(c, &format!("game-{spec}")).await;
+
+        // Move now: the default strength plays the first move.
+        find(c, "#engine-go").await.click().await.unwrap();
+        wait_moves(c, &spec, 1, 30).await;
+        // The engine plays first: the test answers, the engine replies.
+        find(c, "#engine-side").await.select_by_value("0").await.unwrap();
+        let played = wait_moves(c, &spec, 1, 5).await;
+        let mut g = registry::new_game(&spec).unwrap();
+        for m in &played {
+            g.play_text(m).unwrap();
+        }
+        let reply = g.legal_moves().into_iter().next().expect("a move after one ply");
+        let input = find(c, "#move-input").await;
+        input.clear().await.unwrap();
+        input.send_keys(&reply).await.unwrap();
+        find(c, "#move-go").await.click().await.unwrap();
+        let three = wait_moves(c, &spec, 3, 30).await;
+        assert_eq!(three[1], reply, "{spec}: the move typed");
+        find(c, "#engine-side").await.select_by_value("none").await.unwrap();
+
+        // A 2 s analysis, the page's longest task measured meanwhile.
+        let think = find(c, "#think").await;
+        think.clear().await.unwrap();
+        think.send_keys("2").await.unwrap();
+        watch_long_tasks(c).await;
+        find(c, "#analyse").await.click().await.unwrap();
+        let start = Instant::now();
+        let progress = loop {
+            let p = text(c, "#analysis-progress").await;
+            if p.starts_with("done") || p.starts_with("no analysis") {
+                break p;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "{spec}: analysis: '{p}'");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert!(progress.starts_with("done"), "{spec}: {progress}");
+        let rows = c.find_all(Locator::Css("#analysis tr")).await.unwrap().len();
+        assert!(rows > 0, "{spec}: no analysis rows");
+        let hidden = |id: &'static str| async move {
+            find(c, id).await.attr("hidden").await.unwrap().is_some()
+        };
+        assert!(!hidden("#evalbar").await, "{spec}: no evaluation bar");
+        assert!(!hidden("#graph").await, "{spec}: no evaluation graph");
+        let longest = longest_task(c).await;
+        eprintln!("{spec}: engine moves {three:?}, analysis {progress}; longest task {longest} ms");
+        assert!(longest <= 200.0, "{spec}: a task of {longest} ms while analysing");
+        screenshot(c, &format!("analysis-{spec}")).await;
+    }
+}
+
+/// A finished game: the banner says who won, and Analyse says there is
+/// nothing to analyse rather than thinking for ever.
+async fn finished_game(c: &Client, base: &str) {
+    c.goto(&format!("{base}?fresh=over#tictactoe?moves=a1,b1,a2,b2,a3")).await.unwrap();
+    let banner = until("the banner", || async {
+        let b = text(c, "#banner").await;
+        b.contains("wins").then_some(b)
+    })
+    .await;
+    assert!(banner.starts_with("Game over: X wins"), "{banner}");
+    find(c, "#analyse").await.click().await.unwrap();
+    let p = until("the analysis's answer", || async {
+        let p = text(c, "#analysis-progress").await;
+        p.contains("over").then_some(p)
+    })
+    .await;
+    assert!(p.contains("the game is over"), "{p}");
+    screenshot(c, "finished-game").await;
+}
+
+/// The status line's ply, `move N`.
+async fn ply_shown(c: &Client) -> String {
+    text(c, "#status").await.rsplit("move ").next().unwrap_or_default().to_string()
+}
+
+/// Stepping through a game with the keyboard and the move list; the URL names
+/// the ply shown, so a reload comes back to it; a different move played at an
+/// earlier ply replaces the rest of the line.
+async fn stepping_and_url(c: &Client, base: &str) {
+    const LEFT: &str = "\u{E012}";
+    const RIGHT: &str = "\u{E014}";
+    const HOME: &str = "\u{E011}";
+    const END: &str = "\u{E010}";
+    c.goto(&format!("{base}?fresh=step#connect4?moves=4453")).await.unwrap();
+    let at = |want: &'static str| async move {
+        until(&format!("move {want}"), || async { (ply_shown(c).await == want).then_some(()) })
+            .await;
+    };
+    at("4").await;
+    let body = find(c, "body").await;
+    body.send_keys(LEFT).await.unwrap();
+    at("3").await;
+    assert!(c.current_url().await.unwrap().as_str().ends_with("?moves=4453&ply=3"));
+    body.send_keys(HOME).await.unwrap();
+    at("0").await;
+    body.send_keys(RIGHT).await.unwrap();
+    at("1").await;
+    body.send_keys(END).await.unwrap();
+    at("4").await;
+    find(c, "#movelist button[data-ply='2']").await.click().await.unwrap();
+    at("2").await;
+    let url = c.current_url().await.unwrap();
+    assert!(url.as_str().ends_with("#connect4?moves=4453&ply=2"), "{url}");
+    // A reload (or the link shared) shows the same ply of the same line.
+    c.refresh().await.unwrap();
+    at("2").await;
+    assert_eq!(c.find_all(Locator::Css("#movelist button.mv")).await.unwrap().len(), 4);
+    assert_eq!(moves(c).await, ["4", "4"]);
+    // Another move at ply 2: the line is 4 4 1.
+    let input = find(c, "#move-input").await;
+    input.send_keys("1").await.unwrap();
+    find(c, "#move-go").await.click().await.unwrap();
+    at("3").await;
+    assert_eq!(moves(c).await, ["4", "4", "1"]);
+    assert_eq!(c.find_all(Locator::Css("#movelist button.mv")).await.unwrap().len(), 3);
+    assert!(c.current_url().await.unwrap().as_str().ends_with("#connect4?moves=441"));
+    screenshot(c, "stepping").await;
+}
+
+/// On a phone (390×844) every game's page fits the width: no horizontal
+/// scrolling, the whole board drawn.
+async fn phone(c: &Client, base: &str) {
+    c.set_window_size(390, 844).await.unwrap();
+    for spec in specs() {
+        let want = registry::new_game(&spec).unwrap().board().cells.len();
+        c.goto(&format!("{base}?fresh=phone{}#{}", spec.len(), spec)).await.unwrap();
+        assert_eq!(cells_drawn(c, want).await, want, "{spec}");
+        let sizes = js(
+            c,
+            "const b = document.getElementById('board').getBoundingClientRect(); \
+             return [document.documentElement.scrollWidth, window.innerWidth, b.left, b.right];",
+        )
+        .await;
+        let n = |i: usize| sizes[i].as_f64().unwrap();
+        assert!(n(0) <= n(1), "{spec}: the page is {} px wide in a {} px window", n(0), n(1));
+        assert!(n(2) >= 0.0 && n(3) <= n(1), "{spec}: the board spans {}..{} px", n(2), n(3));
+        screenshot(c, &format!("phone-{spec}")).await;
+    }
+    c.set_window_size(1280, 960).await.unwrap();
 }
 
 /// A whole game pasted into the move box: an SGF record of a 13×13 Go game
@@ -361,7 +558,10 @@ fn e2e_in_chromium() {
         let run = tokio::spawn(async move {
             play_connect4(&c2, &base).await;
             paste_sgf(&c2, &base).await;
+            finished_game(&c2, &base).await;
+            stepping_and_url(&c2, &base).await;
             every_game(&c2, &base).await;
+            phone(&c2, &base).await;
             puzzles(&c2, &base).await;
         })
         .await;

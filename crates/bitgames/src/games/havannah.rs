@@ -596,13 +596,17 @@ impl<const N: usize> Game for Havannah<N> {
     }
 
     /// The hexagon as Yavalath's, the cells named as the moves name them (row
-    /// 1 at the top).
+    /// 1 is OpenSpiel's top row) and drawn upside down (a mirror image of the
+    /// same board), so that row 1 is at the bottom as on Yavalath's board of
+    /// the same shape.
     fn board(&self) -> BoardView {
         let mut view =
             BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones);
         let top = self.grid.height();
+        let bottom = view.cells.iter().map(|c| c.y).fold(0.0, f64::max);
         for cell in &mut view.cells {
             cell.name = format!("{}{}", crate::grid::column_name(cell.col), top - cell.row);
+            cell.y = bottom - cell.y;
         }
         view
     }

@@ -37,7 +37,7 @@
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use crate::bits::Bits;
-use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
+use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::game::{
     clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
     SetupError,
@@ -716,11 +716,19 @@ impl<const N: usize> Game for Hex<N> {
                 });
             }
         }
-        BoardView {
-            shape: BoardShape::HexRhombus { width: n, height: n },
-            cells,
-            stars: Vec::new(),
-        }
+        // The first player joins the top and bottom rows, the second the
+        // left and right columns (cells are row by row from the top).
+        let line = |f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
+        let edges = vec![
+            BoardEdge { owner: Player::First, cells: line(&|c| c) },
+            BoardEdge { owner: Player::First, cells: line(&|c| (n - 1) * n + c) },
+            BoardEdge { owner: Player::Second, cells: line(&|r| r * n) },
+            BoardEdge { owner: Player::Second, cells: line(&|r| r * n + n - 1) },
+        ];
+        let mut view = BoardView::new(BoardShape::HexRhombus { width: n, height: n }, cells)
+            .with_pieces([PieceLook::Red, PieceLook::Blue]);
+        view.edges = edges;
+        view
     }
 
     /// The cell of a stone; for `swap`, the first stone's cell then the

@@ -22,7 +22,7 @@
 //! then the number of pieces on the board.
 
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::{BoardShape, BoardView, PieceLook};
 use crate::game::{
     clip, hash_sets, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
     SetupError,
@@ -524,6 +524,7 @@ impl Game for Teeko {
             BoardShape::Rectangle { width: SIZE, height: SIZE },
             self.stones,
         )
+        .with_pieces([PieceLook::Black, PieceLook::Red])
     }
 
     /// The cell of a drop; the from and to cells of a slide.

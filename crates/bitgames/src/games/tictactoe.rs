@@ -4,7 +4,7 @@
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::{BoardShape, BoardView, PieceLook};
 use crate::game::{
     clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
     SetupError,
@@ -270,6 +270,7 @@ impl<const N: usize> Game for TicTacToe<N> {
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
         BoardView::from_grid(&self.grid, shape, self.stones)
+            .with_pieces([PieceLook::Cross, PieceLook::Nought])
     }
 
     /// The cell itself (the board's cells are in bit order, row by row).

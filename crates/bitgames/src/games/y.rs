@@ -729,7 +729,7 @@ impl<const N: usize> Game for Y<N> {
                 });
             }
         }
-        BoardView { shape: BoardShape::Triangle { size: n }, cells, stars: Vec::new() }
+        BoardView::new(BoardShape::Triangle { size: n }, cells)
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {

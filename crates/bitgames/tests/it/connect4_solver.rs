@@ -320,3 +320,55 @@ fn check_with(solver: &mut ConnectFourSolver, name: &str, limit: usize) {
         assert_eq!(solver.solve(&g, false).unwrap().score, want, "{name}: {moves}");
     }
 }
+
+/// The shipped 7×6 book: every position of at most four moves (719 after
+/// merging mirror images); the empty board +1 and its columns' published
+/// scores (Pons' solver and gamesolver.org: -2 -1 0 +1 0 -1 -2); each entry
+/// above the last ply the best of its children negated (no game ends within
+/// five moves); leaves equal to a fresh solve without the book; the engine and
+/// analysis answer the first moves from it.
+#[test]
+fn builtin_book_7x6() {
+    use bitgames::games::connect4::book::{builtin, BUILTIN_DEPTH};
+    let book = builtin(7, 6).expect("the shipped book");
+    assert!(builtin(6, 5).is_none() && builtin(7, 7).is_none());
+    assert_eq!((book.width(), book.height(), book.depth(), book.is_weak()), (7, 6, 4, false));
+    assert_eq!(book.depth(), BUILTIN_DEPTH);
+    assert_eq!(book.len(), 719);
+    let start = Connect4::standard();
+    let at = |moves: &str| start.parse_position(moves).unwrap();
+    assert_eq!(book.get(start.key()), Some(1));
+    // A column's score for the mover is its child's score for the opponent, negated.
+    let columns: Vec<_> = (1..=7).map(|c| book.get(at(&c.to_string()).key()).map(|s| -s)).collect();
+    assert_eq!(columns, [-2, -1, 0, 1, 0, -1, -2].map(Some));
+
+    // Negamax over the whole book, position by position.
+    fn walk(g: &Connect4, book: &Book, n: &mut usize) {
+        let here = book.get(g.key()).unwrap_or_else(|| panic!("{g:?} is not in the book"));
+        *n += 1;
+        if g.ply() as u32 == book.depth() {
+            return;
+        }
+        let mut best = i32::MIN;
+        let mut moves = Vec::new();
+        Game::legal_moves(g, &mut moves);
+        for mv in moves {
+            let mut c = g.clone();
+            c.play_unchecked(mv);
+            assert!(c.outcome().is_none());
+            best = best.max(-book.get(c.key()).expect("a child in the book"));
+            walk(&c, book, n);
+        }
+        assert_eq!(here, best, "{:?}", g.move_sequence());
+    }
+    let mut visited = 0;
+    walk(&start, &book, &mut visited);
+    assert_eq!(visited, 1 + 7 + 49 + 343 + 2401);
+
+    // Leaves that solve quickly, against the solver without a book.
+    let mut solver = ConnectFourSolver::for_game(&start, 16);
+    for moves in ["4343", "3355", "4455"] {
+        let g = at(moves);
+        assert_eq!(Some(solver.solve(&g, false).unwrap().score), book.get(g.key()), "{moves}");
+    }
+}

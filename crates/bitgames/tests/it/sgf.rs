@@ -58,6 +58,12 @@ fn hex_round_trip_with_swap() {
     let g = read("(;AP[HexGui:0.9]FF[4]GM[11];B[f6];W[E7])", "hex").unwrap();
     assert_eq!(g.record.moves(), ["f6", "e7"]);
     assert!(g.record.current().spec().starts_with("hex(size=11"));
+    // SGF's own points, column then row from the top-left: `ff` is f6, `gd`
+    // g4, `ak` a11 (the bottom-left corner of 11×11).
+    let g = read("(;FF[4]GM[11]SZ[11];B[ff];W[gd];B[ak])", "hex").unwrap();
+    assert_eq!(g.record.moves(), ["f6", "g4", "a11"]);
+    let e = read("(;FF[4]GM[11]SZ[11];B[fz])", "hex").unwrap_err().to_string();
+    assert!(e.contains("B[fz]"), "{e}");
 }
 
 #[test]

@@ -76,6 +76,30 @@ pub enum BookError {
     },
 }
 
+/// The opening book that ships with bitgames: the exact score of every 7×6
+/// position with at most [`BUILTIN_DEPTH`] moves (719 positions after merging
+/// mirror images, 6.5 KB), built by this crate's own builder with
+/// `bitgames book connect4 --depth 4 --threads 1 --out connect4-7x6.book`.
+/// The engines and the web app's analysis use it, so the first moves of the
+/// standard board are answered at once rather than after a half-minute solve.
+static BUILTIN_7X6: &[u8] = include_bytes!("../../../data/connect4-7x6.book");
+
+/// The depth of the [`builtin`] book.
+pub const BUILTIN_DEPTH: u32 = 4;
+
+/// The shipped opening book for a `width × height` board: the 7×6 one, read
+/// (and its checksum checked) once; `None` for other boards.
+pub fn builtin(width: u32, height: u32) -> Option<std::sync::Arc<Book>> {
+    static BOOK: std::sync::OnceLock<Option<std::sync::Arc<Book>>> = std::sync::OnceLock::new();
+    if (width, height) != (7, 6) {
+        return None;
+    }
+    BOOK.get_or_init(|| {
+        Book::from_bytes(BUILTIN_7X6, Some("built-in 7×6 book")).ok().map(std::sync::Arc::new)
+    })
+    .clone()
+}
+
 /// Exact (or weak) scores of all positions up to `depth` moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {

@@ -18,7 +18,7 @@ pub mod tools;
 
 pub use bits::has_four;
 
-use crate::board::{BoardCell, BoardShape, BoardView};
+use crate::board::{BoardCell, BoardShape, BoardView, PieceLook};
 use crate::game::{
     clip, mix64, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
     Player, SetupError,
@@ -524,7 +524,8 @@ impl Game for Connect4 {
                 });
             }
         }
-        BoardView { shape: BoardShape::Columns { width: w, height: h }, cells, stars: Vec::new() }
+        BoardView::new(BoardShape::Columns { width: w, height: h }, cells)
+            .with_pieces([PieceLook::Red, PieceLook::Yellow])
     }
 
     /// The cell the stone lands on (none for a full column).

@@ -13,7 +13,12 @@ use std::sync::Arc;
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("table_mib", 256, 1, 65536, "transposition table size in MiB"),
-    ParamInfo::text("book", "", "opening book file made by `bitgames book` (none if empty)"),
+    ParamInfo::text(
+        "book",
+        "",
+        "opening book file made by `bitgames book`; empty: the built-in 7×6 book on that board; \
+         `none`: no book",
+    ),
     ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good columns"),
 ];
 
@@ -33,10 +38,14 @@ fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, Strin
         .ok_or_else(|| format!("the solver engine plays connect4, not {}", game.spec()))?;
     let mut solver = ConnectFourSolver::try_for_game(g, p.int("table_mib") as usize)
         .map_err(|e| format!("table_mib={}: {e}", p.int("table_mib")))?;
-    let path = p.text("book");
-    if !path.is_empty() {
-        let book =
-            super::tools::load_book(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+    let book = match p.text("book") {
+        "" => super::book::builtin(g.width() as u32, g.height() as u32),
+        "none" => None,
+        path => {
+            Some(super::tools::load_book(std::path::Path::new(path)).map_err(|e| e.to_string())?)
+        }
+    };
+    if let Some(book) = book {
         solver.set_book(book).map_err(|e| e.to_string())?;
     }
     Ok(Box::new(SolverEngine {

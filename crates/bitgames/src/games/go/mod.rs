@@ -1162,6 +1162,7 @@ impl<const N: usize> Game for Go<N> {
             },
         );
         view.stars = star_points(n).into_iter().map(|(c, r)| r * n + c).collect();
+        view.intersections = true;
         view
     }
 
