@@ -30,8 +30,9 @@ pub struct PlayArgs {
     pub game: String,
     /// The engine: a spec such as random, greedy, 'solver(table_mib=512)' or
     /// 'alphabeta(level=6)' (`bitgames engines GAME` lists those for a game).
-    /// Default: greedy, or with --level, --heuristic, --time-ms or --book the
-    /// game's first engine that takes them (Othello's alphabeta for --level).
+    /// Default: the game's own engine (Connect Four's solver, Othello's
+    /// alphabeta), else mcts (1 s a move); with --level, --heuristic, --time-ms
+    /// or --book the game's first engine that takes them.
     #[arg(long, short)]
     pub engine: Option<String>,
     /// Who moves first.
@@ -128,22 +129,23 @@ fn help(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// The engine `play` uses without `--engine`: greedy, unless engine flags
-/// other than `--seed` are given; then the game's first engine that takes all of
-/// them (an error naming the flags when none does).
+/// The engine `play` uses without `--engine`: the first that takes every
+/// engine flag given, of the registry's default (the game's own engine, else
+/// mcts), then mcts, then the game's other engines (an error naming the flags
+/// when none does).
 fn default_engine(game: &dyn DynGame, flags: &[(&str, Option<String>)]) -> Result<String> {
-    let wanted: Vec<&str> =
-        flags.iter().filter(|(k, v)| *k != "seed" && v.is_some()).map(|(k, _)| *k).collect();
-    if wanted.is_empty() {
-        return Ok("greedy".to_string());
-    }
+    let given: Vec<&str> = flags.iter().filter(|(_, v)| v.is_some()).map(|(k, _)| *k).collect();
     let engines = engines_for(game);
-    let takes_all = |e: &&&bitgames::engine::EngineInfo| {
-        wanted.iter().all(|w| e.params.iter().any(|p| p.name == *w))
+    let takes_all = |e: &&'static bitgames::engine::EngineInfo| {
+        given.iter().all(|w| e.params.iter().any(|p| p.name == *w))
     };
-    if let Some(e) = engines.iter().find(takes_all) {
+    let default = bitgames::registry::default_engine(game);
+    let mcts = engines.iter().copied().find(|e| e.name == "mcts");
+    let order = std::iter::once(default).chain(mcts).chain(engines.iter().copied());
+    if let Some(e) = order.filter(|e| e.name != "gtp").find(takes_all) {
         return Ok(e.name.to_string());
     }
+    let wanted: Vec<&str> = given.iter().copied().filter(|k| *k != "seed").collect();
     let flags: Vec<String> = wanted.iter().map(|w| format!("--{}", w.replace('_', "-"))).collect();
     let names: Vec<&str> = engines.iter().map(|e| e.name).collect();
     let name = bitgames::registry::info_of(game).map_or_else(|| game.spec(), |i| i.name.into());

@@ -92,7 +92,7 @@ fn play_piped_to_the_end() {
     // The greedy engine blocks, so X plays on until the board is full or someone
     // wins; extra lines are never read, bad lines are refused and asked again.
     let moves = "zz\nd4\na1\na1\nb2\nc3\nb1\nc1\na2\nc2\na3\nb3\n";
-    let out = run_with_input(&["play", "tictactoe", "--seed", "5"], moves);
+    let out = run_with_input(&["play", "tictactoe", "--engine", "greedy", "--seed", "5"], moves);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("X to move, legal: "), "{text}");

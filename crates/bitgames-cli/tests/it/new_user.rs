@@ -1,8 +1,8 @@
-//! What a new user meets first: the README's command-line examples, run as
-//! snapshot tests, and the rough edges found by trying the tool as a new user
+//! What a new user meets first: the command-line examples of the README and
+//! of docs/guide.md, run as snapshot tests, and the rough edges found by trying the tool as a new user
 //! would (issue 17's second table), each with its regression test.
 //!
-//! The README's ` ```console ` blocks are run by trycmd with the `bitgames`
+//! Their ` ```console ` blocks are run by trycmd with the `bitgames`
 //! built for the tests and their output compared with the block, so the README
 //! cannot drift from what the program prints. Timings, speeds and node counts are
 //! elided with `[..]` (any text on a line) and `...` (any lines); long runs are in
@@ -24,7 +24,8 @@ fn readme_examples() {
         // No "thinking…" lines: stderr is part of the compared output.
         .env("BITGAMES_QUIET", "1")
         .register_bin("bitgames", std::path::Path::new(env!("CARGO_BIN_EXE_bitgames")))
-        .case("README.md");
+        .case("README.md")
+        .case("docs/guide.md");
 }
 
 /// Othello after the shortest game's first eight plies: Black's c5 wipes White
@@ -38,9 +39,13 @@ fn level_without_an_engine_picks_one_that_takes_it() {
     // No engine of tic-tac-toe has a level: an error, not a silent greedy.
     let e = fails(&["play", "tictactoe", "--level", "3"]);
     assert!(e.contains("no engine of tictactoe(width=3,height=3,k=3) takes --level"), "{e}");
-    // Without engine flags the default is still greedy.
+    // Without engine flags: the game's own engine, else mcts (not the weak
+    // greedy one), named when the game starts.
     let out = ok_with_input(&["play", "tictactoe", "--seed", "1"], "quit\n");
-    assert!(out.contains("the engine greedy(seed=1) plays O"), "{out}");
+    assert!(out.contains("the engine mcts(") && out.contains("seed=1"), "{out}");
+    assert!(out.contains(") plays O"), "{out}");
+    let out = ok_with_input(&["play", "connect4"], "quit\n");
+    assert!(out.contains("the engine solver("), "{out}");
 }
 
 #[test]
