@@ -165,3 +165,60 @@ pub fn write(record: &GameRecord) -> Vec<RecordText> {
     out.push(RecordText { format: "json", text: record.to_json() });
     out
 }
+
+/// One move of a game tree as the page sends it, in preorder: its parent is an
+/// earlier node (by index), or the start when absent.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeNode {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The node it follows (`None`: the start).
+    #[serde(default)]
+    pub parent: Option<usize>,
+}
+
+/// The SGF of a game tree (Go and Hex) with its variations, the first child of
+/// each node its main line. Each move is checked by the library as the tree is
+/// written; a node whose parent is not an earlier node, a tree over
+/// `4 × Limits::moves` nodes or a game without SGF is refused.
+pub fn tree_sgf(
+    start: &dyn DynGame,
+    nodes: &[TreeNode],
+    limits: &Limits,
+) -> Result<String, ApiError> {
+    if !matches!(name_of(start), "go" | "hex") {
+        return Err(ApiError::unprocessable(format!(
+            "SGF is written for go and hex games, not {}",
+            start.spec()
+        )));
+    }
+    if nodes.len() > 4 * limits.moves {
+        return Err(ApiError::unprocessable(format!(
+            "too many moves: the web app writes trees of at most {} moves",
+            4 * limits.moves
+        )));
+    }
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut top = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        match n.parent {
+            None => top.push(i),
+            Some(p) if p < i => children[p].push(i),
+            Some(p) => {
+                return Err(ApiError::bad_request(format!(
+                    "tree node {i}: its parent {p} is not an earlier node"
+                )))
+            }
+        }
+    }
+    fn build(i: usize, nodes: &[TreeNode], children: &[Vec<usize>]) -> sgf::MoveTree {
+        sgf::MoveTree {
+            mv: nodes[i].mv.clone(),
+            children: children[i].iter().map(|&c| build(c, nodes, children)).collect(),
+        }
+    }
+    let tree: Vec<sgf::MoveTree> = top.iter().map(|&i| build(i, nodes, &children)).collect();
+    sgf::write_tree(start, &tree).map_err(|e| ApiError::unprocessable(e.to_string()))
+}

@@ -46,6 +46,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/{game}/move", post(play))
         .route("/api/{game}/engine", post(engine_move))
         .route("/api/{game}/analyse", get(analyse_get).post(analyse_post))
+        .route("/api/{game}/sgf", post(sgf_tree))
         .merge(crate::puzzles::routes())
         .fallback(static_or_404)
         .method_not_allowed_fallback(wrong_method)
@@ -132,6 +133,36 @@ async fn play(
         .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", game::clip(&mv))))?;
     built.undone.clear();
     Ok(Json(game::state(&built)))
+}
+
+/// `/sgf`: a game tree from a start position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SgfRequest {
+    #[serde(default)]
+    start: Option<String>,
+    tree: Vec<crate::notation::TreeNode>,
+}
+
+/// The SGF text of a game tree.
+#[derive(Serialize)]
+struct TextJson {
+    text: String,
+}
+
+/// A game tree (the page's moves and variations) as SGF.
+async fn sgf_tree(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<SgfRequest>,
+) -> Result<Json<TextJson>, ApiError> {
+    let built = game::build(
+        &spec,
+        &GameRequest { start: req.start, ..GameRequest::default() },
+        &app.limits,
+    )?;
+    let text = crate::notation::tree_sgf(built.record.start(), &req.tree, &app.limits)?;
+    Ok(Json(TextJson { text }))
 }
 
 /// A worker, or a 503 when all are busy.

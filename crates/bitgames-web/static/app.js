@@ -10,11 +10,15 @@ import { showPuzzle } from './puzzles.js';
 
 const $ = id => document.getElementById(id);
 
-// The game on the board page. `line` is every move of the game, `ply` how
-// many of them the board shows (stepping back keeps the rest; a different move
-// played there replaces it).
+// The game on the board page: its moves as a tree (`root`; each node's first
+// child is its main line, the others variations), `path` the nodes of the line
+// selected, from the first move to the line's end, and `ply` how many of them
+// the board shows. Stepping back keeps the rest; a different move played there
+// starts a variation.
+const node = (mv, parent) => ({ mv, parent, children: [] });
 const game = {
-  spec: null, start: null, line: [], ply: 0, state: null, selected: null,
+  spec: null, start: null, root: node(null, null), path: [], ply: 0, state: null, selected: null,
+  get line() { return this.path.map(n => n.mv); },
   busy: false, engineStop: null,
   analysis: null,           // the running analysis's AbortController
   cache: new Map(),         // position key → { unit, scores: Map, best, done, complete, cells, ply, mover }
@@ -99,11 +103,36 @@ async function showStart() {
 
 async function showGame(spec) {
   $('start').hidden = true; $('play').hidden = false; $('puzzle').hidden = true;
-  Object.assign(game, { spec, urlSpec: spec, start: null, line: [], ply: 0, selected: null, state: null, showAll: false });
+  Object.assign(game, { spec, urlSpec: spec, start: null, selected: null, state: null, showAll: false });
+  setLine([]);
   game.cache = new Map();
   $('moves-note').textContent = '';
   $('engine-info').textContent = '';
   await refresh();
+}
+
+/** A new tree holding one line, `moves`, shown to its end. */
+function setLine(moves) {
+  game.root = node(null, null);
+  game.path = [];
+  let at = game.root;
+  for (const mv of moves) {
+    const n = node(mv, at);
+    at.children.push(n);
+    game.path.push(n);
+    at = n;
+  }
+  game.ply = moves.length;
+}
+
+/** Selects the line through `n` (its main continuation after it) and shows `n`. */
+function selectNode(n) {
+  const up = [];
+  for (let a = n; a && a.mv !== null; a = a.parent) up.unshift(a);
+  let down = n;
+  while (down.children.length) { down = down.children[0]; up.push(down); }
+  game.path = up;
+  game.ply = n.mv === null ? 0 : up.indexOf(n) + 1;
 }
 
 /** The moves the board shows. */
@@ -139,13 +168,13 @@ function goTo(n) {
  * (the server reads it). A record may bring its own start and board size.
  */
 async function loadRecord() {
-  const prev = { line: game.line, ply: game.ply };
-  game.line = []; game.ply = 0;
+  const prev = { root: game.root, path: game.path, ply: game.ply };
+  setLine([]);
   const s = await refresh({ record: $('moves').value });
   if (!s) { Object.assign(game, prev); return; }
   game.start = s.start;
   game.urlSpec = s.game;
-  game.line = s.moves.slice(); game.ply = s.moves.length;
+  setLine(s.moves);
   writeUrl();
   $('moves-note').textContent = `loaded: ${s.moves.length} moves`;
 }
@@ -153,16 +182,23 @@ async function loadRecord() {
 /** Copies the game in the notation chosen (to the clipboard, or into the box). */
 async function copyRecord() {
   const format = $('record-format').value;
-  const r = (game.state?.records || []).find(r => r.format === format);
+  let r = (game.state?.records || []).find(r => r.format === format);
   if (!r) return;
+  // SGF keeps the variations: the whole tree, written by the server.
+  if (format === 'sgf' && hasVariations()) {
+    try {
+      r = await api(gamePath(game.spec, 'sgf'), { start: game.start, tree: treeNodes() });
+      r.format = 'sgf (with variations)';
+    } catch (e) { showError(e); return; }
+  }
   try {
     await navigator.clipboard.writeText(r.text);
-    $('moves-note').textContent = `copied as ${format} (${r.text.length} characters)`;
+    $('moves-note').textContent = `copied as ${r.format} (${r.text.length} characters)`;
   } catch {
     // No clipboard (an insecure page, a refusal): the text in the box, selected.
     $('moves').value = r.text;
     $('moves').select();
-    $('moves-note').textContent = `the ${format} record is in the box: copy it from there`;
+    $('moves-note').textContent = `the ${r.format} record is in the box: copy it from there`;
   }
 }
 
@@ -170,8 +206,9 @@ function setState(s) {
   game.state = s;
   game.spec = s.game;
   // The server's moves are the line up to the ply shown.
-  const same = s.moves.every((m, i) => game.line[i] === m);
-  if (!same || s.moves.length > game.line.length) game.line = s.moves.slice();
+  const line = game.line;
+  const same = s.moves.every((m, i) => line[i] === m);
+  if (!same || s.moves.length > line.length) setLine(s.moves);
   game.ply = s.moves.length;
   game.selected = null;
   $('title').textContent = s.game;
@@ -218,27 +255,96 @@ function writeUrl() {
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
-/** The moves as buttons, two a numbered line; the one shown marked. */
+/**
+ * The moves as a tree, lichess-style: the main line numbered, each variation
+ * in parentheses after the move it replaces; every move a button that shows
+ * its position. The move shown is marked, the rest of its line dimmed.
+ */
 function moveList() {
-  const ol = $('movelist');
-  ol.replaceChildren();
-  for (let i = 0; i < game.line.length; i += 2) {
-    const li = document.createElement('li');
-    for (const j of [i, i + 1]) {
-      if (j >= game.line.length) break;
+  const box = $('movelist');
+  box.replaceChildren();
+  const current = game.ply ? game.path[game.ply - 1] : null;
+  const ahead = new Set(game.path.slice(game.ply));
+  const line = (into, first, ply) => {
+    let numbered = true;
+    for (let n = first, d = ply; n; n = n.children[0], d++) {
+      if (numbered || d % 2 === 1) {
+        const num = document.createElement('span');
+        num.className = 'num';
+        num.textContent = d % 2 === 1 ? `${(d + 1) / 2}.` : `${d / 2}…`;
+        into.append(num, ' ');
+      }
+      numbered = false;
       const b = document.createElement('button');
       b.className = 'mv';
-      b.textContent = game.line[j];
-      b.dataset.ply = String(j + 1);
-      if (j + 1 === game.ply) { b.classList.add('current'); b.setAttribute('aria-current', 'step'); }
-      if (j + 1 > game.ply) b.classList.add('ahead');
-      b.addEventListener('click', () => goTo(j + 1));
-      li.append(b);
+      b.textContent = n.mv;
+      b.dataset.ply = String(d);
+      if (n === current) { b.classList.add('current'); b.setAttribute('aria-current', 'step'); }
+      if (ahead.has(n)) b.classList.add('ahead');
+      b.addEventListener('click', () => { selectNode(n); refresh(); });
+      into.append(b, ' ');
+      const sibs = n.parent.children;
+      if (sibs[0] === n && sibs.length > 1) {
+        for (const alt of sibs.slice(1)) {
+          const v = document.createElement('span');
+          v.className = 'variation';
+          line(v, alt, d);
+          into.append(v);
+        }
+        numbered = true;
+      }
     }
-    ol.append(li);
-  }
-  const cur = ol.querySelector('.current');
+  };
+  if (game.root.children.length) line(box, game.root.children[0], 1);
+  const cur = box.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
+  const inVariation = game.path.some(n => n.parent.children[0] !== n);
+  $('promote').disabled = !inVariation;
+  $('delete-line').disabled = !current;
+}
+
+/** Makes the variation shown the main line at its fork (one level each press). */
+function promote() {
+  const n = [...game.path.slice(0, Math.max(game.ply, 1))].reverse().find(n => n.parent.children[0] !== n)
+    || game.path.find(n => n.parent.children[0] !== n);
+  if (!n) return;
+  const sibs = n.parent.children;
+  sibs.splice(sibs.indexOf(n), 1);
+  sibs.unshift(n);
+  moveList();
+}
+
+/** Deletes the move shown and everything after it; shows the position before it. */
+function deleteLine() {
+  const n = game.ply ? game.path[game.ply - 1] : null;
+  if (!n) return;
+  const sibs = n.parent.children;
+  sibs.splice(sibs.indexOf(n), 1);
+  selectNode(n.parent);
+  refresh();
+}
+
+/** The tree as the server's `/sgf` takes it: nodes in preorder with their parent's index. */
+function treeNodes() {
+  const out = [];
+  const walk = (n, parent) => {
+    const i = out.length;
+    out.push(parent === null ? { move: n.mv } : { move: n.mv, parent });
+    for (const c of n.children) walk(c, i);
+  };
+  for (const c of game.root.children) walk(c, null);
+  return out;
+}
+
+/** Whether the tree has a variation anywhere. */
+function hasVariations() {
+  const stack = [game.root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n.children.length > 1) return true;
+    stack.push(...n.children);
+  }
+  return false;
 }
 
 function draw() {
@@ -287,10 +393,17 @@ function clickCell(i) {
   draw();
 }
 
-/** Plays `mv` at the ply shown: the line goes on as before if it is the next move, else it is replaced. */
+/**
+ * Plays `mv` at the ply shown: the line goes on as before if it is the next
+ * move, into the variation that starts with it if there is one, else a new
+ * variation starts (the main line when the position had no move yet).
+ */
 function advance(mv) {
-  if (game.line[game.ply] !== mv) game.line = shown().concat([mv]);
-  game.ply += 1;
+  const at = game.ply ? game.path[game.ply - 1] : game.root;
+  if (game.path[game.ply]?.mv === mv) { game.ply += 1; return; }
+  let n = at.children.find(c => c.mv === mv);
+  if (!n) { n = node(mv, at); at.children.push(n); }
+  selectNode(n);
 }
 
 async function playMove(mv) {
@@ -588,7 +701,9 @@ function wire() {
   $('undo').onclick = () => goTo(game.ply - 1);
   $('redo').onclick = () => goTo(game.ply + 1);
   $('last').onclick = () => goTo(game.line.length);
-  $('restart').onclick = () => { game.line = []; game.ply = 0; refresh(); };
+  $('restart').onclick = () => { setLine([]); refresh(); };
+  $('promote').onclick = promote;
+  $('delete-line').onclick = deleteLine;
   $('hints').onchange = draw;
   $('move-go').onclick = () => { const v = $('move-input').value.trim(); if (v) playMove(v); };
   $('move-input').onkeydown = e => { if (e.key === 'Enter') $('move-go').click(); };
@@ -602,7 +717,7 @@ function wire() {
   $('position-set').onclick = () => {
     const prev = game.start;
     game.start = $('position').value;
-    game.line = []; game.ply = 0;
+    setLine([]);
     refresh().then(s => { if (!s) game.start = prev; });
   };
   // ← → Home End step through the game, unless a box has the keys.
@@ -643,11 +758,10 @@ async function route() {
   await showGame(spec);
   if (q.has('start')) game.start = q.get('start');
   if (q.has('moves') || q.has('start')) {
-    game.line = []; game.ply = 0;
+    setLine([]);
     const s = await refresh({ text: q.get('moves') || '' });
     if (s) {
-      game.line = s.moves.slice();
-      game.ply = s.moves.length;
+      setLine(s.moves);
       const ply = q.has('ply') ? Number(q.get('ply')) : game.line.length;
       if (Number.isInteger(ply) && ply >= 0 && ply < game.line.length) { game.ply = ply; await refresh(); }
     }

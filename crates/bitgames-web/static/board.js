@@ -8,7 +8,7 @@
 // every streamed value.
 
 const NS = 'http://www.w3.org/2000/svg';
-const UNIT = 60;                    // pixels per cell width at most
+const UNIT = 64;                    // pixels per cell width at most
 const HEX_R = 1 / Math.sqrt(3);     // pointy-top hexagon circumradius for width 1
 
 function el(name, attrs, parent) {
@@ -74,6 +74,8 @@ export function drawBoard(svg, state, opts) {
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.style.setProperty('--natural-w', `${Math.round(f.w * UNIT)}px`);
+  // The board's column is as wide as the board wants, so the panel sits beside it.
+  svg.closest('.board-side')?.style.setProperty('--natural-w', `${Math.round(f.w * UNIT)}px`);
   svg.style.setProperty('--ratio', `${f.w / f.h}`);
   svg.style.aspectRatio = `${f.w} / ${f.h}`;
   svg.dataset.cells = cells.length;

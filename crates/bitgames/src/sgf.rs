@@ -172,6 +172,73 @@ pub fn write(
     result: Option<&str>,
 ) -> Result<String, SgfError> {
     let start = record.start();
+    let (mut out, gm, size) = root(start)?;
+    let own = result_of(record.current());
+    players_and_result(&mut out, black, white, result.map(str::to_string).or(own));
+    setup(&mut out, start, gm, size)?;
+    for (i, mv) in record.moves().iter().enumerate() {
+        let mover = record.state_after(i).expect("a state before every move").side_to_move();
+        let c = if mover == Player::First { 'B' } else { 'W' };
+        out.push_str(&format!(";{c}[{}]", move_value(gm, mv, size)?));
+        if i % 10 == 9 {
+            out.push('\n');
+        }
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// A move and the moves played after it: one node of a game tree, the first
+/// child the main line, the others variations.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct MoveTree {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The moves after it: the main line first.
+    #[serde(default)]
+    pub children: Vec<MoveTree>,
+}
+
+/// Writes a game tree from `start` as SGF with variations (FF\[4\]: a node
+/// with several children opens one `(…)` per child, the main line first).
+/// Every move is played on the way, so an illegal one is an error naming its
+/// depth.
+pub fn write_tree(start: &dyn DynGame, tree: &[MoveTree]) -> Result<String, SgfError> {
+    let (mut out, gm, size) = root(start)?;
+    setup(&mut out, start, gm, size)?;
+    fn nodes(
+        out: &mut String,
+        game: &dyn DynGame,
+        tree: &[MoveTree],
+        gm: u32,
+        size: usize,
+        depth: usize,
+    ) -> Result<(), SgfError> {
+        let branch = tree.len() > 1;
+        for t in tree {
+            if branch {
+                out.push('(');
+            }
+            let c = if game.side_to_move() == Player::First { 'B' } else { 'W' };
+            let mut next = game.clone_box();
+            next.play_text(&t.mv).map_err(|error| SgfError::Move { number: depth + 1, error })?;
+            out.push_str(&format!(";{c}[{}]", move_value(gm, &t.mv, size)?));
+            nodes(out, next.as_ref(), &t.children, gm, size, depth + 1)?;
+            if branch {
+                out.push(')');
+            }
+        }
+        Ok(())
+    }
+    nodes(&mut out, start, tree, gm, size, 0)?;
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// The root node's opening, `(;FF[4]GM[…]CA AP SZ` and `KM` for Go, with the
+/// game number and board size.
+fn root(start: &dyn DynGame) -> Result<(String, u32, usize), SgfError> {
     let spec = start.spec();
     let gm = game_number(&spec).ok_or_else(|| {
         SgfError::Unsupported(format!("SGF is written for go and hex games, not {spec}"))
@@ -182,16 +249,30 @@ pub fn write(
     if let Some(k) = param_value(&spec, "komi") {
         out.push_str(&format!("KM[{k}]"));
     }
+    Ok((out, gm, size))
+}
+
+/// `PB`, `PW` and `RE` where known.
+fn players_and_result(
+    out: &mut String,
+    black: Option<&str>,
+    white: Option<&str>,
+    result: Option<String>,
+) {
     if let Some(b) = black {
         out.push_str(&format!("PB[{}]", escape(b)));
     }
     if let Some(w) = white {
         out.push_str(&format!("PW[{}]", escape(w)));
     }
-    let own = result_of(record.current());
-    if let Some(r) = result.map(str::to_string).or(own) {
+    if let Some(r) = result {
         out.push_str(&format!("RE[{}]", escape(&r)));
     }
+}
+
+/// The start's stones (`AB`, `AW`) and side to move (`PL`) unless it is the
+/// empty board with Black to move; then the end of the root node's line.
+fn setup(out: &mut String, start: &dyn DynGame, gm: u32, size: usize) -> Result<(), SgfError> {
     let cells = start.board().cells;
     // PL whenever the start is not the empty board with Black to move (White
     // to move on an empty board was lost before: found by the `sgf` fuzz target).
@@ -214,16 +295,7 @@ pub fn write(
         out.push_str(&format!("PL[{pl}]"));
     }
     out.push('\n');
-    for (i, mv) in record.moves().iter().enumerate() {
-        let mover = record.state_after(i).expect("a state before every move").side_to_move();
-        let c = if mover == Player::First { 'B' } else { 'W' };
-        out.push_str(&format!(";{c}[{}]", move_value(gm, mv, size)?));
-        if i % 10 == 9 {
-            out.push('\n');
-        }
-    }
-    out.push_str(")\n");
-    Ok(out)
+    Ok(())
 }
 
 /// One game of an arena match as SGF: the opening and the engines' moves,

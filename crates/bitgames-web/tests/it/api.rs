@@ -278,6 +278,42 @@ async fn connect4_empty_board_from_the_book() {
     assert!(presets[3]["default"].as_bool().unwrap());
 }
 
+/// A game tree as SGF with its variations (the page's "Copy as sgf" when the
+/// game has branches): nodes in preorder with their parent's index; bad trees
+/// and games without SGF refused.
+#[tokio::test]
+async fn game_tree_as_sgf() {
+    let app = app();
+    // c3, then b2 (main line) or d4 b4.
+    let tree = json!([
+        {"move": "c3"},
+        {"move": "b2", "parent": 0},
+        {"move": "d4", "parent": 0},
+        {"move": "b4", "parent": 2}
+    ]);
+    let (status, r) = post(&app, &path("go(size=5)", "sgf"), json!({"tree": tree})).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let text = r["text"].as_str().unwrap();
+    assert!(text.starts_with("(;FF[4]GM[1]") && text.contains("SZ[5]"), "{text}");
+    assert!(text.ends_with(";B[cc](;W[bd])(;W[db];B[bb]))\n"), "{text}");
+    assert_error(
+        &post(&app, "/api/go/sgf", json!({"tree": [{"move": "c3", "parent": 0}]})).await,
+        StatusCode::BAD_REQUEST,
+        "not an earlier node",
+    );
+    assert_error(
+        &post(&app, "/api/go/sgf", json!({"tree": [{"move": "c3"}, {"move": "c3", "parent": 0}]}))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "SGF move 2",
+    );
+    assert_error(
+        &post(&app, "/api/othello/sgf", json!({"tree": []})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "go and hex",
+    );
+}
+
 /// Othello analysis at 20 empties: the exact score of every move of FFO #40,
 /// as the FFO line lists them.
 #[tokio::test]

@@ -400,14 +400,48 @@ async fn stepping_and_url(c: &Client, base: &str) {
     at("2").await;
     assert_eq!(c.find_all(Locator::Css("#movelist button.mv")).await.unwrap().len(), 4);
     assert_eq!(moves(c).await, ["4", "4"]);
-    // Another move at ply 2: the line is 4 4 1.
+    // Another move at ply 2 starts a variation: the line shown is 4 4 1, and
+    // the main line 4 4 5 3 stays, with (1) after its third move.
     let input = find(c, "#move-input").await;
     input.send_keys("1").await.unwrap();
     find(c, "#move-go").await.click().await.unwrap();
     at("3").await;
     assert_eq!(moves(c).await, ["4", "4", "1"]);
-    assert_eq!(c.find_all(Locator::Css("#movelist button.mv")).await.unwrap().len(), 3);
+    // Read in one script: the list is drawn anew after every change.
+    let shown = || async {
+        let v = js(
+            c,
+            "return [...document.querySelectorAll('#movelist button.mv')].map(b => b.textContent);",
+        )
+        .await;
+        v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect::<Vec<_>>()
+    };
+    let variation = || async {
+        let v = js(
+            c,
+            "return document.querySelector('#movelist .variation')?.textContent.trim() ?? '';",
+        )
+        .await;
+        v.as_str().unwrap().to_string()
+    };
+    assert_eq!(shown().await, ["4", "4", "5", "1", "3"]);
+    assert_eq!(variation().await, "2. 1");
     assert!(c.current_url().await.unwrap().as_str().ends_with("#connect4?moves=441"));
+    screenshot(c, "variation").await;
+    // Promoted, it is the main line, and the old one the variation.
+    find(c, "#promote").await.click().await.unwrap();
+    assert_eq!(shown().await, ["4", "4", "1", "5", "3"]);
+    assert_eq!(variation().await, "2. 5 3");
+    // Back to the old line (a click on its 3), then deleted from its 5 on.
+    find(c, "#movelist .variation button.mv:last-child").await.click().await.unwrap();
+    at("4").await;
+    assert_eq!(moves(c).await, ["4", "4", "5", "3"]);
+    find(c, "body").await.send_keys(LEFT).await.unwrap();
+    at("3").await;
+    find(c, "#delete-line").await.click().await.unwrap();
+    at("2").await;
+    assert_eq!(shown().await, ["4", "4", "1"]);
+    assert!(c.current_url().await.unwrap().as_str().ends_with("#connect4?moves=441&ply=2"));
     screenshot(c, "stepping").await;
 }
 

@@ -202,3 +202,34 @@ fn white_to_move_on_an_empty_board_is_written() {
     assert_eq!(again.record.start().position(), g.record.start().position());
     assert_eq!(again.record.moves(), g.record.moves());
 }
+
+/// A game tree with variations: each node with several children opens one
+/// `(…)` per child, main line first; the reader takes the main line back; an
+/// illegal move in a variation is an error naming its depth.
+#[test]
+fn tree_with_variations() {
+    use bitgames::sgf::{write_tree, MoveTree};
+    let leaf = |mv: &str, children: Vec<MoveTree>| MoveTree { mv: mv.to_string(), children };
+    let start = new_game("go(size=5)").unwrap();
+    // c3, then b2 (main) or d4 b4 (a variation).
+    let tree = [leaf("c3", vec![leaf("b2", vec![]), leaf("d4", vec![leaf("b4", vec![])])])];
+    let text = write_tree(start.as_ref(), &tree).unwrap();
+    let empty = write(&GameRecord::new(start.clone_box()), None, None, None).unwrap();
+    let root = empty.strip_suffix(")\n").unwrap();
+    // SGF points from the top-left: c3 is cc on 5×5, b2 bd, d4 db, b4 bb.
+    assert_eq!(text, format!("{root};B[cc](;W[bd])(;W[db];B[bb]))\n"));
+    assert_eq!(read(&text, "go").unwrap().record.moves(), ["c3", "b2"]);
+    // No variation: the same text as the record's.
+    let line = [leaf("c3", vec![leaf("b2", vec![])])];
+    let want = write(&record("go(size=5)", &["c3", "b2"]), None, None, None).unwrap();
+    assert_eq!(write_tree(start.as_ref(), &line).unwrap(), want);
+    // Hex: cell names, and a variation with an illegal move (c3 twice).
+    let hex = new_game("hex(size=5)").unwrap();
+    let bad = [leaf("c3", vec![leaf("b2", vec![]), leaf("c3", vec![])])];
+    match write_tree(hex.as_ref(), &bad) {
+        Err(SgfError::Move { number: 2, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let e = write_tree(new_game("othello").unwrap().as_ref(), &[]).unwrap_err().to_string();
+    assert!(e.contains("go and hex"), "{e}");
+}
