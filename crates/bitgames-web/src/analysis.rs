@@ -120,6 +120,11 @@ pub enum Event {
         exact: bool,
         /// Simulations behind it, for estimates.
         visits: Option<u64>,
+        /// The expected line from here, starting with the move, where the
+        /// method knows one (the alpha-beta player's principal variation; the
+        /// most visited line of the tree for MCTS's best move).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        line: Option<Vec<String>>,
     },
     /// The analysis ended.
     Done {
@@ -291,6 +296,7 @@ fn connect4(
             text: format!("{score:+} ({word})"),
             exact: true,
             visits: None,
+            line: None,
         });
         out.push((mv.clone(), score as f64));
     }
@@ -328,6 +334,7 @@ fn othello_exact(
             text: format!("{score:+} discs"),
             exact: true,
             visits: None,
+            line: None,
         });
         out.push((mv.clone(), score as f64));
     }
@@ -378,16 +385,16 @@ fn othello_alphabeta(
                 mv: mv.to_string(),
                 score: c.value.discs(),
                 text: format!(
-                    "{}, depth {}, line {}",
+                    "{}, depth {}",
                     match c.value {
                         Value::Heuristic(_) => format!("{:+.1} discs", c.value.discs()),
                         v => v.to_string(),
                     },
                     c.depth,
-                    line.join(" ")
                 ),
                 exact: matches!(c.value, Value::Exact(_)),
                 visits: None,
+                line: Some(line),
             });
         }
         reached = depth;
@@ -441,7 +448,15 @@ fn mcts(game: &dyn DynGame, time: Duration, sink: &Sink) -> Result<Vec<(String, 
                 }
             };
             values.push((m.mv.clone(), score));
-            sink.send(Event::Move { mv: m.mv.clone(), score, text, exact, visits: Some(m.visits) });
+            let line = (r.pv.first() == Some(&m.mv)).then(|| r.pv.clone());
+            sink.send(Event::Move {
+                mv: m.mv.clone(),
+                score,
+                text,
+                exact,
+                visits: Some(m.visits),
+                line,
+            });
         }
         let proven = r.proof != Proof::Unknown;
         if proven || sink.stop() || Instant::now() >= deadline {

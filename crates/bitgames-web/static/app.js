@@ -104,6 +104,7 @@ async function showStart() {
 async function showGame(spec) {
   $('start').hidden = true; $('play').hidden = false; $('puzzle').hidden = true;
   Object.assign(game, { spec, urlSpec: spec, start: null, selected: null, state: null, showAll: false });
+  rowsByMove.clear();
   setLine([]);
   game.cache = new Map();
   $('moves-note').textContent = '';
@@ -211,6 +212,7 @@ function setState(s) {
   if (!same || s.moves.length > line.length) setLine(s.moves);
   game.ply = s.moves.length;
   game.selected = null;
+  game.preview = null;
   $('title').textContent = s.game;
   document.title = `${s.name || s.game} · bitgames`;
   $('moves').value = s.moves.join(' ');
@@ -575,6 +577,27 @@ function scheduleRender() {
   }, wait);
 }
 
+/**
+ * The cells of a line of moves from the position shown, each with its mover:
+ * the first move's from the legal moves, the others read from the cell names
+ * (`e5`, or a step `a2a3` as two names); moves that name no cell are skipped.
+ */
+function lineMarks(line) {
+  const s = game.state;
+  const byName = new Map(s.board.cells.map((c, i) => [c.name.toLowerCase(), i]));
+  const cellsOf = (mv, k) => {
+    if (k === 0) { const m = s.legal.find(m => m.mv === mv); if (m) return m.cells; }
+    const t = mv.toLowerCase();
+    if (byName.has(t)) return [byName.get(t)];
+    for (let i = 1; i < t.length; i++) {
+      if (byName.has(t.slice(0, i)) && byName.has(t.slice(i))) return [byName.get(t.slice(0, i)), byName.get(t.slice(i))];
+    }
+    return [];
+  };
+  const first = Math.max(0, s.players.indexOf(s.to_move));
+  return line.map((mv, k) => ({ cells: cellsOf(mv, k), mover: (first + k) % 2 }));
+}
+
 /** The value of a position from its analysis: the first player's share in [0, 1], and words. */
 function positionValue(entry) {
   if (!entry || !entry.scores.size || !entry.unit) return null;
@@ -619,26 +642,60 @@ function renderAnalysis() {
   }
   const columns = s.board.shape.kind === 'columns';
   // Steps (from and to) are drawn as arrows for the best moves; cell labels stay for placements.
-  drawMarks(svg, s, { labels: columns ? new Map() : labels, columnLabels, best: best.slice(0, 3) });
+  // A row under the pointer (or focus) previews its line on the board.
+  const hovered = game.preview && entry && entry.scores.get(game.preview);
+  const line = hovered ? lineMarks(hovered.line || [game.preview]) : [];
+  drawMarks(svg, s, { labels: columns ? new Map() : labels, columnLabels, best: hovered ? [] : best.slice(0, 3), line });
   rows.sort((a, b) => b.m.score - a.m.score);
   const limit = game.showAll ? rows.length : 8;
-  $('analysis').replaceChildren(...rows.slice(0, limit).map(r => {
-    const tr = document.createElement('tr');
-    if (r.best) tr.className = 'best';
-    const a = document.createElement('td');
-    const b = document.createElement('button'); b.className = 'link'; b.textContent = r.mv;
-    b.title = `play ${r.mv}`;
-    b.addEventListener('click', () => playMove(r.mv));
-    a.append(b);
-    const v = document.createElement('td'); v.textContent = r.d.text; v.className = `tone ${r.d.tone}`;
-    tr.append(a, v);
-    return tr;
-  }));
+  analysisRows(rows.slice(0, limit));
   const more = $('analysis-more');
   more.hidden = rows.length <= 8;
   more.textContent = game.showAll ? 'show the best 8' : `show all ${rows.length} moves`;
   evalBar(positionValue(entry));
   graph();
+}
+
+/**
+ * The table's rows, one per move, kept from one redraw to the next (only
+ * their text and order change), so a row under the pointer stays the same
+ * element while values stream in: a click on it lands, and its preview stays.
+ */
+const rowsByMove = new Map();
+function analysisRows(rows) {
+  const table = $('analysis');
+  const want = rows.map(r => {
+    let row = rowsByMove.get(r.mv);
+    // A move's row is the same element in every position (its handlers read
+    // only the move's text, the same wherever it is played).
+    if (!row) {
+      const tr = document.createElement('tr');
+      const a = document.createElement('td');
+      const b = document.createElement('button'); b.className = 'link'; b.textContent = r.mv;
+      b.title = `play ${r.mv}`;
+      b.addEventListener('click', () => playMove(r.mv));
+      a.append(b);
+      const v = document.createElement('td');
+      const l = document.createElement('td'); l.className = 'pv';
+      tr.append(a, v, l);
+      const show = on => () => { game.preview = on ? r.mv : null; renderAnalysis(); };
+      tr.addEventListener('mouseenter', show(true));
+      tr.addEventListener('mouseleave', show(false));
+      b.addEventListener('focus', show(true));
+      b.addEventListener('blur', show(false));
+      row = { tr, v, l };
+      rowsByMove.set(r.mv, row);
+    }
+    const set = (el, prop, value) => { if (el[prop] !== value) el[prop] = value; };
+    set(row.tr, 'className', r.best ? 'best' : '');
+    set(row.v, 'textContent', r.d.text);
+    set(row.v, 'className', `tone ${r.d.tone}`);
+    const line = r.m.line && r.m.line.length > 1 ? r.m.line.slice(1, 7).join(' ') + (r.m.line.length > 7 ? ' …' : '') : '';
+    set(row.l, 'textContent', line);
+    return row.tr;
+  });
+  const now = [...table.children];
+  if (now.length !== want.length || now.some((tr, i) => tr !== want[i])) table.replaceChildren(...want);
 }
 
 /** The bar beside the board: the first player's share, white for the second from the top. */
@@ -712,6 +769,8 @@ function wire() {
   $('engine-side').onchange = maybeEngineTurn;
   $('analyse').onclick = startAnalysis;
   $('analysis-more').onclick = () => { game.showAll = !game.showAll; renderAnalysis(); };
+  // Rows are drawn anew while values stream in: leaving the table ends any preview.
+  $('analysis').addEventListener('mouseleave', () => { game.preview = null; renderAnalysis(); });
   $('moves-copy').onclick = copyRecord;
   $('moves-load').onclick = loadRecord;
   $('position-set').onclick = () => {

@@ -195,9 +195,10 @@ export function drawMarks(svg, state, { labels = new Map(), columnLabels = new M
       el('circle', { cx: c.x, cy: c.y, r: 0.44, class: 'best-ring' }, g);
     }
   }
+  const previewed = new Set(line.map(m => m.cells.at(-1)));
   for (const [i, v] of labels) {
     const c = cells[i];
-    if (!c || c.owner) continue;
+    if (!c || c.owner || previewed.has(i)) continue;
     el('text', { x: c.x, y: c.y + 0.1, class: `score ${v.tone || ''}` }, g).textContent = v.text;
   }
   const columns = state.board.shape.kind === 'columns';
@@ -214,6 +215,11 @@ export function drawMarks(svg, state, { labels = new Map(), columnLabels = new M
   line.forEach((m, k) => {
     if (!m.cells.length) return;
     const c = cells[m.cells.at(-1)];
+    if (m.cells.length > 1) {
+      arrow(g, cells[m.cells[0]], c, `line-arrow ${m.mover ? 'second' : 'first'}`);
+      el('text', { x: c.x, y: c.y - 0.25, class: 'preview-n step' }, g).textContent = String(k + 1);
+      return;
+    }
     const p = piece(g, pieces[m.mover], c.x, c.y, 0.36);
     p.classList.add('preview');
     el('text', { x: c.x, y: c.y + 0.11, class: `preview-n on-${pieces[m.mover]}` }, g).textContent = String(k + 1);

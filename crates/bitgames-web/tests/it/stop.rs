@@ -133,7 +133,12 @@ async fn othello_analysis_beyond_the_exact_range_deepens_move_by_move() {
         assert_eq!(got["move"], mv.to_string(), "event {i}");
         assert_eq!(got["score"].as_f64(), Some(want.value.discs()), "{mv} at depth {depth}");
         let text = got["text"].as_str().unwrap();
-        assert!(text.contains(&format!("depth {depth},")), "{text}");
+        assert!(text.ends_with(&format!("depth {depth}")), "{text}");
+        // The line sent is the player's principal variation, for the page's preview.
+        let line: Vec<&str> =
+            got["line"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let want_line: Vec<String> = want.pv.iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, want_line, "{mv} at depth {depth}");
     }
     let depths: Vec<&str> = ev
         .iter()
