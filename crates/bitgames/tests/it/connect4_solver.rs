@@ -321,20 +321,19 @@ fn check_with(solver: &mut ConnectFourSolver, name: &str, limit: usize) {
     }
 }
 
-/// The shipped 7×6 book: every position of at most four moves (719 after
+/// The shipped 7×6 book: every position of at most five moves (2,863 after
 /// merging mirror images); the empty board +1 and its columns' published
 /// scores (Pons' solver and gamesolver.org: -2 -1 0 +1 0 -1 -2); each entry
 /// above the last ply the best of its children negated (no game ends within
-/// five moves); leaves equal to a fresh solve without the book; the engine and
-/// analysis answer the first moves from it.
+/// six moves); leaves equal to a fresh solve without the book.
 #[test]
 fn builtin_book_7x6() {
     use bitgames::games::connect4::book::{builtin, BUILTIN_DEPTH};
     let book = builtin(7, 6).expect("the shipped book");
     assert!(builtin(6, 5).is_none() && builtin(7, 7).is_none());
-    assert_eq!((book.width(), book.height(), book.depth(), book.is_weak()), (7, 6, 4, false));
+    assert_eq!((book.width(), book.height(), book.depth(), book.is_weak()), (7, 6, 5, false));
     assert_eq!(book.depth(), BUILTIN_DEPTH);
-    assert_eq!(book.len(), 719);
+    assert_eq!(book.len(), 2863);
     let start = Connect4::standard();
     let at = |moves: &str| start.parse_position(moves).unwrap();
     assert_eq!(book.get(start.key()), Some(1));
@@ -363,11 +362,11 @@ fn builtin_book_7x6() {
     }
     let mut visited = 0;
     walk(&start, &book, &mut visited);
-    assert_eq!(visited, 1 + 7 + 49 + 343 + 2401);
+    assert_eq!(visited, 1 + 7 + 49 + 343 + 2401 + 16807);
 
     // Leaves that solve quickly, against the solver without a book.
     let mut solver = ConnectFourSolver::for_game(&start, 16);
-    for moves in ["4343", "3355", "4455"] {
+    for moves in ["13147", "31475", "26274", "44647"] {
         let g = at(moves);
         assert_eq!(Some(solver.solve(&g, false).unwrap().score), book.get(g.key()), "{moves}");
     }
