@@ -280,10 +280,14 @@ pub fn result_text(game: &dyn DynGame) -> String {
 /// column's move (`1`…`7`) under a board of columns; row numbers beside and
 /// column letters under a board of squares, taken from the cell names (so
 /// Othello's row 1 is at the top and tic-tac-toe's at the bottom). Hexagonal
-/// boards and boards too wide to label get the plain picture.
+/// boards are drawn from the view as the web app draws them ([`hex_picture`]);
+/// boards too wide to label get the plain picture.
 pub fn labelled_picture(game: &dyn DynGame) -> String {
     let picture = game.picture();
     let view = game.board();
+    if view.shape.hexagonal() {
+        return hex_picture(game, &view);
+    }
     match view.shape {
         BoardShape::Columns { width, .. } if width <= 9 => {
             let labels: Vec<String> = (1..=width).map(|c| c.to_string()).collect();
@@ -315,6 +319,123 @@ pub fn labelled_picture(game: &dyn DynGame) -> String {
         }
         _ => picture,
     }
+}
+
+/// A board of hexagons as text, laid out from the view's cell centres (two
+/// characters a cell width, one line a row of cells, as the web app draws
+/// it), `X`/`O` for the first and second player's stones (their names' letter
+/// where a name is one letter), with each row's number at its left and each
+/// column's letter one step beyond the end of its line of cells (the other end
+/// where that place is taken).
+pub fn hex_picture(game: &dyn DynGame, view: &bitgames::board::BoardView) -> String {
+    use bitgames::board::HEX_ROW;
+    use bitgames::Player;
+    let letter = |p: Player, default: char| {
+        let name = game.player_name(p);
+        let mut chars = name.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => c.to_ascii_uppercase(),
+            _ => default,
+        }
+    };
+    let marks = [letter(Player::First, 'X'), letter(Player::Second, 'O')];
+    let min_x = view.cells.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
+    let min_y = view.cells.iter().map(|c| c.y).fold(f64::INFINITY, f64::min);
+    // Text places: a margin of four columns for the row numbers, one line
+    // above and below for the letters.
+    let place = |x: f64, y: f64| -> (i64, i64) {
+        (((y - min_y) / HEX_ROW).round() as i64 + 1, ((x - min_x) * 2.0).round() as i64 + 4)
+    };
+    let mut text: std::collections::BTreeMap<(i64, i64), char> = Default::default();
+    for c in &view.cells {
+        let mark = match c.owner {
+            Some(Player::First) => marks[0],
+            Some(Player::Second) => marks[1],
+            None => '.',
+        };
+        text.insert(place(c.x, c.y), mark);
+    }
+    let split = |name: &str| {
+        let i = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
+        (name[..i].to_string(), name[i..].to_string())
+    };
+    // Row numbers: left of each line's first cell, when the line's cells share one.
+    let mut rows: std::collections::BTreeMap<i64, (i64, Option<String>)> = Default::default();
+    for c in &view.cells {
+        let (line, col) = place(c.x, c.y);
+        let digits = split(&c.name).1;
+        let e = rows.entry(line).or_insert((col, Some(digits.clone())));
+        e.0 = e.0.min(col);
+        if e.1.as_deref() != Some(digits.as_str()) {
+            e.1 = None;
+        }
+    }
+    let mut labels: Vec<((i64, i64), String)> = Vec::new();
+    for (line, (col, digits)) in &rows {
+        if let Some(d) = digits {
+            labels.push(((*line, col - 1 - d.len() as i64), d.clone()));
+        }
+    }
+    // Column letters: one step beyond the lowest cell of the line, or beyond
+    // its highest where that place is taken.
+    let mut columns: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
+    for c in &view.cells {
+        columns.entry(split(&c.name).0).or_default().push((c.x, c.y));
+    }
+    let taken = |text: &std::collections::BTreeMap<(i64, i64), char>,
+                 labels: &[((i64, i64), String)],
+                 at: (i64, i64)| {
+        (at.1 - 2..=at.1 + 2).any(|col| text.contains_key(&(at.0, col)))
+            || labels
+                .iter()
+                .any(|((l, c), s)| *l == at.0 && at.1 >= c - 1 && at.1 <= c + s.len() as i64)
+    };
+    for (letters, mut cells) in columns {
+        cells.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
+        let beyond = |end: (f64, f64), prev: Option<(f64, f64)>, down: bool| {
+            let (dx, dy) = match prev {
+                Some(p) => {
+                    let len = ((end.0 - p.0).powi(2) + (end.1 - p.1).powi(2)).sqrt().max(1e-9);
+                    ((end.0 - p.0) / len, (end.1 - p.1) / len)
+                }
+                None => (0.0, if down { HEX_ROW } else { -HEX_ROW }),
+            };
+            let step = if dy.abs() > 1e-9 { HEX_ROW / dy.abs() } else { 1.0 };
+            place(end.0 + dx * step, end.1 + dy * step)
+        };
+        let n = cells.len();
+        let low = beyond(cells[n - 1], (n > 1).then(|| cells[n - 2]), true);
+        let high = beyond(cells[0], (n > 1).then(|| cells[1]), false);
+        for at in [low, high] {
+            if !taken(&text, &labels, at) {
+                labels.push((at, letters.clone()));
+                break;
+            }
+        }
+    }
+    for ((line, col), s) in labels {
+        for (i, ch) in s.chars().enumerate() {
+            text.insert((line, col + i as i64), ch);
+        }
+    }
+    let left = text.keys().map(|k| k.1).min().unwrap_or(0);
+    let (first, last) = (text.keys().map(|k| k.0).min(), text.keys().map(|k| k.0).max());
+    let mut out = String::new();
+    if let (Some(first), Some(last)) = (first, last) {
+        for line in first..=last {
+            let mut row = String::new();
+            for ((_, col), ch) in text.range((line, i64::MIN)..=(line, i64::MAX)) {
+                let at = (col - left) as usize;
+                while row.chars().count() < at {
+                    row.push(' ');
+                }
+                row.push(*ch);
+            }
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Legal moves for a prompt: all of them when few, else a count and the range.
@@ -399,6 +520,16 @@ mod tests {
     fn labels_come_from_the_cell_names() {
         let g = build_game("tictactoe", None).unwrap();
         assert_eq!(labelled_picture(g.as_ref()), "3 . . .\n2 . . .\n1 . . .\n  a b c\n");
+        // Hexagonal boards too: row numbers at the left, letters beyond the
+        // columns' slanted lines (Hex: a1 top-left, rows shifted right).
+        let mut h = build_game("hex(size=3)", None).unwrap();
+        h.play_text("b2").unwrap();
+        assert_eq!(labelled_picture(h.as_ref()), "1 . . .\n 2 . X .\n  3 . . .\n     a b c\n");
+        // Havannah as the web app draws it: row 1 at the bottom, as Yavalath's.
+        let hv = labelled_picture(build_game("havannah(size=3)", None).unwrap().as_ref());
+        let lines: Vec<&str> = hv.lines().collect();
+        assert!(lines[1].trim_start().starts_with("5 ."), "{hv}");
+        assert!(lines[5].trim_start().starts_with("1 ."), "{hv}");
         let o = build_game("othello", None).unwrap();
         let pic = labelled_picture(o.as_ref());
         assert!(pic.starts_with("1 . . . . . . . .\n"), "{pic}");
