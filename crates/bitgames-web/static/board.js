@@ -89,6 +89,7 @@ export function drawBoard(svg, state, opts) {
   const empty = cells.filter(c => !c.owner).length;
   if (hintCells.size >= empty && !columns) hintCells.clear();
   const last = new Set(state.last ? state.last.cells : []);
+  const won = new Set(view.marked || []);    // the winning line or chain
   const pieces = view.pieces || ['black', 'white'];
 
   if (columns) {
@@ -134,6 +135,7 @@ export function drawBoard(svg, state, opts) {
       el('circle', { cx: c.x, cy: c.y, r: 0.12, class: 'hint' }, g);
     }
     if (last.has(i)) el('circle', { cx: c.x, cy: c.y, r: 0.2, class: 'last' }, g);
+    if (won.has(i)) el('circle', { cx: c.x, cy: c.y, r: 0.45, class: 'win-mark' }, g);
   });
   // One listener for the board (not one a cell): a click or Enter on a cell.
   const cellOf = e => e.target.closest && e.target.closest('g.cell');

@@ -129,6 +129,10 @@ pub struct BoardView {
     /// then left out of the JSON.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub edges: Vec<BoardEdge>,
+    /// Cells the game marks: the winning line or chain once the game is won;
+    /// empty otherwise, and then left out of the JSON.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marked: Vec<usize>,
 }
 
 impl BoardView {
@@ -141,7 +145,40 @@ impl BoardView {
             intersections: false,
             pieces: [PieceLook::Black, PieceLook::White],
             edges: Vec::new(),
+            marked: Vec::new(),
         }
+    }
+
+    /// Marks every run of `player`'s pieces along a row, a column or a
+    /// diagonal (of the cells' `col` and `row`; on hexagonal boards the grid's
+    /// three axes) of at least `k` pieces, or of exactly `k` with `exact`:
+    /// the winning line of the k-in-a-row games.
+    pub fn mark_lines(&mut self, player: Player, k: usize, exact: bool) {
+        let at: std::collections::HashMap<(i64, i64), usize> =
+            self.cells.iter().enumerate().map(|(i, c)| ((c.col as i64, c.row as i64), i)).collect();
+        let mine = |c: i64, r: i64| {
+            at.get(&(c, r)).copied().filter(|&i| self.cells[i].owner == Some(player))
+        };
+        let dirs: &[(i64, i64)] = if self.shape.hexagonal() {
+            &[(1, 0), (0, 1), (-1, 1)]
+        } else {
+            &[(1, 0), (0, 1), (1, 1), (1, -1)]
+        };
+        let mut marked = std::collections::BTreeSet::new();
+        for c in &self.cells {
+            let (c0, r0) = (c.col as i64, c.row as i64);
+            for &(dc, dr) in dirs {
+                // Runs start where the cell before is not the player's.
+                if mine(c0, r0).is_none() || mine(c0 - dc, r0 - dr).is_some() {
+                    continue;
+                }
+                let run: Vec<usize> = (0..).map_while(|s| mine(c0 + s * dc, r0 + s * dr)).collect();
+                if run.len() == k || (!exact && run.len() > k) {
+                    marked.extend(run);
+                }
+            }
+        }
+        self.marked = marked.into_iter().collect();
     }
 
     /// The same view with the players' pieces drawn as `pieces`.

@@ -352,6 +352,15 @@ async fn finished_game(c: &Client, base: &str) {
     })
     .await;
     assert!(banner.starts_with("Game over: X wins"), "{banner}");
+    // The winning line, as the library marks it: a1 a2 a3.
+    let marks = c.find_all(Locator::Css("svg#board g.cell circle.win-mark")).await.unwrap();
+    let mut names = Vec::new();
+    for m in &marks {
+        let cell = m.find(Locator::XPath("..")).await.unwrap();
+        names.push(cell.attr("data-name").await.unwrap().unwrap_or_default());
+    }
+    names.sort();
+    assert_eq!(names, ["a1", "a2", "a3"]);
     find(c, "#analyse").await.click().await.unwrap();
     let p = until("the analysis's answer", || async {
         let p = text(c, "#analysis-progress").await;

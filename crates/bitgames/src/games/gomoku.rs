@@ -323,7 +323,11 @@ impl<const N: usize> Game for Gomoku<N> {
 
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        BoardView::from_grid(&self.grid, shape, self.stones)
+        let mut view = BoardView::from_grid(&self.grid, shape, self.stones);
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            view.mark_lines(p, 5, self.exact);
+        }
+        view
     }
 
     /// The cell itself (the board's cells are in bit order, row by row).

@@ -728,6 +728,15 @@ impl<const N: usize> Game for Hex<N> {
         let mut view = BoardView::new(BoardShape::HexRhombus { width: n, height: n }, cells)
             .with_pieces([PieceLook::Red, PieceLook::Blue]);
         view.edges = edges;
+        // The winner's chain: every group of theirs that touches both edges.
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            let (stones, e) = (self.stones[p.index()], 2 * p.index());
+            let from_one = ops::flood_fill(&self.grid, self.edges[e], stones);
+            let chain = ops::flood_fill(&self.grid, from_one & self.edges[e + 1], stones);
+            view.marked = (0..n * n)
+                .filter(|&i| self.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
+                .collect();
+        }
         view
     }
 

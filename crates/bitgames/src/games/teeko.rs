@@ -519,12 +519,17 @@ impl Game for Teeko {
     }
 
     fn board(&self) -> BoardView {
-        BoardView::from_grid(
+        let mut view = BoardView::from_grid(
             &GRID,
             BoardShape::Rectangle { width: SIZE, height: SIZE },
             self.stones,
         )
-        .with_pieces([PieceLook::Black, PieceLook::Red])
+        .with_pieces([PieceLook::Black, PieceLook::Red]);
+        // Four in a row (a square of four is not marked).
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            view.mark_lines(p, 4, false);
+        }
+        view
     }
 
     /// The cell of a drop; the from and to cells of a slide.

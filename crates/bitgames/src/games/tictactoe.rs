@@ -269,8 +269,12 @@ impl<const N: usize> Game for TicTacToe<N> {
 
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        BoardView::from_grid(&self.grid, shape, self.stones)
-            .with_pieces([PieceLook::Cross, PieceLook::Nought])
+        let mut view = BoardView::from_grid(&self.grid, shape, self.stones)
+            .with_pieces([PieceLook::Cross, PieceLook::Nought]);
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            view.mark_lines(p, self.k as usize, false);
+        }
+        view
     }
 
     /// The cell itself (the board's cells are in bit order, row by row).

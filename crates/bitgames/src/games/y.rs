@@ -729,7 +729,25 @@ impl<const N: usize> Game for Y<N> {
                 });
             }
         }
-        BoardView::new(BoardShape::Triangle { size: n }, cells)
+        let mut view = BoardView::new(BoardShape::Triangle { size: n }, cells);
+        // The winner's Y: every group of theirs that touches all three sides.
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            let stones = self.stones[p.index()];
+            let mut group = stones;
+            for side in self.sides {
+                group = crate::ops::flood_fill(&self.grid, group & side, stones);
+            }
+            let mut i = 0;
+            for r in 0..n {
+                for c in 0..n - r {
+                    if self.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
+                        view.marked.push(i);
+                    }
+                    i += 1;
+                }
+            }
+        }
+        view
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {

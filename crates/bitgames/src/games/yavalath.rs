@@ -493,8 +493,18 @@ impl<const N: usize> Game for Yavalath<N> {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
 
+    /// With the deciding line marked at the end: the winner's four, or the
+    /// loser's three.
     fn board(&self) -> BoardView {
-        BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones)
+        let mut view =
+            BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones);
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            view.mark_lines(p, 4, false);
+            if view.marked.is_empty() {
+                view.mark_lines(p.other(), 3, true);
+            }
+        }
+        view
     }
 
     /// The cell of a placement; for `swap`, the cell of the stone taken over.

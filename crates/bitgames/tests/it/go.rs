@@ -520,7 +520,14 @@ fn scoring_two_passes_and_max_moves() {
     play(&mut e, "pass pass");
     assert_eq!(e.outcome(), Some(Outcome::WonBy(Player::Second)));
     assert_eq!(e.score(), Some(-15));
-    assert_eq!(e.describe_outcome(e.outcome().unwrap()), "White wins");
+    assert_eq!(
+        e.describe_outcome(e.outcome().unwrap()),
+        "White wins by 7.5 (area 0 to 0, komi 7.5)"
+    );
+    assert_eq!(
+        g.describe_outcome(g.outcome().unwrap()),
+        "Black wins by 4.5 (area 15 to 10, komi 0.5)"
+    );
 }
 
 #[test]

@@ -524,8 +524,12 @@ impl Game for Connect4 {
                 });
             }
         }
-        BoardView::new(BoardShape::Columns { width: w, height: h }, cells)
-            .with_pieces([PieceLook::Red, PieceLook::Yellow])
+        let mut view = BoardView::new(BoardShape::Columns { width: w, height: h }, cells)
+            .with_pieces([PieceLook::Red, PieceLook::Yellow]);
+        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+            view.mark_lines(p, 4, false);
+        }
+        view
     }
 
     /// The cell the stone lands on (none for a full column).

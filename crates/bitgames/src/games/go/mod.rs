@@ -1181,6 +1181,21 @@ impl<const N: usize> Game for Go<N> {
             Player::Second => "White",
         }
     }
+
+    /// The winner, the margin and how it was counted: `Black wins by 4.5
+    /// (area 15 to 10, komi 0.5)`.
+    fn describe_outcome(&self, o: Outcome) -> String {
+        let [b, w] = self.area();
+        let komi = self.komi2 as f64 / 2.0;
+        let area = format!("area {b} to {w}, komi {komi}");
+        match o {
+            Outcome::WonBy(p) => {
+                let margin = self.area_score_halves().unsigned_abs() as f64 / 2.0;
+                format!("{} wins by {margin} ({area})", self.player_name(p))
+            }
+            Outcome::Draw => format!("draw ({area})"),
+        }
+    }
 }
 
 /// Cells of the playout board: a 21 × 21 mailbox (19 × 19 and a border).
