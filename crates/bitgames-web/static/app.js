@@ -701,7 +701,7 @@ function analysisRows(rows) {
 /** The bar beside the board: the first player's share, white for the second from the top. */
 function evalBar(v) {
   const bar = $('evalbar');
-  if (!v) { bar.hidden = true; return; }
+  if (!v) { bar.hidden = true; $('evalwords').textContent = ''; return; }
   bar.hidden = false;
   const pct = Math.round(100 * v.first);
   const fill = bar.querySelector('.fill');
@@ -710,9 +710,13 @@ function evalBar(v) {
   bar.setAttribute('aria-valuenow', String(pct));
   const s = game.state;
   const mover = s.to_move;
-  const words = v.d.words ? `${mover} ${v.d.words}` : `${s.players[0]} ${pct}%`;
+  const unit = game.cache.get(keyAt(game.ply))?.unit;
+  const words = v.d.words ? `${mover} ${v.d.words}`
+    : unit === 'discs' ? `${mover} ${v.d.short} discs`
+      : `${mover} ${Math.round(100 * v.d.value)}% to win`;
   bar.querySelector('.evaltext').textContent = v.d.words ? v.d.short : `${pct}`;
   bar.title = `${words} (best: ${v.best})`;
+  $('evalwords').textContent = `evaluation: ${words}, best ${v.best}`;
   bar.setAttribute('aria-valuetext', words);
 }
 
