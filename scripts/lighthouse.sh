@@ -20,7 +20,7 @@ server=$!
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/games" >/dev/null && break; sleep 0.1; done
 (cd "$tmp" && npm init -y >/dev/null && npm install -s lighthouse@12 >/dev/null)
 flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
-for page in "" "#othello" "#go?moves=e5,c3"; do
+for page in "" "#othello" "#go?moves=e5,c3" "#connect4?moves=4453&ply=2"; do
   CHROME_PATH=$(command -v chromium) "$tmp/node_modules/.bin/lighthouse" "http://127.0.0.1:$port/$page" \
     --only-categories=accessibility,best-practices --chrome-flags="$flags" \
     --output=json --output-path="$tmp/report.json" --quiet
