@@ -1,6 +1,6 @@
 //! The routes: the JSON API under `/api` and the embedded front end.
 
-use crate::analysis::{self, Event, Sink};
+use crate::analysis::{self, Event};
 use crate::engine::{self, EngineReply};
 use crate::error::{ApiError, ApiJson};
 use crate::game::{self, GameRequest};
@@ -303,22 +303,21 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     let slot = app.clients.admit(client, app.limits.analyses_per_client)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
-    let method = analysis::method(position.as_ref());
+    let analyser = bitgames::analysis::for_game(position.as_ref());
     // Estimates stop at the time asked and get a moment more to send their
-    // last values; an exact method stops at the time asked too (the moves
+    // last values; an exact analyser stops at the time asked too (the moves
     // solved by then are the answer, marked incomplete), within the server's cap.
-    let budget = match method {
-        analysis::Method::Mcts | analysis::Method::OthelloAlphaBeta => {
-            think + Duration::from_secs(5)
-        }
-        _ => think.min(app.limits.exact_time),
+    let budget = if analyser.exact() {
+        think.min(app.limits.exact_time)
+    } else {
+        think + Duration::from_secs(5)
     };
     let (tx, rx) = mpsc::channel::<Event>(256);
     let raise = RaiseOnDrop::new();
     let stop = raise.flag();
     tokio::task::spawn_blocking(move || {
         let (_permit, _slot) = (permit, slot);
-        analysis::run(position, method, think, Sink::new(tx, budget, stop));
+        analysis::run(position, analyser, think, budget, stop, tx);
     });
     let stream = ReceiverStream::new(rx).map(move |e| {
         // Owned by the stream: dropped with it when the client goes away.

@@ -3,6 +3,7 @@
 
 pub use bitgames_core::{bits, cpu, grid, ops};
 
+pub mod analysis;
 pub mod arena;
 pub mod board;
 pub mod dynamic;

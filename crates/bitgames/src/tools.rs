@@ -246,6 +246,9 @@ pub struct Tools {
     /// More specs of the game for `bitgames bench`'s core table, after the
     /// default one (`go(size=19)`).
     pub bench_specs: &'static [&'static str],
+    /// The game's own analyser for a position (the web app's analysis); none:
+    /// Monte Carlo tree search ([`crate::analysis::for_game`]).
+    pub analyser: Option<crate::analysis::AnalyserFn>,
 }
 
 impl Tools {
@@ -258,6 +261,7 @@ impl Tools {
         converter: None,
         protocols: &[],
         bench_specs: &[],
+        analyser: None,
     };
 }
 

@@ -8,6 +8,7 @@
 //! `use crate::common;`); `the_test_files_of_every_crate_are_modules_of_one_binary`
 //! fails otherwise (it checks every crate of the workspace).
 
+mod analysis;
 mod board_marks;
 mod breakthrough;
 mod clobber;

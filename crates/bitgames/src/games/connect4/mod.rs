@@ -7,6 +7,7 @@
 //! on top of each column. `position` holds the stones of the player to move and
 //! `mask` every stone; `position + mask` is a unique key.
 
+pub mod analysis;
 pub mod bits;
 pub mod book;
 pub mod book_builder;
@@ -70,6 +71,7 @@ pub static INFO: GameInfo = GameInfo {
         solver: Some(&tools::SOLVER),
         benches: &[&tools::BENCH],
         book: Some(&tools::BOOK),
+        analyser: Some(analysis::analyser),
         ..Tools::NONE
     },
 };

@@ -59,6 +59,7 @@
 //! convention, single- or multi-threaded, with a table keyed by the position's
 //! [`symmetry`] class.
 
+pub mod analysis;
 pub mod endgame;
 pub mod eval;
 pub mod formats;
@@ -105,6 +106,7 @@ pub static INFO: GameInfo = GameInfo {
         benches: &[&tools::BENCH_FFO],
         converter: Some(&formats::convert::CONVERTER),
         protocols: &[&nboard::NBOARD],
+        analyser: Some(analysis::analyser),
         ..Tools::NONE
     },
 };

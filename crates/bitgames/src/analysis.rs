@@ -1,0 +1,237 @@
+//! Analysis of a position, move by move: the value of every legal move for
+//! the side to move, sent as typed [`Event`]s while the search runs, so a front
+//! end shows values as they come and never learns which game it analyses.
+//!
+//! A game declares its own [`Analyser`] in its registry entry
+//! ([`Tools::analyser`](crate::tools::Tools::analyser)), chosen per position
+//! (Connect Four's exact solver on small boards, Othello's endgame solver at 20
+//! empties, its alpha-beta player before); every other game, and any position
+//! its own analyser declines, gets [`MctsAnalyser`]: Monte Carlo tree search
+//! (UCT with the MCTS-Solver) on the typed game. [`for_game`] makes the choice.
+
+use crate::dynamic::DynGame;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// What a move's score counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Pons' exact score for the mover: positive wins, the sooner the higher
+    /// (a win with the winner's k-th stone of a board of n cells scores
+    /// `n/2 + 1 − k`), 0 a draw.
+    Pons,
+    /// A disc difference for the mover (exact, or a heuristic shown in discs).
+    Discs,
+    /// The mover's win rate in percent (100, 50 and 0 once proven).
+    Percent,
+}
+
+impl Unit {
+    /// `pons`, `discs` or `percent`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unit::Pons => "pons",
+            Unit::Discs => "discs",
+            Unit::Percent => "percent",
+        }
+    }
+}
+
+/// One move's value, new or improved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move, in the game's notation.
+    pub mv: String,
+    /// Its value for the mover (higher is better), in the analyser's [`Unit`].
+    pub score: f64,
+    /// The value in words (`+2 (win)`, `+0.3 discs, depth 9`, `55.2% of 4810`).
+    pub text: String,
+    /// Whether the value is exact (solved or proven).
+    pub exact: bool,
+    /// Simulations behind an estimate.
+    pub visits: Option<u64>,
+    /// The expected line from here, starting with the move, where the analyser
+    /// knows one.
+    pub line: Option<Vec<String>>,
+}
+
+/// What an analysis sends while it runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A note on a long step (bounds, nodes, depths).
+    Progress(String),
+    /// A move's value.
+    Move(MoveValue),
+}
+
+/// Where an analysis sends its events; shared, so a solver's progress
+/// callback can send too.
+pub type Sink = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// When an analysis stops: its time (what an estimate spends), a hard
+/// deadline, and a flag the caller raises to call it off.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Time for estimates.
+    pub time: Duration,
+    /// Nothing runs past this (exact analyses stop here with the moves solved
+    /// so far).
+    pub deadline: Instant,
+    /// Raised by the caller (a client gone): the search stops within a few
+    /// thousand nodes.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Limits {
+    /// Whether to stop now: the flag is raised or the deadline has passed.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Relaxed) || Instant::now() >= self.deadline
+    }
+
+    /// The stop flag for a search to poll, raised first if the deadline has
+    /// passed.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        if Instant::now() >= self.deadline {
+            self.stop.store(true, Relaxed);
+        }
+        Arc::clone(&self.stop)
+    }
+}
+
+/// An analysis that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AnalysisError {
+    /// The search failed (the reason in words).
+    #[error("analysis failed: {0}")]
+    Search(String),
+    /// The analyser was given a game it does not analyse.
+    #[error("this analyser does not analyse {0}")]
+    WrongGame(String),
+}
+
+/// A way to value every move of a position.
+pub trait Analyser: Send {
+    /// What it does, in words, for the page.
+    fn about(&self) -> String;
+    /// What its scores count.
+    fn unit(&self) -> Unit;
+    /// Whether its values are exact (it runs to its deadline, not its time).
+    fn exact(&self) -> bool;
+    /// Values the moves of `game` (not over), sending each value to `sink`
+    /// as soon as it is known, until the moves are valued or `limits` stop it;
+    /// answers the last value of every move valued.
+    fn analyse(
+        &mut self,
+        game: &dyn DynGame,
+        limits: &Limits,
+        sink: &Sink,
+    ) -> Result<Vec<(String, f64)>, AnalysisError>;
+}
+
+/// A game's own analyser for a position, or `None` to use [`MctsAnalyser`].
+pub type AnalyserFn = fn(&dyn DynGame) -> Option<Box<dyn Analyser>>;
+
+/// The analyser for `game`'s current position: its own, else MCTS.
+pub fn for_game(game: &dyn DynGame) -> Box<dyn Analyser> {
+    crate::registry::info_of(game)
+        .and_then(|info| info.tools.analyser)
+        .and_then(|f| f(game))
+        .unwrap_or_else(|| Box::new(MctsAnalyser))
+}
+
+/// The position after `mv`.
+pub fn child(game: &dyn DynGame, mv: &str) -> Result<Box<dyn DynGame>, AnalysisError> {
+    let mut c = game.clone_box();
+    c.play_text(mv).map_err(|e| AnalysisError::Search(e.to_string()))?;
+    Ok(c)
+}
+
+/// The tree of one MCTS analysis at most this big (about 48 bytes a node).
+const MCTS_MAX_NODES: usize = 2 << 20;
+
+/// Monte Carlo tree search on one tree (UCT with the MCTS-Solver, the typed
+/// game's fast moves), in slices of a quarter second: after each slice every
+/// root move's score (the mover's win rate in percent, or 100 / 50 / 0 once
+/// proven) and visits are sent, until the time is up, the caller stops it or
+/// the root is proven.
+pub struct MctsAnalyser;
+
+impl Analyser for MctsAnalyser {
+    fn about(&self) -> String {
+        "Monte Carlo tree search (UCT, MCTS-Solver): the mover's score of every move (win 1, \
+         draw ½) and its visits; proven wins and losses are exact"
+            .to_string()
+    }
+
+    fn unit(&self) -> Unit {
+        Unit::Percent
+    }
+
+    fn exact(&self) -> bool {
+        false
+    }
+
+    fn analyse(
+        &mut self,
+        game: &dyn DynGame,
+        limits: &Limits,
+        sink: &Sink,
+    ) -> Result<Vec<(String, f64)>, AnalysisError> {
+        use crate::search::mcts::{MctsConfig, MctsLimits, Proof};
+        let config = MctsConfig {
+            seed: 1,
+            threads: 1,
+            max_tree_nodes: MCTS_MAX_NODES,
+            ..Default::default()
+        };
+        let mut searcher = game.mcts_searcher(config);
+        let deadline = (Instant::now() + limits.time).min(limits.deadline);
+        let (mut values, mut total) = (Vec::new(), 0u64);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let slice = left.min(Duration::from_millis(250)).max(Duration::from_millis(1));
+            let r = searcher
+                .search(&MctsLimits::time(slice))
+                .map_err(|e| AnalysisError::Search(e.to_string()))?;
+            total += r.iterations;
+            values.clear();
+            for m in &r.moves {
+                // `proof` is seen by the side to move, as `value` is.
+                let (score, text, exact) = match m.proof {
+                    Proof::Win => (100.0, "win (proven)".to_string(), true),
+                    Proof::Draw => (50.0, "draw (proven)".to_string(), true),
+                    Proof::Loss => (0.0, "loss (proven)".to_string(), true),
+                    Proof::Unknown => {
+                        // The mean with one draw's worth of prior (½ in one
+                        // simulation): a move seen once is not shown as sure
+                        // as a proven one.
+                        let rate =
+                            100.0 * (m.value * m.visits as f64 + 0.5) / (m.visits as f64 + 1.0);
+                        (rate, format!("{rate:.1}% of {}", m.visits), false)
+                    }
+                };
+                values.push((m.mv.clone(), score));
+                let line = (r.pv.first() == Some(&m.mv)).then(|| r.pv.clone());
+                sink(Event::Move(MoveValue {
+                    mv: m.mv.clone(),
+                    score,
+                    text,
+                    exact,
+                    visits: Some(m.visits),
+                    line,
+                }));
+            }
+            let proven = r.proof != Proof::Unknown;
+            if proven || limits.stopped() || Instant::now() >= deadline {
+                sink(Event::Progress(format!(
+                    "{total} simulations, {} tree nodes{}",
+                    r.tree_nodes,
+                    if proven { ", the root proven" } else { "" }
+                )));
+                return Ok(values);
+            }
+        }
+    }
+}
