@@ -1,6 +1,6 @@
 //! Analysis of a position, move by move, streamed to the page as Server-Sent
 //! Events while it runs. The analyser is the library's choice for the game
-//! and position ([`bitgames::analysis::for_game`]: a game's own, such as
+//! and position ([`bitgames::registry::analyser_for`]: a game's own, such as
 //! Connect Four's exact solver or Othello's endgame solver and alpha-beta
 //! player, else Monte Carlo tree search); this file names no game and only
 //! turns the library's typed events into JSON.
@@ -21,7 +21,7 @@ use tokio::sync::mpsc;
 
 /// What `/analyse` does for `game`'s current position, in words.
 pub fn describe(game: &dyn DynGame) -> String {
-    lib::for_game(game).about()
+    bitgames::registry::analyser_for(game).about()
 }
 
 /// One event of an analysis.

@@ -1,7 +1,9 @@
 //! Whole game records in a game's own notation: read when pasted into the page
 //! (the `record` field of a request), and written for its "copy" (the
-//! `records` of the state). Every format is read and written by the library's
-//! own parsers and writers; this file only picks one:
+//! `records` of the state). The formats are the library's
+//! ([`bitgames::notation`]: the ones a game declares, and SGF where it reads
+//! the game), each read and written by the library; this file names no game.
+//! Today:
 //!
 //! | game | read | written |
 //! |---|---|---|
@@ -17,11 +19,7 @@
 use crate::error::ApiError;
 use crate::game::play_text;
 use crate::limits::Limits;
-use bitgames::games::othello::formats::{
-    self as othello_formats, parse_ggf, parse_transcript_from, write_ggf, write_transcript, GgfGame,
-};
-use bitgames::games::othello::{Othello, OthelloMove};
-use bitgames::{registry, sgf, DynGame, GameRecord};
+use bitgames::{notation, registry, sgf, DynGame, GameRecord};
 use serde::Serialize;
 
 /// The game in one notation, for the page's copy.
@@ -39,8 +37,9 @@ fn name_of(game: &dyn DynGame) -> &'static str {
 }
 
 /// Reads a pasted record of the game `start` belongs to (`start` is where a
-/// transcript or a move list begins). A fault is a 422 naming the format and
-/// the place.
+/// transcript or a move list begins): a JSON game record, else the first of
+/// the game's formats that detects it, else the moves. A fault is a 422
+/// naming the format and the place.
 pub fn read(start: Box<dyn DynGame>, text: &str, limits: &Limits) -> Result<GameRecord, ApiError> {
     let t = text.trim();
     let name = name_of(start.as_ref());
@@ -61,106 +60,29 @@ pub fn read(start: Box<dyn DynGame>, text: &str, limits: &Limits) -> Result<Game
         }
         return Ok(record);
     }
-    if sgf::looks_like_sgf(t) {
-        return match name {
-            "go" | "hex" => Ok(sgf::read(t, &start.spec()).map_err(|e| bad("SGF", &e))?.record),
-            "othello" => othello_record(parse_ggf(t).map_err(|e| bad("GGF", &e))?.record()),
-            _ => Err(ApiError::unprocessable(format!(
-                "a record starting '(;' is SGF (read for go and hex) or GGF (othello), not a \
-                 record of {name}; paste the moves instead"
-            ))),
-        };
+    if let Some(format) = notation::detect(start.as_ref(), t) {
+        return (format.read)(start.as_ref(), t).map_err(|e| bad(format.label, &e));
     }
-    match name {
-        "connect4" if t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace()) => {
-            // Pons' move string: one digit a move, from the empty board; the
-            // library's position reader checks it.
-            let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
-            if digits.len() > limits.moves {
-                return Err(crate::game::too_many(limits));
-            }
-            let mut check = registry::new_game(&start.spec()).map_err(ApiError::spec)?;
-            check.set_position(&digits).map_err(|e| bad("Pons", &e))?;
-            let empty = registry::new_game(&start.spec()).map_err(ApiError::spec)?;
-            let mut record = GameRecord::new(empty);
-            for (i, d) in digits.chars().enumerate() {
-                record
-                    .play(&d.to_string())
-                    .map_err(|e| bad("Pons", &format!("move {}: {e}", i + 1)))?;
-            }
-            Ok(record)
-        }
-        "othello" => {
-            let from = start
-                .as_any()
-                .downcast_ref::<Othello>()
-                .ok_or_else(|| ApiError::unprocessable("not an Othello game"))?;
-            othello_record(&parse_transcript_from(*from, t).map_err(|e| bad("transcript", &e))?)
-        }
-        _ => {
-            let mut record = GameRecord::new(start);
-            play_text(&mut record, t, limits)?;
-            Ok(record)
-        }
+    if bitgames::formats::opens_a_tree(t) {
+        let labels: Vec<&str> = notation::formats(start.as_ref()).iter().map(|f| f.label).collect();
+        return Err(ApiError::unprocessable(format!(
+            "a record starting '(;' is SGF or GGF, which {name} does not read (its records: {}); \
+             paste the moves instead",
+            if labels.is_empty() { "moves and JSON".to_string() } else { labels.join(", ") }
+        )));
     }
-}
-
-/// An Othello record of the formats module as a record of the registry's game.
-fn othello_record(r: &othello_formats::GameRecord) -> Result<GameRecord, ApiError> {
-    let mut record = GameRecord::new(Box::new(*r.start()));
-    for (i, mv) in r.moves().iter().enumerate() {
-        record
-            .play(&mv.to_string())
-            .map_err(|e| ApiError::unprocessable(format!("move {} '{mv}': {e}", i + 1)))?;
-    }
+    let mut record = GameRecord::new(start);
+    play_text(&mut record, t, limits)?;
     Ok(record)
-}
-
-/// The record as the Othello formats module keeps it, if it is Othello.
-fn as_othello(record: &GameRecord) -> Option<othello_formats::GameRecord> {
-    let start = record.start().as_any().downcast_ref::<Othello>()?;
-    let mut r = othello_formats::GameRecord::new(*start);
-    for mv in record.moves() {
-        r.play(mv.parse::<OthelloMove>().ok()?).ok()?;
-    }
-    Some(r)
 }
 
 /// The game in each notation it has, its own first; `moves` and `json` for
 /// every game.
 pub fn write(record: &GameRecord) -> Vec<RecordText> {
-    let mut out = Vec::new();
-    let start = record.start();
-    match name_of(start) {
-        "connect4" => {
-            // The start's own text is a move string reaching it.
-            let text: String =
-                std::iter::once(start.position()).chain(record.moves().iter().cloned()).collect();
-            if record.moves().iter().all(|m| m.len() == 1) {
-                out.push(RecordText { format: "pons", text });
-            }
-        }
-        "othello" => {
-            if let Some(r) = as_othello(record) {
-                let transcript = RecordText { format: "transcript", text: write_transcript(&r) };
-                let ggf = RecordText { format: "ggf", text: write_ggf(&GgfGame::new(r)) };
-                // A transcript does not say where it starts.
-                if *record.start().as_any().downcast_ref::<Othello>().unwrap_or(&Othello::start())
-                    == Othello::start()
-                {
-                    out.extend([transcript, ggf]);
-                } else {
-                    out.extend([ggf, transcript]);
-                }
-            }
-        }
-        "go" | "hex" => {
-            if let Ok(text) = sgf::write(record, None, None, None) {
-                out.push(RecordText { format: "sgf", text });
-            }
-        }
-        _ => {}
-    }
+    let mut out: Vec<RecordText> = notation::write_all(record)
+        .into_iter()
+        .map(|(f, text)| RecordText { format: f.name, text })
+        .collect();
     out.push(RecordText { format: "moves", text: record.moves().join(" ") });
     out.push(RecordText { format: "json", text: record.to_json() });
     out
@@ -188,7 +110,7 @@ pub fn tree_sgf(
     nodes: &[TreeNode],
     limits: &Limits,
 ) -> Result<String, ApiError> {
-    if !matches!(name_of(start), "go" | "hex") {
+    if sgf::game_number(&start.spec()).is_none() {
         return Err(ApiError::unprocessable(format!(
             "SGF is written for go and hex games, not {}",
             start.spec()

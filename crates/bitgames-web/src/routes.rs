@@ -303,7 +303,7 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     let slot = app.clients.admit(client, app.limits.analyses_per_client)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
-    let analyser = bitgames::analysis::for_game(position.as_ref());
+    let analyser = registry::analyser_for(position.as_ref());
     // Estimates stop at the time asked and get a moment more to send their
     // last values; an exact analyser stops at the time asked too (the moves
     // solved by then are the answer, marked incomplete), within the server's cap.

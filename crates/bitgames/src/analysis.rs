@@ -7,7 +7,8 @@
 //! (Connect Four's exact solver on small boards, Othello's endgame solver at 20
 //! empties, its alpha-beta player before); every other game, and any position
 //! its own analyser declines, gets [`MctsAnalyser`]: Monte Carlo tree search
-//! (UCT with the MCTS-Solver) on the typed game. [`for_game`] makes the choice.
+//! (UCT with the MCTS-Solver) on the typed game.
+//! [`registry::analyser_for`](crate::registry::analyser_for) makes the choice.
 
 use crate::dynamic::DynGame;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -132,14 +133,6 @@ pub trait Analyser: Send {
 
 /// A game's own analyser for a position, or `None` to use [`MctsAnalyser`].
 pub type AnalyserFn = fn(&dyn DynGame) -> Option<Box<dyn Analyser>>;
-
-/// The analyser for `game`'s current position: its own, else MCTS.
-pub fn for_game(game: &dyn DynGame) -> Box<dyn Analyser> {
-    crate::registry::info_of(game)
-        .and_then(|info| info.tools.analyser)
-        .and_then(|f| f(game))
-        .unwrap_or_else(|| Box::new(MctsAnalyser))
-}
 
 /// The position after `mv`.
 pub fn child(game: &dyn DynGame, mv: &str) -> Result<Box<dyn DynGame>, AnalysisError> {

@@ -65,6 +65,21 @@ pub fn default_engine(game: &dyn DynGame) -> &'static EngineInfo {
         .unwrap_or(&crate::search::mcts::MCTS)
 }
 
+/// The analyser for `game`'s current position: the game's own
+/// ([`Tools::analyser`](crate::tools::Tools::analyser)), else Monte Carlo tree
+/// search.
+pub fn analyser_for(game: &dyn DynGame) -> Box<dyn crate::analysis::Analyser> {
+    info_of(game)
+        .and_then(|info| info.tools.analyser)
+        .and_then(|f| f(game))
+        .unwrap_or_else(|| Box::new(crate::analysis::MctsAnalyser))
+}
+
+/// The record formats `game` declares, in its order.
+pub fn formats_of(game: &dyn DynGame) -> &'static [&'static crate::formats::RecordFormat] {
+    info_of(game).map_or(&[], |info| info.tools.formats)
+}
+
 /// Every benchmark suite of every game, with its game.
 pub fn bench_suites() -> Vec<(&'static GameInfo, &'static BenchSuite)> {
     GAMES.iter().flat_map(|g| g.tools.benches.iter().map(move |b| (*g, *b))).collect()

@@ -759,3 +759,18 @@ pub mod tests {
         assert_eq!(go_to_sgf("k1", 9), None);
     }
 }
+
+/// SGF as a record format of Go and Hex ([`crate::formats`]): the main line
+/// read, its size and komi taken into the game's spec.
+pub static FORMAT: crate::formats::RecordFormat = crate::formats::RecordFormat {
+    name: "sgf",
+    label: "SGF",
+    keeps_start: true,
+    detect: looks_like_sgf,
+    read: |start, text| {
+        read(text, &start.spec())
+            .map(|g| g.record)
+            .map_err(|e| crate::formats::FormatError(e.to_string()))
+    },
+    write: |record| write(record, None, None, None).ok(),
+};

@@ -249,6 +249,9 @@ pub struct Tools {
     /// The game's own analyser for a position (the web app's analysis); none:
     /// Monte Carlo tree search ([`crate::analysis::for_game`]).
     pub analyser: Option<crate::analysis::AnalyserFn>,
+    /// The formats of the game's own records, in the order a pasted record is
+    /// tried and copies are offered ([`crate::formats`]).
+    pub formats: &'static [&'static crate::formats::RecordFormat],
 }
 
 impl Tools {
@@ -262,6 +265,7 @@ impl Tools {
         protocols: &[],
         bench_specs: &[],
         analyser: None,
+        formats: &[],
     };
 }
 

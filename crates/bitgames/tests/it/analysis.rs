@@ -1,9 +1,10 @@
 //! The analysis capability: which analyser each game and position gets, and
 //! the typed events of a run (the web app's values come from here).
 
-use bitgames::analysis::{for_game, Event, Limits, Sink, Unit};
+use bitgames::analysis::{Event, Limits, Sink, Unit};
 use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::tools::FFO_40_59;
+use bitgames::registry::analyser_for as for_game;
 use bitgames::{new_game, Game};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};

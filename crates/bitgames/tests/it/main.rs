@@ -32,6 +32,7 @@ mod internal;
 mod life;
 mod lightsout;
 mod mcts;
+mod notation;
 mod openspiel;
 mod othello;
 mod othello_endgame;

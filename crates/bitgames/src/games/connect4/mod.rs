@@ -72,6 +72,7 @@ pub static INFO: GameInfo = GameInfo {
         benches: &[&tools::BENCH],
         book: Some(&tools::BOOK),
         analyser: Some(analysis::analyser),
+        formats: &[&tools::PONS],
         ..Tools::NONE
     },
 };

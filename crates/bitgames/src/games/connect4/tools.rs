@@ -233,3 +233,40 @@ fn build_book(
     .map_err(ToolError::input)?;
     Ok(BookMade { bytes: b.to_bytes(), positions: b.len() })
 }
+
+/// Pons' move string as a record format: one digit a move, from the empty
+/// board (blanks allowed when pasted); written for a game whose moves are all
+/// single digits, its start's own move string first.
+pub static PONS: crate::formats::RecordFormat = crate::formats::RecordFormat {
+    name: "pons",
+    label: "Pons",
+    keeps_start: true,
+    detect: |t| !t.trim().is_empty() && t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace()),
+    read: read_pons,
+    write: |record| {
+        record.moves().iter().all(|m| m.len() == 1).then(|| {
+            std::iter::once(record.start().position())
+                .chain(record.moves().iter().cloned())
+                .collect()
+        })
+    },
+};
+
+/// Reads a Pons string from the empty board of `start`'s size: the position
+/// reader checks it whole, then the moves are played into a record.
+fn read_pons(
+    start: &dyn DynGame,
+    text: &str,
+) -> Result<crate::record::GameRecord, crate::formats::FormatError> {
+    use crate::formats::FormatError;
+    let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut check = start.clone_box();
+    check.set_position(&digits).map_err(|e| FormatError(e.to_string()))?;
+    let mut empty = start.clone_box();
+    empty.set_position("").map_err(|e| FormatError(e.to_string()))?;
+    let mut record = crate::record::GameRecord::new(empty);
+    for (i, d) in digits.chars().enumerate() {
+        record.play(&d.to_string()).map_err(|e| FormatError(format!("move {}: {e}", i + 1)))?;
+    }
+    Ok(record)
+}

@@ -107,6 +107,7 @@ pub static INFO: GameInfo = GameInfo {
         converter: Some(&formats::convert::CONVERTER),
         protocols: &[&nboard::NBOARD],
         analyser: Some(analysis::analyser),
+        formats: &[&tools::TRANSCRIPT, &tools::GGF],
         ..Tools::NONE
     },
 };

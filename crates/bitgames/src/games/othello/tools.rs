@@ -367,3 +367,61 @@ pub mod tests {
         assert!(text.contains("all exact"), "{text}");
     }
 }
+
+/// Othello's transcript as a record format (`f5d6c3`, `F5 d6, C3`; passes
+/// implied), read from the game's current start; written from the standard
+/// start, where a transcript says all.
+pub static TRANSCRIPT: crate::formats::RecordFormat = crate::formats::RecordFormat {
+    name: "transcript",
+    label: "transcript",
+    keeps_start: false,
+    detect: |t| !crate::formats::opens_a_tree(t),
+    read: |start, text| {
+        let from = start.as_any().downcast_ref::<Othello>().ok_or_else(|| {
+            crate::formats::FormatError(format!("{} is not othello", start.spec()))
+        })?;
+        let r = super::formats::parse_transcript_from(*from, text)
+            .map_err(|e| crate::formats::FormatError(e.to_string()))?;
+        registry_record(&r)
+    },
+    write: |record| as_othello(record).map(|r| super::formats::write_transcript(&r)),
+};
+
+/// Othello's GGF as a record format (`(;GM[Othello]…;)`, its `BO` start).
+pub static GGF: crate::formats::RecordFormat = crate::formats::RecordFormat {
+    name: "ggf",
+    label: "GGF",
+    keeps_start: true,
+    detect: crate::formats::opens_a_tree,
+    read: |_, text| {
+        let g = super::formats::parse_ggf(text)
+            .map_err(|e| crate::formats::FormatError(e.to_string()))?;
+        registry_record(g.record())
+    },
+    write: |record| {
+        as_othello(record).map(|r| super::formats::write_ggf(&super::formats::GgfGame::new(r)))
+    },
+};
+
+/// An Othello record of the formats module as a record of the dynamic game.
+fn registry_record(
+    r: &super::formats::GameRecord,
+) -> Result<crate::record::GameRecord, crate::formats::FormatError> {
+    let mut record = crate::record::GameRecord::new(Box::new(*r.start()));
+    for (i, mv) in r.moves().iter().enumerate() {
+        record
+            .play(&mv.to_string())
+            .map_err(|e| crate::formats::FormatError(format!("move {} '{mv}': {e}", i + 1)))?;
+    }
+    Ok(record)
+}
+
+/// The record as the Othello formats module keeps it, if it is Othello.
+fn as_othello(record: &crate::record::GameRecord) -> Option<super::formats::GameRecord> {
+    let start = record.start().as_any().downcast_ref::<Othello>()?;
+    let mut r = super::formats::GameRecord::new(*start);
+    for mv in record.moves() {
+        r.play(mv.parse::<OthelloMove>().ok()?).ok()?;
+    }
+    Some(r)
+}
