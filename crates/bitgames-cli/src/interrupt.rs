@@ -51,7 +51,10 @@ fn on_interrupt() {
 /// Writes `bytes` to `path` through a temporary file beside it (`NAME.partial`),
 /// renamed over `path` once written and synced, so an interrupted write (Ctrl-C,
 /// a full disk) never leaves a half file under the name; on an error the
-/// partial file is removed.
+/// partial file is removed. Only a regular file (or a new one) is replaced so:
+/// a symbolic link to a regular file keeps its link and has its target
+/// replaced the same way, and anything else — a device, a pipe, a dangling
+/// link — is written through, as a shell's `>` would, never renamed over.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
     write_whole_noting(path, bytes, None)
 }
@@ -66,6 +69,39 @@ pub fn write_final(path: &Path, bytes: &[u8]) -> Result<()> {
 /// [`write_whole`], setting `done` as the note once the file is renamed.
 fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result<()> {
     let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
+    let cannot = |e: std::io::Error| anyhow!("cannot write '{}': {e}", path.display());
+    let target = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(path.to_path_buf()),
+        Err(e) => return Err(cannot(e)),
+        Ok(m) if m.is_dir() => {
+            return Err(anyhow!("cannot write '{}': it is a folder", path.display()))
+        }
+        Ok(m) if m.is_file() => Some(path.to_path_buf()),
+        // A link to a regular file: that file, through a partial file beside it.
+        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
+            Ok(t) if t.is_file() => Some(std::fs::canonicalize(path).map_err(cannot)?),
+            Ok(t) if t.is_dir() => {
+                return Err(anyhow!("cannot write '{}': it leads to a folder", path.display()))
+            }
+            _ => None,
+        },
+        Ok(_) => None,
+    };
+    let Some(path) = target else {
+        // A device, a pipe or a dangling link: written through, never replaced.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(path)
+            .map_err(cannot)?;
+        file.write_all(bytes).map_err(cannot)?;
+        if let Some(done) = done {
+            set_note(done);
+        }
+        return Ok(());
+    };
+    let path = path.as_path();
     let tmp = partial_path(path);
     let written = (|| {
         let mut file = std::fs::File::create(&tmp)?;
@@ -110,6 +146,46 @@ mod tests {
         let missing = dir.join("no/such/x.book");
         let e = write_whole(&missing, b"abc").unwrap_err().to_string();
         assert!(e.contains("x.book.partial"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Never renamed over what is not a regular file: a link to a file keeps
+    /// its link (the file it leads to is replaced), a pipe this test made is
+    /// written through and stays a pipe, a folder is an error.
+    #[cfg(unix)]
+    #[test]
+    fn links_and_pipes_are_written_through() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("bitgames-through-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.book");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.join("link.book");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_whole(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        assert!(!partial_path(&link).exists() && !partial_path(&real).exists());
+        // A dangling link: the file it names is made.
+        let dangling = dir.join("dangling.book");
+        std::os::unix::fs::symlink(dir.join("made.book"), &dangling).unwrap();
+        write_whole(&dangling, b"abc").unwrap();
+        assert_eq!(std::fs::read(dir.join("made.book")).unwrap(), b"abc");
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        // A pipe, read by another thread.
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let reader = {
+                let fifo = fifo.clone();
+                std::thread::spawn(move || std::fs::read(fifo).unwrap())
+            };
+            write_whole(&fifo, b"through").unwrap();
+            assert_eq!(reader.join().unwrap(), b"through");
+            assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        }
+        let e = write_whole(&dir, b"x").unwrap_err().to_string();
+        assert!(e.contains("folder"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

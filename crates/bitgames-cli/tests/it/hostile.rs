@@ -162,6 +162,22 @@ fn bad_books_are_refused() {
     ok(&[&["book", "connect4(width=5,height=4)"][..], &other_args].concat());
     let e = fails(&["solve", spec, "--book", other.to_str().unwrap(), "12"]);
     assert!(e.contains("5×4"), "{e}");
+    // `--out` a symbolic link (issue 33, row 1): the link stays a link and the
+    // file it leads to gets the book; nothing is renamed over the link.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.book");
+        std::os::unix::fs::symlink(&other, &link).unwrap();
+        let link_args = ["--depth", "2", "--table-mib", "16", "--out", link.to_str().unwrap()];
+        ok(&[&["book", "connect4(width=5,height=4)"][..], &link_args].concat());
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        // The header's depth byte (after the 16-byte magic, the version, the
+        // width and the height): the depth-2 book replaced the depth-1 one.
+        assert_eq!(std::fs::read(&other).unwrap()[22], 2);
+        assert!(
+            !dir.join("link.book.partial").exists() && !dir.join("other.book.partial").exists()
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

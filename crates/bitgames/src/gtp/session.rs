@@ -57,6 +57,9 @@ struct Clock {
     left: [Option<(f64, u32)>; 2],
 }
 
+/// The most time one move is given from the clock, seconds.
+const MAX_MOVE_SECS: f64 = 3600.0;
+
 impl Clock {
     /// The most time one move may take for `p`, `None` without a limit.
     /// In byo-yomi: the period over its stones; in main time: a twentieth of
@@ -84,7 +87,9 @@ impl Clock {
         if !secs.is_finite() {
             return None;
         }
-        Some(Duration::from_secs_f64((secs * 0.9).max(0.01)))
+        // At most an hour a move however much time the controller reports
+        // (`time_left b 1e300 0` overflowed the duration and panicked).
+        Some(Duration::from_secs_f64((secs * 0.9).clamp(0.01, MAX_MOVE_SECS)))
     }
 }
 

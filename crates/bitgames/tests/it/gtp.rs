@@ -243,3 +243,16 @@ fn a_replayed_game_keeps_its_earlier_boards() {
         assert!(reply.starts_with("= ") && !reply.contains("c3"), "round {round}: {reply}");
     }
 }
+
+/// Huge times from the controller (issue 33, row 6): a move's budget is
+/// capped instead of overflowing the duration (it panicked, exit 101).
+#[test]
+fn huge_times_are_capped_not_a_panic() {
+    let mut s = GtpSession::new("go", "random(seed=3)").unwrap();
+    ok(&mut s, "time_left b 1e300 0");
+    let mv = ok(&mut s, "genmove b");
+    assert_eq!(s.record().moves(), [mv.as_str()]);
+    ok(&mut s, "time_settings 1e300 0 0");
+    let mv = ok(&mut s, "genmove w");
+    assert_eq!(s.record().moves()[1], mv);
+}
