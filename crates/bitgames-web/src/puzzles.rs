@@ -84,8 +84,17 @@ pub struct LifeReply {
 
 /// Reads, checks and runs a Life request (on a worker thread).
 pub fn life_step(req: &LifeRequest) -> Result<LifeReply, ApiError> {
-    let pattern =
-        Pattern::from_rle(&req.rle).map_err(|e| ApiError::unprocessable(format!("RLE: {e}")))?;
+    // The header is checked against the web app's size before any cell is
+    // read: `x = 1073741824, y = 1` and one run of that many cells is 44 bytes.
+    let pattern = Pattern::from_rle_within(&req.rle, LIFE_SIDE as u64).map_err(|e| match e {
+        bitgames::puzzles::life::RleError::TooLarge { width, height, .. } => {
+            ApiError::unprocessable(format!(
+                "pattern too large: {width}x{height}, the web app takes at most \
+                 {LIFE_SIDE}x{LIFE_SIDE}"
+            ))
+        }
+        e => ApiError::unprocessable(format!("RLE: {e}")),
+    })?;
     if pattern.width > LIFE_SIDE || pattern.height > LIFE_SIDE {
         return Err(ApiError::unprocessable(format!(
             "pattern too large: {}x{}, the web app takes at most {LIFE_SIDE}x{LIFE_SIDE}",

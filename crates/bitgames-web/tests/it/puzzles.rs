@@ -89,6 +89,13 @@ async fn life_bad_requests_name_the_fault() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "pattern too large: 2000x3",
     );
+    // 44 bytes asking for 2^30 cells (issue 33, row 2): refused from the
+    // header, before a cell is read.
+    assert_error(
+        &post(&app, url, json!({"rle": "x = 1073741824, y = 1\n1073741824o!"})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "pattern too large: 1073741824x1",
+    );
     assert_error(
         &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "generations": 5000})).await,
         StatusCode::BAD_REQUEST,

@@ -139,3 +139,18 @@ fn bad_rle_is_a_typed_error() {
         Err(RleError::UnknownRule { .. })
     ));
 }
+
+/// A reader with a size limit checks the header before any cell: a body that
+/// would not even read is refused as too large, and a run of 2^30 cells in
+/// 44 bytes costs nothing.
+#[test]
+fn rle_size_limit_is_checked_on_the_header() {
+    use bitgames::puzzles::life::RleError;
+    let e = Pattern::from_rle_within("x = 2000, y = 3\nzz!", 1024).unwrap_err();
+    assert_eq!(e, RleError::TooLarge { width: 2000, height: 3, max: 1024 });
+    let e = Pattern::from_rle_within("x = 1073741824, y = 1\n1073741824o!", 1024).unwrap_err();
+    assert!(matches!(e, RleError::TooLarge { width: 1073741824, .. }), "{e}");
+    assert!(e.to_string().contains("pattern too large: 1073741824x1"), "{e}");
+    // Within the limit: read as ever.
+    assert_eq!(Pattern::from_rle_within("x = 3, y = 1\n3o!", 1024).unwrap().cells.len(), 3);
+}

@@ -60,6 +60,16 @@ pub enum RleError {
         /// 1-based line number.
         line: usize,
     },
+    /// A header larger than the reader allows, refused before any cell is read.
+    #[error("pattern too large: {width}x{height}, at most {max}x{max} here")]
+    TooLarge {
+        /// Header width.
+        width: u64,
+        /// Header height.
+        height: u64,
+        /// The largest side allowed.
+        max: u64,
+    },
     /// The text ends before the closing `!`.
     #[error("RLE ends without the closing '!' (truncated file?)")]
     Truncated,
@@ -112,6 +122,13 @@ fn parse_header(text: &str, line: usize) -> Result<(u64, u64, Rule), RleError> {
 impl Pattern {
     /// Reads RLE text.
     pub fn from_rle(text: &str) -> Result<Pattern, RleError> {
+        Pattern::from_rle_within(text, MAX_SIDE)
+    }
+
+    /// Reads RLE text whose header is at most `max_side` a side, checked
+    /// before any cell is read, so a short text cannot ask for gigabytes of
+    /// cells (a server's reader).
+    pub fn from_rle_within(text: &str, max_side: u64) -> Result<Pattern, RleError> {
         let mut comments = Vec::new();
         let mut header = None;
         let mut lines = text.lines().enumerate();
@@ -131,6 +148,9 @@ impl Pattern {
             return Err(RleError::MissingHeader);
         }
         let (w, h, rule) = header.ok_or(RleError::MissingHeader)?;
+        if w > max_side || h > max_side {
+            return Err(RleError::TooLarge { width: w, height: h, max: max_side });
+        }
         let mut cells = Vec::new();
         let (mut x, mut y) = (0u64, 0u64);
         let mut count: Option<(u64, String)> = None;
