@@ -62,6 +62,20 @@ pub fn check(game: &dyn DynGame, spec: &str, limits: &Limits) -> Result<String, 
             {
                 Some(format!("the web app allows at most {} ms", limits.engine_time.as_millis()))
             }
+            // A duration (`time=3600s`) is bounded as the `_ms` numbers are.
+            ParamKind::Duration { .. }
+                if given
+                    .and_then(bitgames::params::parse_duration)
+                    .is_some_and(|d| d > limits.engine_time) =>
+            {
+                Some(format!("the web app allows at most {} s", limits.engine_time.as_secs()))
+            }
+            // Threads: at most one a core (each costs a server thread).
+            ParamKind::Int { .. }
+                if p.name == "threads" && number(given).is_some_and(|n| n > cores() as i64) =>
+            {
+                Some(format!("the web app allows at most {} (its cores)", cores()))
+            }
             _ => None,
         };
         if let Some(why) = refused {
@@ -74,6 +88,11 @@ pub fn check(game: &dyn DynGame, spec: &str, limits: &Limits) -> Result<String, 
     }
     pairs.extend(extra);
     Ok(registry::write_spec(info.name, &pairs))
+}
+
+/// The machine's cores, the most threads an engine of the web app may take.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// What an engine move answers.

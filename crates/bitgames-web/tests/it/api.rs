@@ -223,6 +223,19 @@ async fn engine_moves() {
         post(&app, "/api/connect4/engine", json!({"text": moves, "engine": "solver"})).await;
     assert_eq!(status, StatusCode::OK, "{r}");
     assert!(r["engine"].as_str().unwrap().contains("table_mib=256"), "{r}");
+    // Issue 33, row 4: a duration over the engine limit and more threads than
+    // cores are refused, as `_ms` numbers and tables are.
+    assert_error(
+        &post(&app, "/api/go/engine", json!({"engine": "mcts(time=3600s)"})).await,
+        StatusCode::BAD_REQUEST,
+        "engine parameter time=3600s: the web app allows at most 120 s",
+    );
+    let cores = std::thread::available_parallelism().unwrap().get();
+    assert_error(
+        &post(&app, "/api/go/engine", json!({"engine": "mcts(threads=256,time=10s)"})).await,
+        StatusCode::BAD_REQUEST,
+        &format!("engine parameter threads=256: the web app allows at most {cores}"),
+    );
 }
 
 /// Connect Four analysis: Pons' score of every column of an End-Easy test

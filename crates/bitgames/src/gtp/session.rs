@@ -102,8 +102,9 @@ pub struct GtpSession {
     automatic: Vec<bool>,
     /// The engine spec as the user gave it.
     engine_spec: String,
-    /// The engine built for the current game and clock, with the spec it was
-    /// built from.
+    /// The engine built for the current game and clock, keyed by the spec it
+    /// was built from and the game's (an engine is built for one board size:
+    /// after `boardsize` a new one is made).
     engine: Option<(String, Box<dyn Engine>)>,
     /// Time limits.
     clock: Clock,
@@ -126,7 +127,7 @@ impl GtpSession {
         let game = new_game(game_spec)?;
         let engine = new_engine(game.as_ref(), engine_spec)?;
         Ok(GtpSession {
-            engine: Some((engine.spec(), engine)),
+            engine: Some((format!("{} for {}", engine.spec(), game.spec()), engine)),
             record: GameRecord::new(game),
             automatic: Vec::new(),
             engine_spec: engine_spec.to_string(),
@@ -414,10 +415,12 @@ impl GtpSession {
         let empty = game.board().cells.iter().filter(|c| c.owner.is_none()).count();
         let budget = self.clock.budget(p, empty);
         let spec = capped_spec(game.as_ref(), &self.engine_spec, budget);
-        let rebuild = self.engine.as_ref().is_none_or(|(s, _)| *s != spec);
+        // Built anew for another spec or another game (a new board size).
+        let key = format!("{spec} for {}", game.spec());
+        let rebuild = self.engine.as_ref().is_none_or(|(k, _)| *k != key);
         if rebuild {
             let e = new_engine(game.as_ref(), &spec).map_err(|e| format!("engine: {e}"))?;
-            self.engine = Some((spec, e));
+            self.engine = Some((key, e));
         }
         let (_, engine) = self.engine.as_mut().expect("built above");
         engine

@@ -256,3 +256,18 @@ fn huge_times_are_capped_not_a_panic() {
     let mv = ok(&mut s, "genmove w");
     assert_eq!(s.record().moves()[1], mv);
 }
+
+/// `boardsize` after a `genmove` (issue 33, row 5): the engine is built anew
+/// for the new board, for MCTS and alpha-beta alike (it answered "the engine
+/// cannot play go(size=13…)").
+#[test]
+fn boardsize_after_genmove_builds_a_new_engine() {
+    for engine in ["mcts(iterations=200,seed=1)", "alphabeta(depth=1)"] {
+        let mut s = GtpSession::new("go", engine).unwrap();
+        ok(&mut s, "genmove b");
+        ok(&mut s, "boardsize 13");
+        let mv = ok(&mut s, "genmove b");
+        assert_eq!(s.record().moves(), [mv.as_str()], "{engine}");
+        assert!(s.record().current().spec().contains("size=13"), "{engine}");
+    }
+}
