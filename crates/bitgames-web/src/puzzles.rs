@@ -113,7 +113,8 @@ pub fn life_step(req: &LifeRequest) -> Result<LifeReply, ApiError> {
             req.generations
         )));
     }
-    if req.x.abs() > LIFE_OFFSET || req.y.abs() > LIFE_OFFSET {
+    // `unsigned_abs`: `i64::MIN.abs()` wraps to itself and passed (issue 33, row 10).
+    if req.x.unsigned_abs() > LIFE_OFFSET as u64 || req.y.unsigned_abs() > LIFE_OFFSET as u64 {
         return Err(ApiError::bad_request(format!(
             "x {} y {}: the pattern's corner must be within {LIFE_OFFSET} of the origin",
             req.x, req.y

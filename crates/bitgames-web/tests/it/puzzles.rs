@@ -106,6 +106,12 @@ async fn life_bad_requests_name_the_fault() {
         StatusCode::BAD_REQUEST,
         "within",
     );
+    // i64::MIN, whose `abs` wraps to itself (issue 33, row 10).
+    assert_error(
+        &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "x": i64::MIN, "y": i64::MIN})).await,
+        StatusCode::BAD_REQUEST,
+        "within",
+    );
     assert_error(
         &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "speed": 3})).await,
         StatusCode::UNPROCESSABLE_ENTITY,
