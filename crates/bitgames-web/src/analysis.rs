@@ -105,6 +105,7 @@ pub fn run(
     tx: mpsc::Sender<Event>,
 ) {
     let start = Instant::now();
+    let deadline = start + budget;
     let moves = game.legal_moves();
     // A closed channel means the client left; the stop flag sees it.
     let _ = tx.blocking_send(Event::Start {
@@ -112,24 +113,28 @@ pub fn run(
         unit: analyser.unit().name(),
         moves: moves.len(),
     });
-    let limits = Limits { time, deadline: start + budget, stop };
+    let limits = Limits { time, deadline, stop: Arc::clone(&stop) };
     let out = tx.clone();
+    let flag = Arc::clone(&stop);
     let sink: lib::Sink = Arc::new(move |e: lib::Event| match e {
         // Progress notes may be dropped when the client reads slowly;
         // values never are.
         lib::Event::Progress(text) => {
             let _ = out.try_send(Event::Progress { text });
         }
-        lib::Event::Move(m) => {
-            let _ = out.blocking_send(Event::Move {
+        lib::Event::Move(m) => send_until(
+            &out,
+            Event::Move {
                 mv: m.mv,
                 score: m.score,
                 text: m.text,
                 exact: m.exact,
                 visits: m.visits,
                 line: m.line,
-            });
-        }
+            },
+            deadline,
+            &flag,
+        ),
     });
     let result = analyser.analyse(game.as_ref(), &limits, &sink);
     let end = match result {
@@ -141,5 +146,25 @@ pub fn run(
         }
         Err(e) => Event::Error { error: e.to_string() },
     };
-    let _ = tx.blocking_send(end);
+    send_until(&tx, end, deadline + Duration::from_secs(1), &stop);
+}
+
+/// Sends `e`, waiting while the client's queue is full, but not past
+/// `deadline` nor once `stop` is raised: a client that never reads its stream
+/// does not hold the worker beyond the analysis's own time (it did for ever).
+fn send_until(tx: &mpsc::Sender<Event>, e: Event, deadline: Instant, stop: &AtomicBool) {
+    use tokio::sync::mpsc::error::TrySendError;
+    let mut e = e;
+    loop {
+        match tx.try_send(e) {
+            Ok(()) | Err(TrySendError::Closed(_)) => return,
+            Err(TrySendError::Full(back)) => {
+                if Instant::now() >= deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                e = back;
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
 }
