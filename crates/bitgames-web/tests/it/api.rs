@@ -758,3 +758,45 @@ async fn a_dropped_stream_stops_the_connect4_solver() {
     let freed = freed.expect("the solver still held the worker 10 s after the client left");
     eprintln!("worker freed {:.0} ms after the stream was dropped", freed.as_secs_f64() * 1e3);
 }
+
+/// A client that starts an analysis and never reads its stream (issue 33,
+/// row 3; a 4 KB receive buffer, as in the report) holds the one worker only
+/// until the analysis's deadline (its time and 5 s), not for ever: 20 s of
+/// Go 19×19 values (about 4 MB) fill the client's queue and the sockets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_frees_the_worker() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = bitgames_web::bind(std::net::IpAddr::from([127, 0, 0, 1]), 0).await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let limits = Limits { workers: 1, ..Limits::default() };
+    tokio::spawn(async move { axum::serve(listener, router(limits)).await });
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut s = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+    let line = "GET /api/go(size%3D19)/analyse?think_ms=20000 HTTP/1.1";
+    s.write_all(format!("{line}\r\nHost: localhost\r\n\r\n").as_bytes()).await.unwrap();
+    let mut head = vec![0u8; 512];
+    let n = s.read(&mut head).await.unwrap();
+    assert!(String::from_utf8_lossy(&head[..n]).starts_with("HTTP/1.1 200"));
+    let t = std::time::Instant::now();
+    let quick = || async move {
+        let mut q = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let req = "GET /api/tictactoe/analyse?think_ms=100 HTTP/1.1\r\nHost: localhost\r\n\
+                   Connection: close\r\n\r\n";
+        q.write_all(req.as_bytes()).await.unwrap();
+        let mut buf = vec![0u8; 256];
+        let n = q.read(&mut buf).await.unwrap_or(0);
+        String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200")
+    };
+    let mut freed = None;
+    while t.elapsed() < std::time::Duration::from_secs(40) {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        if quick().await {
+            freed = Some(t.elapsed());
+            break;
+        }
+    }
+    let freed = freed.expect("the worker was still held 40 s after its client stopped reading");
+    eprintln!("worker freed after {:.1} s", freed.as_secs_f64());
+    drop(s);
+}
