@@ -21,7 +21,7 @@ use tokio::sync::mpsc;
 
 /// What `/analyse` does for `game`'s current position, in words.
 pub fn describe(game: &dyn DynGame) -> String {
-    bitgames::registry::analyser_for(game).about()
+    bitgames::registry::analyser_for(game).describe().about.to_string()
 }
 
 /// One event of an analysis.
@@ -108,9 +108,10 @@ pub fn run(
     let deadline = start + budget;
     let moves = game.legal_moves();
     // A closed channel means the client left; the stop flag sees it.
+    let what = analyser.describe();
     let _ = tx.blocking_send(Event::Start {
-        about: analyser.about(),
-        unit: analyser.unit().name(),
+        about: what.about.to_string(),
+        unit: what.unit.name(),
         moves: moves.len(),
     });
     let limits = Limits { time, deadline, stop: Arc::clone(&stop) };

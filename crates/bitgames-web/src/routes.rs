@@ -307,7 +307,7 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     // Estimates stop at the time asked and get a moment more to send their
     // last values; an exact analyser stops at the time asked too (the moves
     // solved by then are the answer, marked incomplete), within the server's cap.
-    let budget = if analyser.exact() {
+    let budget = if analyser.describe().exact {
         think.min(app.limits.exact_time)
     } else {
         think + Duration::from_secs(5)

@@ -58,6 +58,13 @@ pub struct MoveValue {
     pub line: Option<Vec<String>>,
 }
 
+impl MoveValue {
+    /// An exact value (solved), with no visits or line.
+    pub fn exact(mv: String, score: i32, text: String) -> MoveValue {
+        MoveValue { mv, score: score as f64, text, exact: true, visits: None, line: None }
+    }
+}
+
 /// What an analysis sends while it runs.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -112,14 +119,21 @@ pub enum AnalysisError {
     WrongGame(String),
 }
 
+/// What an analyser is, for a front end before it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// What it does, in words.
+    pub about: &'static str,
+    /// What its scores count.
+    pub unit: Unit,
+    /// Whether its values are exact (it runs to its deadline, not its time).
+    pub exact: bool,
+}
+
 /// A way to value every move of a position.
 pub trait Analyser: Send {
-    /// What it does, in words, for the page.
-    fn about(&self) -> String;
-    /// What its scores count.
-    fn unit(&self) -> Unit;
-    /// Whether its values are exact (it runs to its deadline, not its time).
-    fn exact(&self) -> bool;
+    /// What it is: its method in words, its unit, whether it is exact.
+    fn describe(&self) -> Description;
     /// Values the moves of `game` (not over), sending each value to `sink`
     /// as soon as it is known, until the moves are valued or `limits` stop it;
     /// answers the last value of every move valued.
@@ -152,18 +166,13 @@ const MCTS_MAX_NODES: usize = 2 << 20;
 pub struct MctsAnalyser;
 
 impl Analyser for MctsAnalyser {
-    fn about(&self) -> String {
-        "Monte Carlo tree search (UCT, MCTS-Solver): the mover's score of every move (win 1, \
-         draw ½) and its visits; proven wins and losses are exact"
-            .to_string()
-    }
-
-    fn unit(&self) -> Unit {
-        Unit::Percent
-    }
-
-    fn exact(&self) -> bool {
-        false
+    fn describe(&self) -> Description {
+        Description {
+            about: "Monte Carlo tree search (UCT, MCTS-Solver): the mover's score of every move \
+                    (win 1, draw ½) and its visits; proven wins and losses are exact",
+            unit: Unit::Percent,
+            exact: false,
+        }
     }
 
     fn analyse(

@@ -21,8 +21,8 @@ fn play(spec: &str, moves: &str) -> Box<dyn bitgames::DynGame> {
 #[test]
 fn each_game_and_position_gets_its_analyser() {
     let pick = |g: &dyn bitgames::DynGame| {
-        let a = for_game(g);
-        (a.unit(), a.exact())
+        let d = for_game(g).describe();
+        (d.unit, d.exact)
     };
     assert_eq!(pick(play("connect4", "").as_ref()), (Unit::Pons, true));
     // 8×7 has 56 cells: exact only once at most 36 are empty.

@@ -6,7 +6,9 @@
 use super::book::builtin;
 use super::solver::{ConnectFourSolver, Progress, SolveError};
 use super::Connect4;
-use crate::analysis::{child, Analyser, AnalysisError, Event, Limits, MoveValue, Sink, Unit};
+use crate::analysis::{
+    child, Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
+};
 use crate::dynamic::DynGame;
 use crate::game::Outcome;
 use std::sync::atomic::Ordering::Relaxed;
@@ -33,17 +35,13 @@ pub fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
 struct Exact;
 
 impl Analyser for Exact {
-    fn about(&self) -> String {
-        "exact: the solver's score of every column (Pons: positive wins, the sooner the higher)"
-            .to_string()
-    }
-
-    fn unit(&self) -> Unit {
-        Unit::Pons
-    }
-
-    fn exact(&self) -> bool {
-        true
+    fn describe(&self) -> Description {
+        Description {
+            about: "exact: the solver's score of every column (Pons: positive wins, the sooner \
+                    the higher)",
+            unit: Unit::Pons,
+            exact: true,
+        }
     }
 
     fn analyse(
@@ -102,14 +100,7 @@ impl Analyser for Exact {
                 0 => "draw",
                 _ => "loss",
             };
-            sink(Event::Move(MoveValue {
-                mv: mv.clone(),
-                score: score as f64,
-                text: format!("{score:+} ({word})"),
-                exact: true,
-                visits: None,
-                line: None,
-            }));
+            sink(Event::Move(MoveValue::exact(mv.clone(), score, format!("{score:+} ({word})"))));
             out.push((mv, score as f64));
         }
         Ok(out)

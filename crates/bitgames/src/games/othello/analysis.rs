@@ -5,7 +5,9 @@
 use super::endgame::{EndgameError, EndgameSolver};
 use super::player::{Level, OthelloPlayer, Value};
 use super::Othello;
-use crate::analysis::{child, Analyser, AnalysisError, Event, Limits, MoveValue, Sink, Unit};
+use crate::analysis::{
+    child, Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
+};
 use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::player::Player;
@@ -31,16 +33,12 @@ pub fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
 struct Exact;
 
 impl Analyser for Exact {
-    fn about(&self) -> String {
-        "exact: the final disc difference after every move".to_string()
-    }
-
-    fn unit(&self) -> Unit {
-        Unit::Discs
-    }
-
-    fn exact(&self) -> bool {
-        true
+    fn describe(&self) -> Description {
+        Description {
+            about: "exact: the final disc difference after every move",
+            unit: Unit::Discs,
+            exact: true,
+        }
     }
 
     fn analyse(
@@ -71,14 +69,7 @@ impl Analyser for Exact {
                     Err(e) => return Err(AnalysisError::Search(e.to_string())),
                 }
             };
-            sink(Event::Move(MoveValue {
-                mv: mv.clone(),
-                score: score as f64,
-                text: format!("{score:+} discs"),
-                exact: true,
-                visits: None,
-                line: None,
-            }));
+            sink(Event::Move(MoveValue::exact(mv.clone(), score, format!("{score:+} discs"))));
             out.push((mv, score as f64));
         }
         Ok(out)
@@ -94,17 +85,13 @@ impl Analyser for Exact {
 struct Deepening;
 
 impl Analyser for Deepening {
-    fn about(&self) -> String {
-        "the alpha-beta player's value of every move, in discs, deepened a ply at a time"
-            .to_string()
-    }
-
-    fn unit(&self) -> Unit {
-        Unit::Discs
-    }
-
-    fn exact(&self) -> bool {
-        false
+    fn describe(&self) -> Description {
+        Description {
+            about: "the alpha-beta player's value of every move, in discs, deepened a ply at a \
+                    time",
+            unit: Unit::Discs,
+            exact: false,
+        }
     }
 
     fn analyse(
