@@ -294,10 +294,6 @@ pub fn labelled_picture(game: &dyn DynGame) -> String {
             format!("{picture}{}\n", labels.join(" "))
         }
         BoardShape::Rectangle { width, height } if width <= 26 => {
-            let split = |name: &str| {
-                let i = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
-                (name[..i].to_string(), name[i..].to_string())
-            };
             // Drawn row y (0 at the top) and column x of every cell.
             let mut row_label = vec![String::new(); height];
             let mut col_label = vec![String::new(); width];
@@ -355,10 +351,6 @@ pub fn hex_picture(game: &dyn DynGame, view: &bitgames::board::BoardView) -> Str
         };
         text.insert(place(c.x, c.y), mark);
     }
-    let split = |name: &str| {
-        let i = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
-        (name[..i].to_string(), name[i..].to_string())
-    };
     // Row numbers: left of each line's first cell, when the line's cells share one.
     let mut rows: std::collections::BTreeMap<i64, (i64, Option<String>)> = Default::default();
     for c in &view.cells {
@@ -436,6 +428,12 @@ pub fn hex_picture(game: &dyn DynGame, view: &bitgames::board::BoardView) -> Str
         }
     }
     out
+}
+
+/// A cell name's letters and digits: `e4` → (`e`, `4`).
+fn split(name: &str) -> (String, String) {
+    let i = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
+    (name[..i].to_string(), name[i..].to_string())
 }
 
 /// Legal moves for a prompt: all of them when few, else a count and the range.

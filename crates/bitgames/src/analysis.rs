@@ -98,6 +98,11 @@ impl Limits {
         self.stop.load(Relaxed) || Instant::now() >= self.deadline
     }
 
+    /// When an estimate started now stops: its time, within the deadline.
+    pub fn estimate_deadline(&self) -> Instant {
+        (Instant::now() + self.time).min(self.deadline)
+    }
+
     /// The stop flag for a search to poll, raised first if the deadline has
     /// passed.
     pub fn flag(&self) -> Arc<AtomicBool> {
@@ -189,7 +194,7 @@ impl Analyser for MctsAnalyser {
             ..Default::default()
         };
         let mut searcher = game.mcts_searcher(config);
-        let deadline = (Instant::now() + limits.time).min(limits.deadline);
+        let deadline = limits.estimate_deadline();
         let (mut values, mut total) = (Vec::new(), 0u64);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -740,8 +740,7 @@ pub fn read_all(text: &str, base: &str) -> Vec<CollectionGame> {
 
 /// Whether text looks like SGF (starts with `(;`, after blanks).
 pub fn looks_like_sgf(text: &str) -> bool {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).take(2).collect();
-    t == "(;"
+    crate::formats::opens_a_tree(text)
 }
 
 #[cfg(feature = "internal-tests")]

@@ -119,6 +119,15 @@ async fn text(c: &Client, css: &str) -> String {
     find(c, css).await.text().await.unwrap_or_default()
 }
 
+/// Waits up to 10 s for the text of `css` to contain `needle`; the text.
+async fn text_containing(c: &Client, what: &str, css: &str, needle: &str) -> String {
+    until(what, || async {
+        let s = text(c, css).await;
+        s.contains(needle).then_some(s)
+    })
+    .await
+}
+
 async fn value(c: &Client, css: &str) -> String {
     find(c, css).await.prop("value").await.ok().flatten().unwrap_or_default()
 }
@@ -346,11 +355,7 @@ async fn every_game(c: &Client, base: &str) {
 /// nothing to analyse rather than thinking for ever.
 async fn finished_game(c: &Client, base: &str) {
     c.goto(&format!("{base}?fresh=over#tictactoe?moves=a1,b1,a2,b2,a3")).await.unwrap();
-    let banner = until("the banner", || async {
-        let b = text(c, "#banner").await;
-        b.contains("wins").then_some(b)
-    })
-    .await;
+    let banner = text_containing(c, "the banner", "#banner", "wins").await;
     assert!(banner.starts_with("Game over: X wins"), "{banner}");
     // The winning line, as the library marks it: a1 a2 a3.
     let marks = c.find_all(Locator::Css("svg#board g.cell circle.win-mark")).await.unwrap();
@@ -362,11 +367,7 @@ async fn finished_game(c: &Client, base: &str) {
     names.sort();
     assert_eq!(names, ["a1", "a2", "a3"]);
     find(c, "#analyse").await.click().await.unwrap();
-    let p = until("the analysis's answer", || async {
-        let p = text(c, "#analysis-progress").await;
-        p.contains("over").then_some(p)
-    })
-    .await;
+    let p = text_containing(c, "the analysis's answer", "#analysis-progress", "over").await;
     assert!(p.contains("the game is over"), "{p}");
     screenshot(c, "finished-game").await;
 }
@@ -501,11 +502,7 @@ async fn paste_sgf(c: &Client, base: &str) {
     // Copy as SGF: to the clipboard, or (headless Chromium may refuse it) into
     // the box; either way the note says so.
     find(c, "#moves-copy").await.click().await.unwrap();
-    let note = until("the copy's note", || async {
-        let s = text(c, "#moves-note").await;
-        s.contains("sgf").then_some(s)
-    })
-    .await;
+    let note = text_containing(c, "the copy's note", "#moves-note", "sgf").await;
     if note.contains("in the box") {
         let boxed = value(c, "#moves").await;
         assert!(boxed.starts_with("(;FF[4]GM[1]") && boxed.contains("SZ[13]"), "{boxed}");
@@ -548,11 +545,7 @@ async fn puzzles(c: &Client, base: &str) {
         Some("25")
     );
     find(c, "#lights-solve").await.click().await.unwrap();
-    let info = until("a solution", || async {
-        let s = text(c, "#lights-info").await;
-        s.contains("presses").then_some(s)
-    })
-    .await;
+    let info = text_containing(c, "a solution", "#lights-info", "presses").await;
     assert!(info.contains("2^2 solutions"), "5×5 has a 2-dimensional null space: {info}");
     screenshot(c, "puzzle-lightsout").await;
     find(c, "#lights-apply").await.click().await.unwrap();
@@ -563,11 +556,7 @@ async fn puzzles(c: &Client, base: &str) {
 
     // Packing: the Soma cube, first in the list.
     c.goto(&format!("{base}?fresh=pack#puzzles/pack")).await.unwrap();
-    let status = until("the count", || async {
-        let s = text(c, "#pack-status").await;
-        s.contains("packings").then_some(s)
-    })
-    .await;
+    let status = text_containing(c, "the count", "#pack-status", "packings").await;
     assert!(status.starts_with("11,520 packings, 240 distinct"), "{status}");
     let layers = c.find_all(Locator::Css("svg.pack")).await.unwrap().len();
     assert_eq!(layers, 3, "the Soma cube in three layers");

@@ -104,7 +104,7 @@ impl Analyser for Deepening {
             .as_any()
             .downcast_ref::<Othello>()
             .ok_or_else(|| AnalysisError::WrongGame(game.spec()))?;
-        let deadline = (Instant::now() + limits.time).min(limits.deadline);
+        let deadline = limits.estimate_deadline();
         let level = Level::new(8).map_err(|e| AnalysisError::Search(e.to_string()))?;
         let mut player = OthelloPlayer::new(level);
         player.set_stop(Some(limits.flag()));
