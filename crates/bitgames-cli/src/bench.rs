@@ -14,7 +14,7 @@ use std::time::Instant;
 pub struct BenchArgs {
     /// What to measure: `core` (every game's perft and playouts, the default),
     /// `perft` or `playouts` (one half of it), `compare` (against peer binaries:
-    /// `--edax PATH`), or
+    /// `--edax PATH`), `scale` (the parallel workloads on 1, 2, 4, … threads), or
     /// a game's suite: `connect4` (the solver on Pons' test sets), `othello-ffo`
     /// (the endgame solver on FFO #40–#59).
     pub suite: Option<String>,
@@ -58,6 +58,13 @@ pub struct BenchArgs {
     /// `compare`: runs of each side, interleaved; the table shows the fastest.
     #[arg(long, default_value_t = 3)]
     pub repeat: usize,
+    /// `scale`: the thread counts, comma-separated (default 1, 2, 4, … and the
+    /// machine's cores).
+    #[arg(long)]
+    pub thread_list: Option<String>,
+    /// `scale`: the games whose workloads run, comma-separated (default all).
+    #[arg(long)]
+    pub games: Option<String>,
     /// `compare`: also rows without tables (Edax's plain `perft`, bitgames with
     /// no table).
     #[arg(long)]
@@ -73,11 +80,12 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "perft" => return run_core(args, out, Tasks::Perft),
         "playouts" => return run_core(args, out, Tasks::Playouts),
         "compare" => return crate::compare::run(args, out),
+        "scale" => return crate::scale::run(args, out),
         _ => {}
     }
     let suites = bitgames::registry::bench_suites();
     let Some((_, suite)) = suites.iter().find(|(_, s)| s.name == name) else {
-        let names: Vec<&str> = ["core", "perft", "playouts", "compare"]
+        let names: Vec<&str> = ["core", "perft", "playouts", "compare", "scale"]
             .into_iter()
             .chain(suites.iter().map(|(_, s)| s.name))
             .collect();

@@ -23,6 +23,7 @@ mod play;
 mod playout;
 mod progress;
 mod protocol;
+mod scale;
 mod serve;
 mod show;
 mod solve;

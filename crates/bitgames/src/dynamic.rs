@@ -140,7 +140,7 @@ impl<G: Game> DynGame for G {
         Game::perft(self, depth)
     }
     fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
-        crate::search::perft_parallel(self, depth, threads)
+        Game::perft_parallel(self, depth, threads)
     }
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
         perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()

@@ -471,6 +471,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         perft_walk(self, depth, Self::PERFT_RULE)
     }
 
+    /// [`perft`](Game::perft) on `threads` threads (all the machine's if 0). By
+    /// default [`search::perft_parallel`](crate::search::perft_parallel)'s split
+    /// into subtrees, each counted by [`perft`](Game::perft); games whose count
+    /// keeps a table override it with one that shares the table.
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
+        crate::search::perft_parallel(self, depth, threads)
+    }
+
     /// The name of a player in this game (`X`, `O`, `Black`, …).
     fn player_name(&self, p: Player) -> &'static str {
         match p {

@@ -228,6 +228,22 @@ pub struct CoreBench {
     pub playouts: (u64, u64),
 }
 
+/// A workload of `bitgames bench scale`: the same work on 1, 2, 4, … threads,
+/// to see how a parallel path scales (the front end times it and reads the
+/// process's CPU time around [`run`](ScaleWork::run)).
+#[derive(Clone, Copy)]
+pub struct ScaleWork {
+    /// What is done, as the table shows it (`perft 13`, `MCTS 9×9, 1 s`).
+    pub name: &'static str,
+    /// What [`run`](ScaleWork::run) counts (`leaves`, `nodes`, `simulations`).
+    pub unit: &'static str,
+    /// The work runs for a fixed time, so its count, not its time, is the measure.
+    pub fixed_time: bool,
+    /// Does the work (a smaller one if `quick`) on `threads` threads and returns
+    /// its count.
+    pub run: fn(threads: usize, quick: bool) -> Result<u64, ToolError>,
+}
+
 /// The tools a game has.
 #[derive(Clone, Copy)]
 pub struct Tools {
@@ -252,6 +268,8 @@ pub struct Tools {
     /// The formats of the game's own records, in the order a pasted record is
     /// tried and copies are offered ([`crate::formats`]).
     pub formats: &'static [&'static crate::formats::RecordFormat],
+    /// `bitgames bench scale`: the game's parallel workloads.
+    pub scale: &'static [ScaleWork],
 }
 
 impl Tools {
@@ -266,6 +284,7 @@ impl Tools {
         bench_specs: &[],
         analyser: None,
         formats: &[],
+        scale: &[],
     };
 }
 

@@ -161,6 +161,23 @@ fn bench_quick_runs() {
     assert!(!out.contains("perft"), "{out}");
 }
 
+/// `bench scale` runs a game's parallel workloads on the listed thread counts,
+/// the count the same on each (perft leaves), and names a bad list or game.
+#[test]
+fn bench_scale_runs_and_names_bad_input() {
+    let out = ok(&["bench", "scale", "--quick", "--games", "othello", "--thread-list", "1,2"]);
+    // Othello perft 11 in the Bik convention, on one and on two threads.
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("perft 13 (11)")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows.iter().all(|r| r.contains("212,258,800 leaves")), "{out}");
+    let e = fails(&["bench", "scale", "--thread-list", "1,x"]);
+    assert!(e.contains("--thread-list") && e.contains("'x'"), "{e}");
+    let e = fails(&["bench", "scale", "--thread-list", "0"]);
+    assert!(e.contains("--thread-list: 0"), "{e}");
+    let e = fails(&["bench", "scale", "--games", "tictactoe"]);
+    assert!(e.contains("'tictactoe' has no scaling workload") && e.contains("othello"), "{e}");
+}
+
 /// `bench compare` names a wrong peer path before it runs anything.
 #[test]
 fn bench_compare_names_a_wrong_peer() {

@@ -5,8 +5,9 @@
 use crate::common;
 
 use bitgames::games::othello::{
-    movegen, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_table_with, perft_bik_with,
-    Backend, MoveGen, Othello, OthelloMove, PerftOptions, PerftTable, Portable, Reference, Square,
+    movegen, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts,
+    perft_bik_table_with, perft_bik_with, Backend, MoveGen, Othello, OthelloMove, PerftOptions,
+    PerftTable, Portable, Reference, Square,
 };
 use bitgames::search::perft;
 use bitgames::{Game, Outcome, ParseError, PlayError, Player};
@@ -117,6 +118,35 @@ fn the_perft_table_agrees_on_endgames() {
     }
     let (probes, hits) = table.stats();
     assert!(hits > 0 && hits < probes, "{probes} probes, {hits} hits");
+}
+
+/// The table shared by threads: the Bik counts of depths 8–11 from the start on
+/// 4 threads (more threads than this machine may have cores, so they interleave
+/// at every point), and endgames with passes and finished games, in a 1 MiB
+/// table that threads overwrite under one another.
+#[test]
+fn the_shared_perft_table_counts_the_same_on_threads() {
+    let start = Othello::start();
+    for r in rows(11).filter(|r| r.depth >= 8) {
+        let c = perft_bik_parallel_opts(&start, r.depth, 4, PerftOptions::default());
+        assert_eq!(c.leaves, r.bik, "depth {}", r.depth);
+        assert!(c.hits > 0 && c.hits < c.probes, "depth {}: {c:?}", r.depth);
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let tiny = PerftOptions { table_mib: 1, ..PerftOptions::default() };
+    for (n, start) in ffo_positions().into_iter().take(6) {
+        let mut g = start;
+        while g.empty().count_ones() > 12 && g.outcome().is_none() {
+            g.play(g.random_move(&mut rng).unwrap()).unwrap();
+        }
+        for d in [8, 10, g.empty().count_ones() as usize + 2] {
+            assert_eq!(
+                perft_bik_parallel_opts(&g, d, 3, tiny).leaves,
+                perft_bik_with(Portable, &g, d),
+                "FFO #{n}, {g:?} depth {d}"
+            );
+        }
+    }
 }
 
 #[test]

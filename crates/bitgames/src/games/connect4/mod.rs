@@ -73,6 +73,7 @@ pub static INFO: GameInfo = GameInfo {
         book: Some(&tools::BOOK),
         analyser: Some(analysis::analyser),
         formats: &[&tools::PONS],
+        scale: &tools::SCALE,
         ..Tools::NONE
     },
 };

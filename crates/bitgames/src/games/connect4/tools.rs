@@ -11,12 +11,44 @@ use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::tools::{
-    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, SolveMode, SolveOptions,
-    Solver, SolverInfo, SolverTakes, ToolError,
+    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, ScaleWork, SolveMode,
+    SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// `bitgames bench scale`: perft 12 of the 7×6 board (10 with `--quick`), split
+/// among the threads, and the exact solve of the empty board (of the position
+/// after `4444441`, about a second, with `--quick`) without a book, the threads
+/// sharing one 256 MiB table (both scores, 1, are checked).
+pub static SCALE: [ScaleWork; 2] = [
+    ScaleWork { name: "perft 12 (10)", unit: "leaves", fixed_time: false, run: scale_perft },
+    ScaleWork {
+        name: "solve 7x6 empty (4444441)",
+        unit: "nodes",
+        fixed_time: false,
+        run: scale_solve,
+    },
+];
+
+fn scale_perft(threads: usize, quick: bool) -> Result<u64, ToolError> {
+    Ok(Game::perft_parallel(&Connect4::standard(), if quick { 10 } else { 12 }, threads))
+}
+
+fn scale_solve(threads: usize, quick: bool) -> Result<u64, ToolError> {
+    let failed = |e: &dyn std::fmt::Display| ToolError::Failed(e.to_string());
+    let game = Connect4::standard()
+        .parse_position(if quick { "4444441" } else { "" })
+        .map_err(|e| failed(&e))?;
+    let mut solver = ConnectFourSolver::try_for_game(&game, 256).map_err(|e| failed(&e))?;
+    solver.set_threads(threads);
+    let solved = solver.solve(&game, false).map_err(|e| failed(&e))?;
+    if solved.score != 1 {
+        return Err(ToolError::Failed(format!("solved {} on {threads} threads", solved.score)));
+    }
+    Ok(solved.nodes)
+}
 
 /// The solver of `bitgames solve connect4`.
 pub static SOLVER: SolverInfo = SolverInfo {

@@ -51,7 +51,7 @@ use crate::grid::{Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
-use crate::tools::{CoreBench, Tools};
+use crate::tools::{CoreBench, ScaleWork, Tools};
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -114,9 +114,30 @@ pub static INFO: GameInfo = GameInfo {
     tools: Tools {
         core_bench: Some(CoreBench { perft: (4, 3), playouts: (20_000, 2_000) }),
         bench_specs: &["go(size=19)"],
+        scale: &SCALE,
         ..Tools::NONE
     },
 };
+
+/// `bitgames bench scale`: Monte Carlo tree search from the empty 9×9 board
+/// for 2 s (0.5 s with `--quick`), the simulations the threads ran (the
+/// default engine's root parallelism).
+static SCALE: [ScaleWork; 1] = [ScaleWork {
+    name: "MCTS 9x9, 2 s (0.5 s)",
+    unit: "simulations",
+    fixed_time: true,
+    run: scale_mcts,
+}];
+
+fn scale_mcts(threads: usize, quick: bool) -> Result<u64, crate::tools::ToolError> {
+    use crate::search::mcts::{Mcts, MctsConfig, MctsLimits};
+    let mut mcts = Mcts::new(MctsConfig { threads, ..MctsConfig::default() });
+    let time = std::time::Duration::from_millis(if quick { 500 } else { 2000 });
+    let r = mcts
+        .search(&Go::<2>::standard(), &MctsLimits::time(time))
+        .map_err(|e| crate::tools::ToolError::Failed(e.to_string()))?;
+    Ok(r.iterations)
+}
 
 /// How repeated boards are handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -74,8 +74,8 @@ pub mod tools;
 pub use movegen::{Avx2, Avx2x128};
 pub use movegen::{Backend, MoveGen, Portable, Reference};
 pub use perft::{
-    perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_table_with, perft_bik_with,
-    PerftCount, PerftOptions, PerftTable,
+    perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts, perft_bik_table_with,
+    perft_bik_with, PerftCount, PerftOptions, PerftTable,
 };
 
 use crate::board::{BoardShape, BoardView};
@@ -108,6 +108,7 @@ pub static INFO: GameInfo = GameInfo {
         protocols: &[&nboard::NBOARD],
         analyser: Some(analysis::analyser),
         formats: &[&tools::TRANSCRIPT, &tools::GGF],
+        scale: &tools::SCALE,
         ..Tools::NONE
     },
 };
@@ -465,6 +466,11 @@ impl Game for Othello {
     /// game counts as one leaf at every greater depth.
     fn perft(&self, depth: usize) -> u64 {
         perft::perft_bik(self, depth)
+    }
+
+    /// [`perft`](Game::perft) with one table shared by the threads.
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
+        perft::perft_bik_parallel(self, depth, threads)
     }
 
     #[inline]

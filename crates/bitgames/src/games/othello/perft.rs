@@ -27,6 +27,7 @@
 use super::movegen::{self, Backend, MoveGen};
 use super::symmetry;
 use super::Othello;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The environment variable that sets the table's size in MiB (`0`: no table).
 pub const HASH_MIB_ENV: &str = "BITGAMES_PERFT_HASH_MIB";
@@ -90,6 +91,29 @@ pub fn perft_bik_opts(pos: &Othello, depth: usize, opts: PerftOptions) -> PerftC
     PerftCount { leaves, probes: table.probes, hits: table.hits }
 }
 
+/// [`perft_bik_opts`] on `threads` threads (all the machine's if 0), with rayon,
+/// every thread sharing one table (see [`PerftTable`]): the nodes far from the
+/// horizon hand their children to the pool, the subtrees near it are counted
+/// as one thread counts them. One thread, or no table, counts as
+/// [`perft_bik_opts`] does.
+pub fn perft_bik_parallel_opts(
+    pos: &Othello,
+    depth: usize,
+    threads: usize,
+    opts: PerftOptions,
+) -> PerftCount {
+    let mib = opts.table_mib.min(1 << depth.saturating_sub(6).min(20));
+    let pool = match crate::search::perft::pool(threads) {
+        Some(pool) if depth as u32 > SERIAL_DEPTH && mib > 0 => pool,
+        _ => return perft_bik_opts(pos, depth, opts),
+    };
+    let table = PerftTable::new(mib);
+    let (p, o) = (pos.player(), pos.opponent());
+    let (leaves, tally) = movegen::with_movegen!(opts.backend, |g| pool
+        .install(|| count_parallel(g, &table, p, o, g.mobility(p, o), depth as u32)));
+    PerftCount { leaves, probes: tally.probes, hits: tally.hits }
+}
+
 /// [`perft_bik`] with a chosen move generator and no table (to compare back-ends).
 pub fn perft_bik_with<G: MoveGen>(gen: G, pos: &Othello, depth: usize) -> u64 {
     if depth == 0 {
@@ -111,13 +135,23 @@ pub fn perft_bik_table_with<G: MoveGen>(
         return 1;
     }
     let (p, o) = (pos.player(), pos.opponent());
-    count_table(gen, table, p, o, gen.mobility(p, o), depth as u32)
+    let mut tally = Tally::default();
+    let n = count_table(gen, table, &mut tally, p, o, gen.mobility(p, o), depth as u32);
+    table.probes += tally.probes;
+    table.hits += tally.hits;
+    n
 }
 
 /// A table of perft counts: buckets of two entries (one 64-byte line), each entry
 /// a canonical position, a depth and the count of move paths of that depth from
 /// it. A full bucket gives up the entry with the smaller count (the one cheaper
 /// to count again).
+///
+/// The table may be shared by threads ([`perft_bik_parallel`]): entries are
+/// written without locks, word by word, and each carries a check word, a hash
+/// of the other three, so a read that meets a half-written entry finds the check
+/// wrong and treats it as a miss (Hyatt and Mann's lockless hashing, *A lockless
+/// transposition table implementation for parallel search*, ICGA J. 2002).
 pub struct PerftTable {
     buckets: Vec<Bucket>,
     shift: u32,
@@ -126,23 +160,48 @@ pub struct PerftTable {
 }
 
 /// One cache line: two entries.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; 2]);
 
 /// A stored count: `(p, o)` canonical, `n` the count with the depth in its top
-/// byte (0 for an empty entry: depths stored are at least [`TABLE_MIN_DEPTH`]).
-#[derive(Clone, Copy, Default)]
+/// byte (0 for an empty entry: depths stored are at least [`TABLE_MIN_DEPTH`]),
+/// `check` [`check_word`] of the three.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    p: u64,
-    o: u64,
-    n: u64,
-    _pad: u64,
+    p: AtomicU64,
+    o: AtomicU64,
+    n: AtomicU64,
+    check: AtomicU64,
 }
 
 /// Counts below this fit beside the depth byte.
 const COUNT_BITS: u32 = 56;
+
+/// The check word of an entry: a mix of all three words, so that words from two
+/// different writes agree with it only by a 2⁻⁶⁴ chance.
+#[inline]
+fn check_word(p: u64, o: u64, n: u64) -> u64 {
+    let h = (p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ n;
+    let h = (h ^ (h >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 29)
+}
+
+/// Probes and hits of one walk over a [`PerftTable`] (kept by each thread, so
+/// the shared table has no counter to fight over).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    probes: u64,
+    hits: u64,
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+    fn add(self, b: Tally) -> Tally {
+        Tally { probes: self.probes + b.probes, hits: self.hits + b.hits }
+    }
+}
 
 impl PerftTable {
     /// A table of about `mib` MiB (rounded down to a power of two, at least 1
@@ -153,7 +212,7 @@ impl PerftTable {
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - n.leading_zeros());
         PerftTable {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: std::iter::repeat_with(Bucket::default).take(buckets).collect(),
             shift: 64 - buckets.trailing_zeros(),
             probes: 0,
             hits: 0,
@@ -166,34 +225,40 @@ impl PerftTable {
     }
 
     #[inline]
-    fn bucket(&self, p: u64, o: u64) -> usize {
+    fn bucket(&self, p: u64, o: u64) -> &Bucket {
         let h = (p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        (h >> self.shift) as usize
+        &self.buckets[(h >> self.shift) as usize]
     }
 
     #[inline]
-    fn probe(&mut self, p: u64, o: u64, depth: u32) -> Option<u64> {
-        self.probes += 1;
-        let b = &self.buckets[self.bucket(p, o)];
-        for e in &b.0 {
-            if e.p == p && e.o == o && (e.n >> COUNT_BITS) as u32 == depth {
-                self.hits += 1;
-                return Some(e.n & ((1 << COUNT_BITS) - 1));
+    fn probe(&self, p: u64, o: u64, depth: u32, tally: &mut Tally) -> Option<u64> {
+        tally.probes += 1;
+        for e in &self.bucket(p, o).0 {
+            if e.p.load(Relaxed) == p && e.o.load(Relaxed) == o {
+                let n = e.n.load(Relaxed);
+                if (n >> COUNT_BITS) as u32 == depth && e.check.load(Relaxed) == check_word(p, o, n)
+                {
+                    tally.hits += 1;
+                    return Some(n & ((1 << COUNT_BITS) - 1));
+                }
             }
         }
         None
     }
 
     #[inline]
-    fn store(&mut self, p: u64, o: u64, depth: u32, n: u64) {
+    fn store(&self, p: u64, o: u64, depth: u32, n: u64) {
         if n >> COUNT_BITS != 0 {
             return; // Too many to store (not reached before perft 17).
         }
-        let i = self.bucket(p, o);
-        let b = &mut self.buckets[i];
-        let count = |e: &Entry| e.n & ((1 << COUNT_BITS) - 1);
-        let k = usize::from(count(&b.0[1]) < count(&b.0[0]));
-        b.0[k] = Entry { p, o, n: n | (depth as u64) << COUNT_BITS, _pad: 0 };
+        let b = self.bucket(p, o);
+        let count = |e: &Entry| e.n.load(Relaxed) & ((1 << COUNT_BITS) - 1);
+        let e = &b.0[usize::from(count(&b.0[1]) < count(&b.0[0]))];
+        let n = n | (depth as u64) << COUNT_BITS;
+        e.p.store(p, Relaxed);
+        e.o.store(o, Relaxed);
+        e.n.store(n, Relaxed);
+        e.check.store(check_word(p, o, n), Relaxed);
     }
 }
 
@@ -201,7 +266,8 @@ impl PerftTable {
 /// horizon.
 fn count_table<G: MoveGen>(
     gen: G,
-    table: &mut PerftTable,
+    table: &PerftTable,
+    tally: &mut Tally,
     p: u64,
     o: u64,
     moves: u64,
@@ -211,7 +277,7 @@ fn count_table<G: MoveGen>(
         return count(gen, p, o, moves, depth);
     }
     let (cp, co) = symmetry::canonical(p, o);
-    if let Some(n) = table.probe(cp, co, depth) {
+    if let Some(n) = table.probe(cp, co, depth, tally) {
         return n;
     }
     let n = if moves == 0 {
@@ -219,7 +285,7 @@ fn count_table<G: MoveGen>(
         if theirs == 0 {
             1 // Finished: one leaf, whatever the depth.
         } else {
-            count_table(gen, table, o, p, theirs, depth - 1) // The pass takes a ply.
+            count_table(gen, table, tally, o, p, theirs, depth - 1) // The pass takes a ply.
         }
     } else {
         let mut total = 0;
@@ -229,13 +295,63 @@ fn count_table<G: MoveGen>(
             rest &= rest - 1;
             let f = gen.flips(p, o, sq);
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            total += count_table(gen, table, np, no, gen.mobility(np, no), depth - 1);
+            total += count_table(gen, table, tally, np, no, gen.mobility(np, no), depth - 1);
         }
         total
     };
     table.store(cp, co, depth, n);
     n
 }
+
+/// [`count_table`] with the children of nodes more than [`SERIAL_DEPTH`] plies
+/// from the horizon counted in parallel (rayon's work stealing balances the
+/// uneven subtrees), all threads sharing `table`.
+fn count_parallel<G: MoveGen>(
+    gen: G,
+    table: &PerftTable,
+    p: u64,
+    o: u64,
+    moves: u64,
+    depth: u32,
+) -> (u64, Tally) {
+    use rayon::prelude::*;
+    let mut tally = Tally::default();
+    if depth <= SERIAL_DEPTH {
+        let n = count_table(gen, table, &mut tally, p, o, moves, depth);
+        return (n, tally);
+    }
+    let (cp, co) = symmetry::canonical(p, o);
+    if let Some(n) = table.probe(cp, co, depth, &mut tally) {
+        return (n, tally);
+    }
+    let (n, below) = if moves == 0 {
+        let theirs = gen.mobility(o, p);
+        if theirs == 0 {
+            (1, Tally::default()) // Finished: one leaf, whatever the depth.
+        } else {
+            count_parallel(gen, table, o, p, theirs, depth - 1) // The pass takes a ply.
+        }
+    } else {
+        let mut children = Vec::with_capacity(moves.count_ones() as usize);
+        let mut rest = moves;
+        while rest != 0 {
+            let sq = rest.trailing_zeros();
+            rest &= rest - 1;
+            let f = gen.flips(p, o, sq);
+            children.push((o ^ f, p ^ f ^ (1 << sq)));
+        }
+        children
+            .par_iter()
+            .map(|&(np, no)| count_parallel(gen, table, np, no, gen.mobility(np, no), depth - 1))
+            .reduce(|| (0, Tally::default()), |a, b| (a.0 + b.0, a.1 + b.1))
+    };
+    table.store(cp, co, depth, n);
+    (n, tally + below)
+}
+
+/// Subtrees this many plies deep or fewer are counted on one thread (a few
+/// hundred thousand leaves: far more work than a task costs).
+const SERIAL_DEPTH: u32 = 7;
 
 /// Leaves `depth ≥ 1` plies below the position `(p, o)` whose mobility is `moves`.
 #[inline]
@@ -268,11 +384,10 @@ fn count<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
     total
 }
 
-/// [`perft_bik`] on `threads` threads (all the machine's if 0), with rayon: the
-/// generic [`search::perft_parallel`](crate::search::perft_parallel) split, each
-/// subtree counted by [`perft_bik`] (each with its own table).
+/// [`perft_bik`] on `threads` threads (all the machine's if 0): see
+/// [`perft_bik_parallel_opts`].
 pub fn perft_bik_parallel(pos: &Othello, depth: usize, threads: usize) -> u64 {
-    crate::search::perft_parallel(pos, depth, threads)
+    perft_bik_parallel_opts(pos, depth, threads, PerftOptions::default()).leaves
 }
 
 #[cfg(feature = "internal-tests")]

@@ -9,10 +9,46 @@ use super::{Othello, OthelloMove};
 
 use crate::game::Game;
 use crate::tools::{
-    grouped, rate, si_number, BenchOptions, BenchSuite, SolveMode, SolveOptions, Solver,
+    grouped, rate, si_number, BenchOptions, BenchSuite, ScaleWork, SolveMode, SolveOptions, Solver,
     SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
+
+/// `bitgames bench scale`: perft 13 from the start (11 with `--quick`) with the
+/// shared table, and the exact solves of FFO #40–#44 (#40–#41) on the threads.
+pub static SCALE: [ScaleWork; 2] = [
+    ScaleWork { name: "perft 13 (11)", unit: "leaves", fixed_time: false, run: scale_perft },
+    ScaleWork {
+        name: "solve FFO #40-44 (40-41)",
+        unit: "nodes",
+        fixed_time: false,
+        run: scale_ffo,
+    },
+];
+
+fn scale_perft(threads: usize, quick: bool) -> Result<u64, ToolError> {
+    let depth = if quick { 11 } else { 13 };
+    Ok(super::perft_bik_parallel(&Othello::start(), depth, threads))
+}
+
+fn scale_ffo(threads: usize, quick: bool) -> Result<u64, ToolError> {
+    let mut solver = EndgameSolver::try_new(64).map_err(|e| ToolError::Failed(e.to_string()))?;
+    solver.set_threads(threads);
+    let mut nodes = 0;
+    for line in FFO_40_59.lines().take(if quick { 2 } else { 5 }) {
+        let rec = ObfRecord::parse(line).map_err(|e| ToolError::Failed(e.to_string()))?;
+        solver.clear();
+        let r = solver.solve(&rec.position).map_err(|e| ToolError::Failed(e.to_string()))?;
+        if !agrees(&r, &rec) {
+            return Err(ToolError::Failed(format!(
+                "{line}: solved {} on {threads} threads",
+                r.score
+            )));
+        }
+        nodes += r.nodes;
+    }
+    Ok(nodes)
+}
 
 /// FFO #40–#59 (Edax's `problem/fforum-40-59.obf`), one position a line.
 pub const FFO_40_59: &str = include_str!("../../../tests/data/othello/fforum-40-59.obf");

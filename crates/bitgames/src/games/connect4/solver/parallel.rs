@@ -36,6 +36,7 @@ impl<D: Dims> Seed<D> {
             table: Arc::clone(&self.table),
             near: Arc::clone(&self.near),
             threads: self.threads,
+            pool: None,
             stop: Some(stop),
             cancel: self.cancel.clone(),
             aborted: false,
@@ -58,13 +59,18 @@ impl<D: Dims> Seed<D> {
 }
 
 impl<D: Dims> Solver<D> {
-    /// Solves on `n` threads sharing the table (1 by default; the threads are
-    /// rayon's, so at most its pool size work at once): nodes with at least
-    /// 26 empty cells search their eldest child, then, if it
-    /// took at least 20,000 nodes, the others in parallel (young
-    /// brothers wait); a cut-off calls the others off.
+    /// Solves on `n` threads (all the machine's if 0) sharing the table (1 by default), in a pool of
+    /// its own, so no more than `n` work at once: nodes with at least 26
+    /// empty cells search their eldest child, then, if it took at least
+    /// 20,000 nodes, the others in parallel (young brothers wait); a cut-off
+    /// calls the others off. Where the system gives no threads, one.
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+        let n = crate::search::threads(n);
+        self.pool = (n > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok())
+            .flatten()
+            .map(Arc::new);
+        self.threads = if self.pool.is_some() { n } else { 1 };
     }
 
     /// What search threads share with this solver.

@@ -96,8 +96,11 @@ pub struct Solver<D: Dims> {
     pub(super) table: Arc<TranspositionTable>,
     pub(super) near: Arc<TranspositionTable>,
     /// Search threads (see [`Solver::set_threads`]): more than 1 lets big
-    /// nodes split their children among rayon's threads.
+    /// nodes split their children among the threads of [`pool`](Self::pool).
     pub(super) threads: usize,
+    /// The pool of `threads` threads a solve runs in (none for one thread, and
+    /// in the search threads of a split, which already run in it).
+    pub(super) pool: Option<Arc<rayon::ThreadPool>>,
     /// For a thread searching one child of a split: raised when a sibling cuts
     /// the split off, or anything above calls it off.
     pub(super) stop: Option<Arc<Stop>>,
@@ -161,6 +164,7 @@ impl<D: Dims> Solver<D> {
             table: Arc::new(table),
             near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
             threads: 1,
+            pool: None,
             stop: None,
             cancel: None,
             aborted: false,

@@ -78,7 +78,10 @@ impl<D: Dims> Solver<D> {
         if weak || !self.weak_book {
             self.book.clone_from(&book);
         }
-        let solved = self.solve_inner(p, weak);
+        let solved = match self.pool.clone() {
+            Some(pool) => pool.install(|| self.solve_inner(p, weak)),
+            None => self.solve_inner(p, weak),
+        };
         self.book = book;
         if self.aborted {
             self.aborted = false;
