@@ -1,6 +1,7 @@
 //! [`DynGame`]: an object-safe face of every [`Game`], with moves and positions as
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
+use crate::action::ActionError;
 use crate::board::BoardView;
 use crate::engine::Engine;
 use crate::game::{Game, Outcome, ParseError, PlayError, Player};
@@ -21,6 +22,17 @@ pub trait DynGame: Send + Sync {
     fn ply(&self) -> usize;
     /// Legal moves in the game's notation (empty when the game is over).
     fn legal_moves(&self) -> Vec<String>;
+    /// How many action ids the game has ([`Game::num_actions`]).
+    fn num_actions(&self) -> usize;
+    /// Clears `out` and writes the legal moves' action ids into it, in the
+    /// game's move order ([`Game::action`]).
+    fn legal_actions(&self, out: &mut Vec<usize>);
+    /// Plays the legal move with action id `a`; on error the state is unchanged.
+    fn apply_action(&mut self, a: usize) -> Result<(), ActionError>;
+    /// The text of the legal move with action id `a`.
+    fn action_to_string(&self, a: usize) -> Result<String, ActionError>;
+    /// The action id of a legal move given as text.
+    fn string_to_action(&self, mv: &str) -> Result<usize, PlayError>;
     /// Plays a move given as text; on error the state is unchanged.
     fn play_text(&mut self, mv: &str) -> Result<(), PlayError>;
     /// A move's text in the game's own notation (`F5` → `f5`), checking that it
@@ -98,6 +110,26 @@ impl<G: Game> DynGame for G {
         Game::legal_moves(self, &mut v);
         v.iter().map(ToString::to_string).collect()
     }
+    fn num_actions(&self) -> usize {
+        Game::num_actions(self)
+    }
+    fn legal_actions(&self, out: &mut Vec<usize>) {
+        out.clear();
+        Game::for_each_move(self, |m| out.push(Game::action(self, m)));
+    }
+    fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
+        let mv = legal_action(self, a)?;
+        Game::play_unchecked(self, mv);
+        Ok(())
+    }
+    fn action_to_string(&self, a: usize) -> Result<String, ActionError> {
+        Ok(legal_action(self, a)?.to_string())
+    }
+    fn string_to_action(&self, mv: &str) -> Result<usize, PlayError> {
+        let m = self.parse_move(mv)?;
+        Game::check_move(self, m).map_err(PlayError::into_text)?;
+        Ok(Game::action(self, m))
+    }
     fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
         let m = self.parse_move(mv)?;
         Game::play(self, m).map_err(PlayError::into_text)
@@ -174,6 +206,28 @@ impl<G: Game> DynGame for G {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+}
+
+/// The legal move of `game` with action id `a`, or why there is none.
+fn legal_action<G: Game>(game: &G, a: usize) -> Result<G::Move, ActionError> {
+    let count = game.num_actions();
+    if a >= count {
+        return Err(ActionError::OutOfRange { action: a, count, game: game.spec() });
+    }
+    game.action_move(a).ok_or_else(|| {
+        let why = match game.outcome() {
+            Some(o) => format!("the game is over: {}", game.describe_outcome(o)),
+            None => {
+                let mut ids = Vec::new();
+                game.for_each_move(|m| ids.push(game.action(m)));
+                ids.sort_unstable();
+                let shown: Vec<String> = ids.iter().take(20).map(usize::to_string).collect();
+                let more = if ids.len() > 20 { ", …" } else { "" };
+                format!("legal actions: {}{more}", shown.join(", "))
+            }
+        };
+        ActionError::Illegal { action: a, why }
+    })
 }
 
 impl Clone for Box<dyn DynGame> {

@@ -281,6 +281,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Plays `mv` if it is legal; otherwise hands the move back in the error and
     /// leaves the state unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// `Ok` if `mv` is legal here, else the error [`play`](Game::play) gives.
+    fn check_move(&self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver {
                 game: self.spec(),
@@ -292,7 +299,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
             let Illegal { reason, why } = self.why_illegal(mv);
             return Err(PlayError::Illegal { game: self.spec(), mv, reason, why });
         }
-        self.play_unchecked(mv);
         Ok(())
     }
 
@@ -462,6 +468,30 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// placement games override it without allocating.
     fn move_index(&self, mv: Self::Move) -> Option<usize> {
         self.move_cells(mv).first().copied()
+    }
+
+    /// How many action ids the game has (OpenSpiel's `NumDistinctActions`):
+    /// every move of every position of this game (this board and variant) has
+    /// an [`action`](Game::action) below it. See [`crate::action`].
+    fn num_actions(&self) -> usize;
+
+    /// The action id of a move of this game: below
+    /// [`num_actions`](Game::num_actions), the same for the same move in every
+    /// position, different for different moves of one position.
+    fn action(&self, mv: Self::Move) -> usize;
+
+    /// The legal move with action id `a` here, `None` if no legal move has it.
+    /// By default a search of the legal moves.
+    fn action_move(&self, a: usize) -> Option<Self::Move> {
+        let mut found = None;
+        let _ = self.try_for_each_move(|mv| {
+            if self.action(mv) == a {
+                found = Some(mv);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        found
     }
 
     /// Perft in this game's standard convention ([`PERFT_RULE`](Game::PERFT_RULE)):

@@ -3,6 +3,7 @@
 
 pub use bitgames_core::{bits, cpu, grid, ops};
 
+pub mod action;
 pub mod analysis;
 pub mod arena;
 pub mod board;
@@ -74,3 +75,8 @@ pub mod internal_tests {
     pub use crate::search::memory::tests as search_memory;
     pub use crate::sgf::tests as sgf;
 }
+
+/// The examples of `docs/library.md`, run as doc tests so the guide stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuide;

@@ -76,6 +76,9 @@ pub static INFO: GameInfo = GameInfo {
 /// `a2a3` (a capture the same way).
 pub type PawnMove = super::step_move::StepMove;
 
+/// A pawn's steps as `(columns, rows)`: the three up (White's), the three down.
+const PAWN_STEPS: [(i32, i32); 6] = [(-1, 1), (0, 1), (1, 1), (-1, -1), (0, -1), (1, -1)];
+
 /// The masks of [`Breakthrough::packed_playout`]'s board of at most 64 cells.
 struct PackedMasks {
     board: u64,
@@ -496,6 +499,17 @@ impl<const N: usize> fmt::Debug for Breakthrough<N> {
 
 impl<const N: usize> Game for Breakthrough<N> {
     type Move = PawnMove;
+
+    /// The from-cell's id with one of the six forward steps, up or down
+    /// ([`crate::action::step_id`]; OpenSpiel's numbering has a capture bit
+    /// besides, which the position already decides).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() * PAWN_STEPS.len()
+    }
+
+    fn action(&self, mv: PawnMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.grid.width(), &PAWN_STEPS)
+    }
 
     fn spec(&self) -> String {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())

@@ -174,6 +174,15 @@ impl<const N: usize> fmt::Debug for Gomoku<N> {
 impl<const N: usize> Game for Gomoku<N> {
     type Move = Cell;
 
+    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height()
+    }
+
+    fn action(&self, mv: Cell) -> usize {
+        crate::action::cell_id(mv, self.grid.width())
+    }
+
     fn spec(&self) -> String {
         format!("gomoku(size={},exact={})", self.grid.width(), self.exact)
     }

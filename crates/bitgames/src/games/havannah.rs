@@ -364,6 +364,20 @@ impl<const N: usize> fmt::Debug for Havannah<N> {
 impl<const N: usize> Game for Havannah<N> {
     type Move = HavannahMove;
 
+    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
+    /// then `swap` (an id even where the pie rule is off, so the ids of a board
+    /// size are the same in both variants).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    fn action(&self, mv: HavannahMove) -> usize {
+        match mv {
+            HavannahMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
+            HavannahMove::Swap => self.grid.width() * self.grid.height(),
+        }
+    }
+
     fn spec(&self) -> String {
         format!("havannah(size={},swap={})", self.size(), self.swap)
     }

@@ -259,6 +259,20 @@ impl<const N: usize> fmt::Debug for Hex<N> {
 impl<const N: usize> Game for Hex<N> {
     type Move = HexMove;
 
+    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
+    /// then `swap` (an id even where the pie rule is off, so the ids of a board
+    /// size are the same in both variants).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    fn action(&self, mv: HexMove) -> usize {
+        match mv {
+            HexMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
+            HexMove::Swap => self.grid.width() * self.grid.height(),
+        }
+    }
+
     fn spec(&self) -> String {
         format!("hex(size={},swap={})", self.grid.width(), self.swap)
     }

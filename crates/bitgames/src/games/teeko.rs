@@ -257,6 +257,22 @@ impl fmt::Debug for Teeko {
 impl Game for Teeko {
     type Move = TeekoMove;
 
+    /// A drop's cell id (25 of them), then a slide's from-cell id with one of
+    /// the eight steps ([`crate::action::step_id`]).
+    fn num_actions(&self) -> usize {
+        SIZE * SIZE * 9
+    }
+
+    fn action(&self, mv: TeekoMove) -> usize {
+        match mv {
+            TeekoMove::Drop(c) => crate::action::cell_id(c, SIZE),
+            TeekoMove::Slide(s) => {
+                let id = crate::action::step_id(s.from, s.to, SIZE, &crate::action::KING);
+                id.saturating_add(SIZE * SIZE)
+            }
+        }
+    }
+
     fn spec(&self) -> String {
         format!("teeko(max_moves={})", self.max_moves)
     }

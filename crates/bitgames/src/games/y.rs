@@ -361,6 +361,15 @@ impl<const N: usize> fmt::Debug for Y<N> {
 impl<const N: usize> Game for Y<N> {
     type Move = Cell;
 
+    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height()
+    }
+
+    fn action(&self, mv: Cell) -> usize {
+        crate::action::cell_id(mv, self.grid.width())
+    }
+
     fn spec(&self) -> String {
         format!("y(size={})", self.size())
     }

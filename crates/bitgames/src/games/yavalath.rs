@@ -294,6 +294,20 @@ impl<const N: usize> fmt::Debug for Yavalath<N> {
 impl<const N: usize> Game for Yavalath<N> {
     type Move = YavalathMove;
 
+    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
+    /// then `swap` (an id even where the pie rule is off, so the ids of a board
+    /// size are the same in both variants).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    fn action(&self, mv: YavalathMove) -> usize {
+        match mv {
+            YavalathMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
+            YavalathMove::Swap => self.grid.width() * self.grid.height(),
+        }
+    }
+
     fn spec(&self) -> String {
         format!("yavalath(size={},swap={})", self.size(), self.swap)
     }

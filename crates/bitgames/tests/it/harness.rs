@@ -123,33 +123,7 @@ fn teeko_keeps_the_contract() {
 
 #[test]
 fn registry_games_play_through_text() {
-    for spec in [
-        "breakthrough",
-        "breakthrough(width=5,height=6)",
-        "clobber",
-        "clobber(width=6,height=5)",
-        "connect4",
-        "connect4(width=6,height=7)",
-        "go",
-        "go(size=19,ko=simple,suicide=true)",
-        "go(size=5,ko=repetition_draw,max_moves=50)",
-        "gomoku",
-        "gomoku(size=5)",
-        "gomoku(size=19,exact=true)",
-        "hex",
-        "hex(size=19,swap=true)",
-        "hex(size=3)",
-        "othello",
-        "teeko",
-        "teeko(max_moves=20)",
-        "tictactoe",
-        "tictactoe(width=15,height=15,k=5)",
-        "y",
-        "y(size=19)",
-        "yavalath",
-        "yavalath(size=3,swap=true)",
-        "yavalath(size=8)",
-    ] {
+    for spec in SPECS {
         let mut g = new_game(spec).unwrap();
         let mut seed = 0;
         while g.outcome().is_none() {
@@ -160,3 +134,73 @@ fn registry_games_play_through_text() {
         assert!(g.legal_moves().is_empty());
     }
 }
+
+/// The action ids through the dynamic interface: one per legal move, each
+/// the move's text both ways, a game played by ids alone, and bad ids refused
+/// with the reason (out of range with the range, not legal, game over).
+#[test]
+fn registry_games_play_through_action_ids() {
+    use bitgames::action::ActionError;
+    for (k, spec) in SPECS.into_iter().enumerate() {
+        let mut g = new_game(spec).unwrap();
+        let n = g.num_actions();
+        let e = g.apply_action(n).unwrap_err();
+        assert!(matches!(e, ActionError::OutOfRange { .. }), "{spec}: {e}");
+        assert!(e.to_string().contains(&format!("actions 0 to {}", n - 1)), "{spec}: {e}");
+        let mut ids = Vec::new();
+        let mut seed = k as u64 * 1000;
+        while g.outcome().is_none() {
+            g.legal_actions(&mut ids);
+            let texts = g.legal_moves();
+            assert_eq!(ids.len(), texts.len(), "{spec}");
+            for (&a, text) in ids.iter().zip(&texts) {
+                assert_eq!(&g.action_to_string(a).unwrap(), text, "{spec}");
+                assert_eq!(g.string_to_action(text).unwrap(), a, "{spec}");
+            }
+            if let Some(bad) = (0..n).find(|a| !ids.contains(a)) {
+                let e = g.apply_action(bad).unwrap_err();
+                assert!(matches!(e, ActionError::Illegal { .. }), "{spec}: {e}");
+                assert!(g.action_to_string(bad).is_err(), "{spec}");
+            }
+            // The random move's id (the text test's moves: the games end).
+            let before = g.position();
+            let pick = g.string_to_action(&g.random_move(seed).unwrap()).unwrap();
+            seed += 1;
+            g.apply_action(pick).unwrap();
+            assert_ne!(g.position(), before, "{spec}");
+        }
+        g.legal_actions(&mut ids);
+        assert!(ids.is_empty(), "{spec}");
+        let e = g.apply_action(0).unwrap_err();
+        assert!(e.to_string().contains("the game is over"), "{spec}: {e}");
+    }
+}
+
+/// Specs of every game, several variants each.
+const SPECS: [&str; 25] = [
+    "breakthrough",
+    "breakthrough(width=5,height=6)",
+    "clobber",
+    "clobber(width=6,height=5)",
+    "connect4",
+    "connect4(width=6,height=7)",
+    "go",
+    "go(size=19,ko=simple,suicide=true)",
+    "go(size=5,ko=repetition_draw,max_moves=50)",
+    "gomoku",
+    "gomoku(size=5)",
+    "gomoku(size=19,exact=true)",
+    "hex",
+    "hex(size=19,swap=true)",
+    "hex(size=3)",
+    "othello",
+    "teeko",
+    "teeko(max_moves=20)",
+    "tictactoe",
+    "tictactoe(width=15,height=15,k=5)",
+    "y",
+    "y(size=19)",
+    "yavalath",
+    "yavalath(size=3,swap=true)",
+    "yavalath(size=8)",
+];

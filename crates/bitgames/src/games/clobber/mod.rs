@@ -159,6 +159,16 @@ impl<const N: usize> fmt::Debug for Clobber<N> {
 impl<const N: usize> Game for Clobber<N> {
     type Move = ClobberMove;
 
+    /// The from-cell's id with one of the four orthogonal steps
+    /// ([`crate::action::step_id`]).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() * 4
+    }
+
+    fn action(&self, mv: ClobberMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.grid.width(), &crate::action::ORTHOGONAL)
+    }
+
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
     }

@@ -204,6 +204,15 @@ impl fmt::Debug for Clobber64 {
 impl Game for Clobber64 {
     type Move = ClobberMove;
 
+    /// As [`Clobber`](super::Clobber)'s.
+    fn num_actions(&self) -> usize {
+        self.width() * self.height() * 4
+    }
+
+    fn action(&self, mv: ClobberMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.width(), &crate::action::ORTHOGONAL)
+    }
+
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.width, self.height)
     }

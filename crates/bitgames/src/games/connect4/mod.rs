@@ -333,6 +333,15 @@ impl fmt::Debug for Connect4 {
 impl Game for Connect4 {
     type Move = Column;
 
+    /// The column.
+    fn num_actions(&self) -> usize {
+        self.width as usize
+    }
+
+    fn action(&self, mv: Column) -> usize {
+        mv.0 as usize
+    }
+
     fn spec(&self) -> String {
         format!("connect4(width={},height={})", self.width, self.height)
     }

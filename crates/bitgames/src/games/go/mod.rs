@@ -737,6 +737,18 @@ impl<const N: usize> fmt::Debug for Go<N> {
 impl<const N: usize> Game for Go<N> {
     type Move = GoMove;
 
+    /// A point's id, `row · size + col`, then the pass (OpenSpiel's numbering).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    fn action(&self, mv: GoMove) -> usize {
+        match mv {
+            GoMove::Place { col, row } => row as usize * self.grid.width() + col as usize,
+            GoMove::Pass => self.grid.width() * self.grid.height(),
+        }
+    }
+
     fn spec(&self) -> String {
         format!(
             "go(size={},komi={},ko={},suicide={},max_moves={})",

@@ -456,6 +456,18 @@ impl fmt::Debug for Othello {
 impl Game for Othello {
     type Move = OthelloMove;
 
+    /// A square's bit index (`a1` 0, `h8` 63), then the pass, 64.
+    fn num_actions(&self) -> usize {
+        65
+    }
+
+    fn action(&self, mv: OthelloMove) -> usize {
+        match mv {
+            OthelloMove::Place(sq) => sq.index() as usize,
+            OthelloMove::Pass => 64,
+        }
+    }
+
     const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
 
     fn spec(&self) -> String {

@@ -17,6 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored: bool) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::new();
+    let mut named = std::collections::HashMap::new();
     for _ in 0..games {
         let mut g = start.clone();
         loop {
@@ -33,6 +34,24 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
                 let mut after = g.clone();
                 after.play(m).unwrap();
                 assert_eq!(g.outcome_after(m), after.outcome(), "outcome after {m} in {g:?}");
+            }
+            // Action ids: in range, one per legal move, each leading back to
+            // its move, and naming the same move in every position met.
+            assert_eq!(g.num_actions(), start.num_actions(), "{g:?}");
+            let mut ids: Vec<usize> = moves.iter().map(|&m| g.action(m)).collect();
+            for (&m, &a) in moves.iter().zip(&ids) {
+                assert!(a < g.num_actions(), "{m}: action {a} of {} in {g:?}", g.num_actions());
+                assert_eq!(g.action_move(a), Some(m), "action {a} of {m} in {g:?}");
+                let named = named.entry(a).or_insert_with(|| m.to_string());
+                assert_eq!(*named, m.to_string(), "action {a} names two moves");
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), moves.len(), "action ids repeat in {g:?}");
+            if g.num_actions() <= 400 {
+                for a in (0..g.num_actions()).filter(|a| ids.binary_search(a).is_err()) {
+                    assert_eq!(g.action_move(a), None, "action {a} in {g:?}");
+                }
             }
             // Position text round trip and hash consistency.
             let again = g.parse_position(&g.position()).unwrap();
