@@ -13,8 +13,8 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// What to measure: `core` (every game's perft and playouts, the default),
-    /// `perft` or `playouts` (one half of it), `compare` (against peer binaries:
-    /// `--edax PATH`), `scale` (the parallel workloads on 1, 2, 4, … threads), or
+    /// `perft` or `playouts` (one half of it), `scale` (the parallel workloads
+    /// on 1, 2, 4, … threads), or
     /// a game's suite: `connect4` (the solver on Pons' test sets), `othello-ffo`
     /// (the endgame solver on FFO #40–#59).
     pub suite: Option<String>,
@@ -37,27 +37,6 @@ pub struct BenchArgs {
     /// Solver threads (0: all cores).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// `compare`: an Edax binary (Othello perft against `edax -count games N`).
-    #[arg(long)]
-    pub edax: Option<std::path::PathBuf>,
-    /// `compare`: Pons' Connect Four solver (`c4solver`): his six test sets
-    /// (`--sets`, `--limit`), mean CPU time per position.
-    #[arg(long)]
-    pub pons: Option<std::path::PathBuf>,
-    /// `compare`: Fhourstones 3.2 (`SearchGame`): the empty 7×6 board (or
-    /// `--position`), one thread.
-    #[arg(long)]
-    pub fhourstones: Option<std::path::PathBuf>,
-    /// `compare`: the Connect Four position for `--fhourstones` (Pons' move
-    /// string; default the empty board).
-    #[arg(long)]
-    pub position: Option<String>,
-    /// `compare`: perft depths, comma-separated (default 11,12).
-    #[arg(long)]
-    pub depths: Option<String>,
-    /// `compare`: runs of each side, interleaved; the table shows the fastest.
-    #[arg(long, default_value_t = 3)]
-    pub repeat: usize,
     /// `scale`: the thread counts, comma-separated (default 1, 2, 4, … and the
     /// machine's cores).
     #[arg(long)]
@@ -65,10 +44,6 @@ pub struct BenchArgs {
     /// `scale`: the games whose workloads run, comma-separated (default all).
     #[arg(long)]
     pub games: Option<String>,
-    /// `compare`: also rows without tables (Edax's plain `perft`, bitgames with
-    /// no table).
-    #[arg(long)]
-    pub without_table: bool,
 }
 
 /// Runs the chosen benchmark: `core` (every game's perft and playouts) or a
@@ -79,13 +54,12 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "core" => return run_core(args, out, Tasks::Both),
         "perft" => return run_core(args, out, Tasks::Perft),
         "playouts" => return run_core(args, out, Tasks::Playouts),
-        "compare" => return crate::compare::run(args, out),
         "scale" => return crate::scale::run(args, out),
         _ => {}
     }
     let suites = bitgames::registry::bench_suites();
     let Some((_, suite)) = suites.iter().find(|(_, s)| s.name == name) else {
-        let names: Vec<&str> = ["core", "perft", "playouts", "compare", "scale"]
+        let names: Vec<&str> = ["core", "perft", "playouts", "scale"]
             .into_iter()
             .chain(suites.iter().map(|(_, s)| s.name))
             .collect();

@@ -9,8 +9,6 @@
 mod arena;
 mod bench;
 mod common;
-mod compare;
-mod compare_c4;
 mod convert;
 mod gtp;
 mod interrupt;

@@ -178,17 +178,6 @@ fn bench_scale_runs_and_names_bad_input() {
     assert!(e.contains("'tictactoe' has no scaling workload") && e.contains("othello"), "{e}");
 }
 
-/// `bench compare` names a wrong peer path before it runs anything.
-#[test]
-fn bench_compare_names_a_wrong_peer() {
-    let e = fails(&["bench", "compare"]);
-    assert!(e.contains("--pons PATH") && e.contains("--fhourstones PATH"), "{e}");
-    let e = fails(&["bench", "compare", "--pons", "/nonexistent/c4solver"]);
-    assert!(e.contains("--pons") && e.contains("/nonexistent/c4solver"), "{e}");
-    let e = fails(&["bench", "compare", "--fhourstones", "/"]);
-    assert!(e.contains("--fhourstones") && e.contains("folder"), "{e}");
-}
-
 /// An NBoard session piped through the binary: the protocol page's example
 /// (nboard, set game, set depth, ping, go), then a move and a hint.
 #[test]

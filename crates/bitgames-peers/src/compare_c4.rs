@@ -1,12 +1,12 @@
-//! The Connect Four rows of `bitgames bench compare`: the solver against Pascal
+//! The Connect Four rows of `bitgames-peers`: the solver against Pascal
 //! Pons' `c4solver` on his six test sets (`--pons PATH`) and against John Tromp's
 //! Fhourstones 3.2 `SearchGame` on one position, the empty 7×6 board unless
 //! `--position` names another (`--fhourstones PATH`).
 //!
 //! Times are CPU seconds, so other programs loading the machine slow neither side
 //! by taking its core away (they still share its caches). A peer's time is its
-//! process's user + system time, read with `wait4` when it exits; bitgames' is
-//! this thread's CPU time around each solve (`CLOCK_THREAD_CPUTIME_ID`), the
+//! process's user + system time, read from the system's count of reaped children's time when it exits; bitgames' is
+//! this thread's CPU time around each solve (the thread's CPU clock, through `cpu-time`), the
 //! clearing of its table between positions left out. Each row is the fastest of
 //! `--repeat` runs, the two sides' runs interleaved.
 //!
@@ -31,8 +31,8 @@
 //! solve (`solve connect4`, the exact score) and the weak one (`--weak`: win, draw
 //! or loss, Fhourstones' question), each with a cleared table, one thread, no book.
 
-use crate::bench::BenchArgs;
-use crate::common::input_error;
+use crate::input_error;
+use crate::Args as BenchArgs;
 use anyhow::{bail, Context, Result};
 use bitgames::game::Game;
 use bitgames::games::connect4::sets::{TestSet, TEST_SETS};
@@ -72,8 +72,8 @@ pub(crate) struct Ran {
     /// Its user CPU seconds alone (without the kernel's time, such as zeroing
     /// the pages of a table as it is first written).
     pub user: f64,
-    /// Exit status as `wait4` reports it (0: a normal exit with code 0).
-    pub status: i32,
+    /// How it exited.
+    pub status: std::process::ExitStatus,
 }
 
 /// Runs `cmd` with `input` on its standard input and reaps it with `wait4`, whose
@@ -87,7 +87,6 @@ pub(crate) fn run_timed(cmd: &mut Command, input: &str) -> Result<Ran> {
         .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("cannot run {program}"))?;
-    let pid = child.id() as libc::pid_t;
     let mut stdin = child.stdin.take().context("the child's stdin")?;
     let mut stdout = child.stdout.take().context("the child's stdout")?;
     let mut stderr = child.stderr.take().context("the child's stderr")?;
@@ -105,30 +104,26 @@ pub(crate) fn run_timed(cmd: &mut Command, input: &str) -> Result<Ran> {
         let _ = stdout.read_to_end(&mut out);
         (out, err.join().unwrap_or_default())
     });
-    let mut status = 0;
-    // SAFETY: `wait4` writes only into the two values it is given.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: as above; `pid` is our own child, not yet reaped (std's
-        // `Child` is dropped without waiting).
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            break;
-        }
-        let e = std::io::Error::last_os_error();
-        if e.kind() != std::io::ErrorKind::Interrupted {
-            return Err(e).with_context(|| format!("waiting for {program}"));
-        }
-    }
-    drop(child);
-    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    // The children's CPU time grows by the child's own when it is reaped.
+    let before = children_cpu().with_context(|| format!("the CPU time of {program}"))?;
+    let status = child.wait().with_context(|| format!("waiting for {program}"))?;
+    let after = children_cpu().with_context(|| format!("the CPU time of {program}"))?;
     Ok(Ran {
         stdout: String::from_utf8_lossy(&out).into_owned(),
         stderr: String::from_utf8_lossy(&err).into_owned(),
-        cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
-        user: tv(usage.ru_utime),
+        cpu: (after.0 - before.0) + (after.1 - before.1),
+        user: after.0 - before.0,
         status,
     })
+}
+
+/// User and system CPU seconds of this process's reaped children.
+fn children_cpu() -> nix::Result<(f64, f64)> {
+    use nix::sys::resource::{getrusage, UsageWho};
+    use nix::sys::time::TimeValLike;
+    let u = getrusage(UsageWho::RUSAGE_CHILDREN)?;
+    let secs = |t: nix::sys::time::TimeVal| t.num_microseconds() as f64 * 1e-6;
+    Ok((secs(u.user_time()), secs(u.system_time())))
 }
 
 /// The start of a peer's output, for an error message.
@@ -143,11 +138,7 @@ fn clip_output(text: &str) -> String {
 
 /// CPU seconds this thread has run.
 fn thread_cpu() -> f64 {
-    // SAFETY: `clock_gettime` writes only into the struct it is given.
-    let mut t: libc::timespec = unsafe { std::mem::zeroed() };
-    // SAFETY: as above; the clock id is valid on every Unix we build for.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+    cpu_time::ThreadTime::try_now().map_or(0.0, |t| t.as_duration().as_secs_f64())
 }
 
 /// `(moves, score)` of each line of Pons' `c4solver` output (`MOVES SCORE`), in
@@ -228,9 +219,9 @@ impl Pons {
             Command::new(&self.path).args(["-b", "/nonexistent/bitgames-no-book"]),
             lines,
         )?;
-        if ran.status != 0 {
+        if !ran.status.success() {
             bail!(
-                "--pons: {} failed (wait status {}): {}",
+                "--pons: {} failed ({}): {}",
                 self.path.display(),
                 ran.status,
                 clip_output(&ran.stderr)
@@ -267,7 +258,7 @@ impl Fhourstones {
         let answer = parse_fhourstones(&ran.stdout).ok_or_else(|| {
             input_error(format!(
                 "--fhourstones: {} did not answer like Fhourstones 3.2 ('score = …' and \
-                 '… pos / … msec'; wait status {}): {}",
+                 '… pos / … msec'; {}): {}",
                 self.path.display(),
                 ran.status,
                 clip_output(&ran.stdout)
@@ -544,7 +535,8 @@ mod tests {
         let e = Fhourstones::new(cat).unwrap().run("4453").unwrap_err().to_string();
         assert!(e.contains("did not answer like Fhourstones"), "{e}");
         let ran = run_timed(&mut Command::new(cat), "x\n").unwrap();
-        assert_eq!((ran.stdout.as_str(), ran.status), ("x\n", 0));
+        assert_eq!(ran.stdout, "x\n");
+        assert!(ran.status.success());
         assert!(ran.cpu >= 0.0 && ran.stderr.is_empty());
     }
 }

@@ -1,4 +1,4 @@
-//! `bitgames bench compare`: bitgames against peer programs that the user built
+//! `bitgames-peers`: bitgames against peer programs that the user built
 //! and points to, run interleaved on this machine, with one ratio table headed by
 //! the CPU. It builds nothing; it runs the binaries it is given.
 //!
@@ -14,8 +14,8 @@
 //! Connect Four peers (`--pons PATH`, `--fhourstones PATH`): see
 //! [`crate::compare_c4`].
 
-use crate::bench::BenchArgs;
-use crate::common::input_error;
+use crate::input_error;
+use crate::Args as BenchArgs;
 use anyhow::{Context, Result};
 use bitgames::games::othello::{movegen, perft_bik_opts, Othello, PerftOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -31,7 +31,7 @@ const MAX_DEPTH: usize = 15;
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     if args.edax.is_none() && args.pons.is_none() && args.fhourstones.is_none() {
         return Err(input_error(
-            "bench compare needs a peer: --edax PATH (an Edax 4.x binary), --pons PATH \
+            "bitgames-peers needs a peer: --edax PATH (an Edax 4.x binary), --pons PATH \
              (Pons' c4solver), --fhourstones PATH (Fhourstones 3.2's SearchGame), each \
              built with its own Makefile",
         ));
@@ -44,10 +44,10 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     let edax = args.edax.as_deref().map(Edax::new).transpose()?;
     let pons = args.pons.as_deref().map(crate::compare_c4::Pons::new).transpose()?;
     let fh = args.fhourstones.as_deref().map(crate::compare_c4::Fhourstones::new).transpose()?;
-    crate::common::check_table_mib(args.table_mib)?;
+    crate::check_table_mib(args.table_mib)?;
 
     let cpu = bitgames::cpu::cpu();
-    writeln!(out, "bench compare, {}", utc_now())?;
+    writeln!(out, "bitgames-peers, {}", utc_now())?;
     writeln!(out, "CPU: {}", cpu.describe())?;
     for (name, path) in [
         ("Edax", edax.as_ref().map(|e| e.path.as_path())),
@@ -181,12 +181,7 @@ fn timing(xs: &[f64]) -> String {
 
 /// User + system CPU seconds of this process so far.
 fn cpu_seconds() -> f64 {
-    // SAFETY: `getrusage` writes only into the struct it is given.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above; RUSAGE_SELF is a valid target.
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
-    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    tv(u.ru_utime) + tv(u.ru_stime)
+    cpu_time::ProcessTime::try_now().map_or(0.0, |t| t.as_duration().as_secs_f64())
 }
 
 /// The date and time now, UTC, as `2026-11-23 15:04 UTC`.
