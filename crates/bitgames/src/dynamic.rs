@@ -14,6 +14,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 pub trait DynGame: Send + Sync {
     /// The game's spec, `connect4(width=7,height=6)`.
     fn spec(&self) -> String;
+    /// The game's registry name, `connect4` ([`Game::name`]).
+    fn name(&self) -> &'static str;
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// The name of a player (`X`, `O`, …).
@@ -95,6 +97,9 @@ pub trait DynGame: Send + Sync {
 impl<G: Game> DynGame for G {
     fn spec(&self) -> String {
         Game::spec(self)
+    }
+    fn name(&self) -> &'static str {
+        Game::name(self)
     }
     fn side_to_move(&self) -> Player {
         Game::side_to_move(self)

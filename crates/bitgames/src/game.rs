@@ -222,6 +222,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The player to move.
     fn side_to_move(&self) -> Player;
 
+    /// The game's registry name (`connect4`), the name its
+    /// [`spec`](Game::spec) starts with: how the registry finds the game's
+    /// entry without reading text.
+    fn name(&self) -> &'static str;
+
     /// Plies played since the start position.
     fn ply(&self) -> usize;
 

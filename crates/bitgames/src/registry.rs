@@ -37,10 +37,9 @@ pub fn game_info(name: &str) -> Option<&'static GameInfo> {
     GAMES.iter().copied().find(|g| g.name == name)
 }
 
-/// The registered game a built game comes from (by its spec's name).
+/// The registered game a built game comes from (by its [`name`](DynGame::name)).
 pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
-    let spec = game.spec();
-    game_info(spec.split('(').next().unwrap_or_default())
+    game_info(game.name())
 }
 
 /// The engines that play `game`: the generic ones, then the game's own; a

@@ -515,6 +515,10 @@ impl<const N: usize> Game for Breakthrough<N> {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         self.side

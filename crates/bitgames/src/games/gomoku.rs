@@ -187,6 +187,10 @@ impl<const N: usize> Game for Gomoku<N> {
         format!("gomoku(size={},exact={})", self.grid.width(), self.exact)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)

@@ -382,6 +382,10 @@ impl<const N: usize> Game for Havannah<N> {
         format!("havannah(size={},swap={})", self.size(), self.swap)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)

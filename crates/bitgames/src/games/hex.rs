@@ -277,6 +277,10 @@ impl<const N: usize> Game for Hex<N> {
         format!("hex(size={},swap={})", self.grid.width(), self.swap)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         if self.side == 0 {

@@ -277,6 +277,10 @@ impl Game for Teeko {
         format!("teeko(max_moves={})", self.max_moves)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)

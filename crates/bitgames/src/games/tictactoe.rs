@@ -133,6 +133,10 @@ impl<const N: usize> Game for TicTacToe<N> {
         format!("tictactoe(width={},height={},k={})", self.grid.width(), self.grid.height(), self.k)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)

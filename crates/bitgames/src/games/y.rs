@@ -374,6 +374,10 @@ impl<const N: usize> Game for Y<N> {
         format!("y(size={})", self.size())
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         if self.ply & 1 == 0 {

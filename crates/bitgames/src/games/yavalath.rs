@@ -312,6 +312,10 @@ impl<const N: usize> Game for Yavalath<N> {
         format!("yavalath(size={},swap={})", self.size(), self.swap)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)

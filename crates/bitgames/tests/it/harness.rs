@@ -143,6 +143,10 @@ fn registry_games_play_through_action_ids() {
     use bitgames::action::ActionError;
     for (k, spec) in SPECS.into_iter().enumerate() {
         let mut g = new_game(spec).unwrap();
+        // The game knows its registry entry without its spec being read.
+        assert_eq!(bitgames::registry::info_of(g.as_ref()).unwrap().name, g.name(), "{spec}");
+        let s = g.spec();
+        assert!(s == g.name() || s.starts_with(&format!("{}(", g.name())), "{spec}");
         let n = g.num_actions();
         let e = g.apply_action(n).unwrap_err();
         assert!(matches!(e, ActionError::OutOfRange { .. }), "{spec}: {e}");

@@ -173,6 +173,10 @@ impl<const N: usize> Game for Clobber<N> {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         if self.side == 0 {

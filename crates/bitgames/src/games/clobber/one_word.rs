@@ -217,6 +217,10 @@ impl Game for Clobber64 {
         format!("clobber(width={},height={})", self.width, self.height)
     }
 
+    fn name(&self) -> &'static str {
+        super::INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         if self.side == 0 {

@@ -346,6 +346,10 @@ impl Game for Connect4 {
         format!("connect4(width={},height={})", self.width, self.height)
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         Player::at_ply(self.moves as usize)

@@ -760,6 +760,10 @@ impl<const N: usize> Game for Go<N> {
         )
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         if self.side == 0 {

@@ -474,6 +474,10 @@ impl Game for Othello {
         SPEC.to_string()
     }
 
+    fn name(&self) -> &'static str {
+        INFO.name
+    }
+
     /// Perft in the standard (Bik) convention: a pass takes a ply, and a finished
     /// game counts as one leaf at every greater depth.
     fn perft(&self, depth: usize) -> u64 {
