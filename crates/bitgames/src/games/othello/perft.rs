@@ -27,6 +27,7 @@
 use super::movegen::{self, Backend, MoveGen};
 use super::symmetry;
 use super::Othello;
+use crate::search::memory::ZeroedTable;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The environment variable that sets the table's size in MiB (`0`: no table).
@@ -153,28 +154,21 @@ pub fn perft_bik_table_with<G: MoveGen>(
 /// wrong and treats it as a miss (Hyatt and Mann's lockless hashing, *A lockless
 /// transposition table implementation for parallel search*, ICGA J. 2002).
 pub struct PerftTable {
-    buckets: Vec<Bucket>,
+    /// Buckets of [`BUCKET_WORDS`] words: two entries of `p`, `o`, `n` and the
+    /// check word (`n` the count with the depth in its top byte, 0 for an empty
+    /// entry: depths stored are at least [`TABLE_MIN_DEPTH`]; `(p, o)`
+    /// canonical). Page-aligned, in huge pages where the system has them.
+    words: ZeroedTable,
     shift: u32,
     probes: u64,
     hits: u64,
 }
 
-/// One cache line: two entries.
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket([Entry; 2]);
+/// Words of a bucket: one 64-byte cache line.
+const BUCKET_WORDS: usize = 8;
 
-/// A stored count: `(p, o)` canonical, `n` the count with the depth in its top
-/// byte (0 for an empty entry: depths stored are at least [`TABLE_MIN_DEPTH`]),
-/// `check` [`check_word`] of the three.
-#[derive(Default)]
-#[repr(C)]
-struct Entry {
-    p: AtomicU64,
-    o: AtomicU64,
-    n: AtomicU64,
-    check: AtomicU64,
-}
+/// Words of an entry.
+const ENTRY_WORDS: usize = 4;
 
 /// Counts below this fit beside the depth byte.
 const COUNT_BITS: u32 = 56;
@@ -208,11 +202,11 @@ impl PerftTable {
     /// MiB), all empty.
     pub fn new(mib: usize) -> Self {
         let bytes = mib.clamp(1, 1 << 20) << 20;
-        let n = bytes / std::mem::size_of::<Bucket>();
+        let n = bytes / (BUCKET_WORDS * 8);
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - n.leading_zeros());
         PerftTable {
-            buckets: std::iter::repeat_with(Bucket::default).take(buckets).collect(),
+            words: ZeroedTable::new(buckets * BUCKET_WORDS),
             shift: 64 - buckets.trailing_zeros(),
             probes: 0,
             hits: 0,
@@ -224,20 +218,21 @@ impl PerftTable {
         (self.probes, self.hits)
     }
 
+    /// The two entries of the bucket of `(p, o)`, each [`ENTRY_WORDS`] words.
     #[inline]
-    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+    fn bucket(&self, p: u64, o: u64) -> &[AtomicU64] {
         let h = (p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        &self.buckets[(h >> self.shift) as usize]
+        let i = (h >> self.shift) as usize * BUCKET_WORDS;
+        &self.words.words()[i..i + BUCKET_WORDS]
     }
 
     #[inline]
     fn probe(&self, p: u64, o: u64, depth: u32, tally: &mut Tally) -> Option<u64> {
         tally.probes += 1;
-        for e in &self.bucket(p, o).0 {
-            if e.p.load(Relaxed) == p && e.o.load(Relaxed) == o {
-                let n = e.n.load(Relaxed);
-                if (n >> COUNT_BITS) as u32 == depth && e.check.load(Relaxed) == check_word(p, o, n)
-                {
+        for e in self.bucket(p, o).chunks_exact(ENTRY_WORDS) {
+            if e[0].load(Relaxed) == p && e[1].load(Relaxed) == o {
+                let n = e[2].load(Relaxed);
+                if (n >> COUNT_BITS) as u32 == depth && e[3].load(Relaxed) == check_word(p, o, n) {
                     tally.hits += 1;
                     return Some(n & ((1 << COUNT_BITS) - 1));
                 }
@@ -252,13 +247,14 @@ impl PerftTable {
             return; // Too many to store (not reached before perft 17).
         }
         let b = self.bucket(p, o);
-        let count = |e: &Entry| e.n.load(Relaxed) & ((1 << COUNT_BITS) - 1);
-        let e = &b.0[usize::from(count(&b.0[1]) < count(&b.0[0]))];
+        let count = |k: usize| b[k * ENTRY_WORDS + 2].load(Relaxed) & ((1 << COUNT_BITS) - 1);
+        let k = usize::from(count(1) < count(0));
+        let e = &b[k * ENTRY_WORDS..(k + 1) * ENTRY_WORDS];
         let n = n | (depth as u64) << COUNT_BITS;
-        e.p.store(p, Relaxed);
-        e.o.store(o, Relaxed);
-        e.n.store(n, Relaxed);
-        e.check.store(check_word(p, o, n), Relaxed);
+        e[0].store(p, Relaxed);
+        e[1].store(o, Relaxed);
+        e[2].store(n, Relaxed);
+        e[3].store(check_word(p, o, n), Relaxed);
     }
 }
 
@@ -406,7 +402,7 @@ pub mod tests {
         assert!(hits > 0 && hits < probes, "{probes} probes, {hits} hits");
         // A tiny table overwrites entries: still right.
         let mut tiny = PerftTable::new(0);
-        tiny.buckets.truncate(4);
+        tiny.words = ZeroedTable::new(4 * BUCKET_WORDS);
         tiny.shift = 62;
         assert_eq!(perft_bik_table_with(Portable, &start, 9, &mut tiny), 3_005_288);
     }
