@@ -54,7 +54,14 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         "core" => return run_core(args, out, Tasks::Both),
         "perft" => return run_core(args, out, Tasks::Perft),
         "playouts" => return run_core(args, out, Tasks::Playouts),
-        "scale" => return crate::scale::run(args, out),
+        "scale" => {
+            let opts = crate::scale::ScaleOptions {
+                quick: args.quick,
+                thread_list: args.thread_list.as_deref(),
+                games: args.games.as_deref(),
+            };
+            return crate::scale::run(&opts, out);
+        }
         _ => {}
     }
     let suites = bitgames::registry::bench_suites();

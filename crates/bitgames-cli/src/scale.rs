@@ -4,7 +4,6 @@
 //! that wins wall time by spending much more CPU or searching many more nodes
 //! shows it.
 
-use crate::bench::BenchArgs;
 use crate::common::{check_threads, grouped, input_error};
 use anyhow::Result;
 use bitgames::tools::ScaleWork;
@@ -12,11 +11,21 @@ use cpu_time::ProcessTime;
 use std::io::Write;
 use std::time::Instant;
 
+/// What `bench scale` runs (from `bitgames bench`'s options).
+pub struct ScaleOptions<'a> {
+    /// The smaller workloads.
+    pub quick: bool,
+    /// `--thread-list`: thread counts, comma-separated.
+    pub thread_list: Option<&'a str>,
+    /// `--games`: game names, comma-separated.
+    pub games: Option<&'a str>,
+}
+
 /// The thread counts to run: `--thread-list`, else 1, 2, 4, … and the
 /// machine's cores.
-fn thread_counts(args: &BenchArgs) -> Result<Vec<usize>> {
+fn thread_counts(args: &ScaleOptions) -> Result<Vec<usize>> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let Some(list) = &args.thread_list else {
+    let Some(list) = args.thread_list else {
         let mut counts: Vec<usize> =
             std::iter::successors(Some(1), |n| Some(n * 2)).take_while(|&n| n < cores).collect();
         counts.push(cores);
@@ -56,11 +65,10 @@ struct Run {
 
 /// Runs the workloads of the games in `--games` (default: every game that has
 /// some) and prints the table.
-pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: &ScaleOptions, out: &mut dyn Write) -> Result<()> {
     let counts = thread_counts(args)?;
     let infos = bitgames::registry::games();
-    let wanted: Option<Vec<&str>> =
-        args.games.as_deref().map(|g| g.split(',').map(str::trim).collect());
+    let wanted: Option<Vec<&str>> = args.games.map(|g| g.split(',').map(str::trim).collect());
     if let Some(wanted) = &wanted {
         for name in wanted {
             if !infos.iter().any(|i| i.name == *name && !i.tools.scale.is_empty()) {

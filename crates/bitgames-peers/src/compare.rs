@@ -14,8 +14,8 @@
 //! Connect Four peers (`--pons PATH`, `--fhourstones PATH`): see
 //! [`crate::compare_c4`].
 
-use crate::input_error;
 use crate::Args as BenchArgs;
+use crate::{input_error, min};
 use anyhow::{Context, Result};
 use bitgames::games::othello::{movegen, perft_bik_opts, Othello, PerftOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -163,11 +163,6 @@ fn parse_depths(text: &str) -> Result<Vec<usize>> {
         depths.push(d);
     }
     Ok(depths)
-}
-
-/// The smallest of `xs`.
-pub(crate) fn min(xs: &[f64]) -> f64 {
-    xs.iter().copied().fold(f64::INFINITY, f64::min)
 }
 
 /// `0.123 s (×1.05)`: the fastest run and the spread.

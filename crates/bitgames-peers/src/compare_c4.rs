@@ -31,8 +31,8 @@
 //! solve (`solve connect4`, the exact score) and the weak one (`--weak`: win, draw
 //! or loss, Fhourstones' question), each with a cleared table, one thread, no book.
 
-use crate::input_error;
 use crate::Args as BenchArgs;
+use crate::{input_error, min};
 use anyhow::{bail, Context, Result};
 use bitgames::game::Game;
 use bitgames::games::connect4::sets::{TestSet, TEST_SETS};
@@ -300,7 +300,7 @@ fn per_position(secs: f64) -> String {
 
 /// `2.51 µs (×1.04)`: the fastest of `xs` and the spread.
 fn spread(xs: &[f64]) -> String {
-    let lo = super::compare::min(xs);
+    let lo = min(xs);
     let hi = xs.iter().copied().fold(0.0, f64::max);
     if xs.len() < 2 || lo <= 0.0 {
         return per_position(lo.max(0.0));
@@ -335,7 +335,7 @@ pub(crate) fn run_pons(
     for _ in 0..args.repeat.max(3) {
         idle.push(pons.run("")?.1);
     }
-    let idle = super::compare::min(&idle);
+    let idle = min(&idle);
     writeln!(
         out,
         "Connect Four, Pons' sets, one thread, CPU time per position: bitgames {} MiB table \
@@ -372,7 +372,7 @@ pub(crate) fn run_pons(
             check_pons(set.name, &positions, &answers)?;
             theirs.push((cpu - idle).max(0.0) / n);
         }
-        let (a, b) = (super::compare::min(&ours), super::compare::min(&theirs));
+        let (a, b) = (min(&ours), min(&theirs));
         line(
             out,
             [
@@ -450,10 +450,10 @@ pub(crate) fn run_fhourstones(
         theirs.push(cpu);
         answer = Some(a);
     }
-    let b = super::compare::min(&theirs);
+    let b = min(&theirs);
     let fh_cell = spread(&theirs);
     for (name, times) in [("strong (exact score)", &strong), ("weak (win/draw/loss)", &weak)] {
-        line(out, [name, &spread(times), &fh_cell, &ratio(super::compare::min(times), b)])?;
+        line(out, [name, &spread(times), &fh_cell, &ratio(min(times), b)])?;
     }
     if let Some(a) = answer {
         writeln!(

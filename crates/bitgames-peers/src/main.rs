@@ -55,6 +55,11 @@ pub struct Args {
     pub table_mib: usize,
 }
 
+/// The smallest of `xs`.
+pub fn min(xs: &[f64]) -> f64 {
+    xs.iter().copied().fold(f64::INFINITY, f64::min)
+}
+
 /// An error in what the user gave.
 pub fn input_error(msg: impl Into<String>) -> anyhow::Error {
     anyhow::anyhow!(msg.into())

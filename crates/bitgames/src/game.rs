@@ -357,13 +357,8 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Y reductions: uniformly random games, as
     /// `random_playout`'s, drawn another way. Each override is tested against
     /// move-by-move play of the games it reports.
-    fn random_playouts<R: Rng + ?Sized>(
-        &self,
-        count: u64,
-        rng: &mut R,
-        stats: &mut crate::search::playout::PlayoutStats,
-    ) {
-        crate::search::playout::one_at_a_time(self, count, rng, stats)
+    fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
+        one_at_a_time(self, count, rng, stats)
     }
 
     /// The playout of a Monte Carlo tree search
@@ -528,6 +523,61 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
             Outcome::WonBy(p) => format!("{} wins", self.player_name(p)),
             Outcome::Draw => "draw".to_string(),
         }
+    }
+}
+
+/// Totals over a batch of random playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PlayoutStats {
+    /// Games played.
+    pub games: u64,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Games won by the first player.
+    pub first_wins: u64,
+    /// Games won by the second player.
+    pub second_wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+}
+
+impl PlayoutStats {
+    /// Adds one finished game.
+    pub fn record(&mut self, plies: u64, outcome: Outcome) {
+        self.games += 1;
+        self.plies += plies;
+        match outcome {
+            Outcome::WonBy(Player::First) => self.first_wins += 1,
+            Outcome::WonBy(Player::Second) => self.second_wins += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+    }
+
+    /// Share of games with this result, 0–1.
+    pub fn share(&self, n: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            n as f64 / self.games as f64
+        }
+    }
+}
+
+/// [`Game::random_playouts`]'s default: `count` games, one
+/// [`random_playout`](Game::random_playout) after another, each from a clone
+/// of `start`, all drawing from `rng`.
+pub fn one_at_a_time<G: Game, R: Rng + ?Sized>(
+    start: &G,
+    count: u64,
+    rng: &mut R,
+    stats: &mut PlayoutStats,
+) {
+    for _ in 0..count {
+        let mut g = start.clone();
+        let plies = g.random_playout(rng);
+        // A game with no legal move that the rules do not call over (impossible in
+        // the shipped games) is counted as a draw rather than looping forever.
+        stats.record(plies, g.outcome().unwrap_or(Outcome::Draw));
     }
 }
 

@@ -10,6 +10,7 @@
 //! Coordinates: `x` grows to the right and `y` downwards, as in RLE files; cell
 //! `x` of a row is bit `x % 64` of word `x / 64`.
 
+mod error;
 mod kernel;
 pub mod long_life;
 mod plane;
@@ -19,8 +20,9 @@ mod torus;
 #[cfg(feature = "internal-tests")]
 pub use kernel::tests as kernel_tests;
 
+pub use error::RleError;
 pub use plane::Plane;
-pub use rle::{Pattern, RleError};
+pub use rle::Pattern;
 pub use rule::Rule;
 pub use torus::Torus;
 

@@ -1,6 +1,6 @@
 //! Outer-totalistic Life-like rules in B/S notation.
 
-use super::rle::RleError;
+use super::error::RleError;
 
 /// A Life-like rule: a dead cell with `n` live neighbours is born if bit `n` of
 /// `birth` is set; a live one survives if bit `n` of `survive` is set.
