@@ -85,6 +85,6 @@ fn the_test_files_of_every_crate_are_modules_of_one_binary() {
             );
         }
     }
-    // bitgames, bitgames-cli and bitgames-web.
-    assert_eq!(checked, 3, "crates with tests under {}", crates.display());
+    // bitgames, bitgames-cli, bitgames-web and bitgames-peers.
+    assert_eq!(checked, 4, "crates with tests under {}", crates.display());
 }

@@ -1,0 +1,3 @@
+//! The peers tool's tests, one binary (see the library's `tests/it/main.rs`).
+
+mod peers;
