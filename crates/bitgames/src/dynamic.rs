@@ -82,7 +82,7 @@ pub trait DynGame: Send + Sync {
         spec: String,
         limits: crate::search::alphabeta::Limits,
         table_mib: usize,
-    ) -> Box<dyn Engine>;
+    ) -> Result<Box<dyn Engine>, crate::search::memory::AllocError>;
     /// A Monte Carlo searcher of this position on the typed game, for analysis:
     /// each search goes on growing the same tree.
     fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts>;
@@ -197,10 +197,10 @@ impl<G: Game> DynGame for G {
         spec: String,
         limits: crate::search::alphabeta::Limits,
         table_mib: usize,
-    ) -> Box<dyn Engine> {
-        Box::new(crate::search::alphabeta_engine::AlphaBetaEngine::<G>::new(
+    ) -> Result<Box<dyn Engine>, crate::search::memory::AllocError> {
+        Ok(Box::new(crate::search::alphabeta_engine::AlphaBetaEngine::<G>::try_new(
             spec, limits, table_mib,
-        ))
+        )?))
     }
     fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts> {
         Box::new(crate::search::mcts::TypedMcts::new(self.clone(), config))

@@ -29,9 +29,13 @@ fn lightsout_stats_5x5() {
     for line in ["null space: 2", "solvable positions: 8388608", "hardest: 15 presses"] {
         assert!(out.lines().any(|l| l.starts_with(line)), "{line}\n{out}");
     }
+    // An invertible press matrix: the hardest board needs every cell.
     let big = ok(&["lightsout", "stats", "100x100"]);
     assert!(big.contains("null space: 0"), "{big}");
-    assert!(big.contains("hardest: out of reach"), "{big}");
+    assert!(big.contains("hardest: 10000 presses"), "{big}");
+    // 9x9 has an 8-dimensional null space and 81 cells: past enumeration.
+    let nine = ok(&["lightsout", "stats", "9x9"]);
+    assert!(nine.contains("null space: 8") && nine.contains("hardest: out of reach"), "{nine}");
 }
 
 #[test]

@@ -35,22 +35,23 @@ impl Tally {
         (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
     }
 
-    /// The 95% confidence interval of the score by the normal approximation,
-    /// with the variance of the games' own results (wins, draws and losses
-    /// as observed), clamped to `0..=1`; `(0, 1)` with no game.
+    /// The 95% confidence interval of the score: Wilson's score interval
+    /// (Wilson, *Probable inference, the law of succession, and statistical
+    /// inference*, JASA 1927), a draw counted as half a win. Unlike the normal
+    /// approximation it does not shrink to a point when every game had the same
+    /// result (10 wins of 10: 0.722 to 1), and it stays inside `0..=1`; with
+    /// many draws it is a little wider than the games' own spread would give.
+    /// `(0, 1)` with no game.
     pub fn score_interval(&self) -> (f64, f64) {
         let n = self.games();
         if n == 0 {
             return (0.0, 1.0);
         }
-        let s = self.score();
-        let nf = n as f64;
-        let var = (self.wins as f64 * (1.0 - s).powi(2)
-            + self.draws as f64 * (0.5 - s).powi(2)
-            + self.losses as f64 * s.powi(2))
-            / nf;
-        let half = Z95 * (var / nf).sqrt();
-        ((s - half).max(0.0), (s + half).min(1.0))
+        let (s, nf, z2) = (self.score(), n as f64, Z95 * Z95);
+        let d = 1.0 + z2 / nf;
+        let centre = (s + z2 / (2.0 * nf)) / d;
+        let half = Z95 / d * (s * (1.0 - s) / nf + z2 / (4.0 * nf * nf)).sqrt();
+        ((centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     /// The Elo difference the score implies ([`elo`]).

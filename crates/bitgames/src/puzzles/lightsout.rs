@@ -550,10 +550,17 @@ impl LightsOut {
     }
 
     /// The hardest solvable positions: the largest, over all solvable positions,
-    /// of the fewest presses that solve it. Enumerates every press pattern, so only
-    /// for boards of at most [`MAX_HARDEST_CELLS`] cells (`None` otherwise).
+    /// of the fewest presses that solve it. Where the press matrix is invertible
+    /// (no null space) every press set is the one solution of one board, so the
+    /// board that pressing every cell makes needs all of them: the answer is the
+    /// number of cells, at any size. Otherwise every press pattern is
+    /// enumerated, so only for boards of at most [`MAX_HARDEST_CELLS`] cells
+    /// (`None` beyond).
     pub fn hardest(&self) -> Option<usize> {
         let cells = self.width * self.height;
+        if self.null_dimension() == 0 {
+            return Some(cells);
+        }
         if cells > MAX_HARDEST_CELLS {
             return None;
         }

@@ -193,12 +193,30 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A searcher with a transposition table of about `table_mib` MiB (at least one
     /// slot).
     pub fn new(eval: E, table_mib: usize) -> Self {
+        match Self::try_new(eval, table_mib) {
+            Ok(search) => search,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`new`](Self::new), or an error (not an abort) when the table is more
+    /// than the machine can give ([`table_limit`](crate::search::memory::table_limit))
+    /// or the system refuses the memory.
+    pub fn try_new(eval: E, table_mib: usize) -> Result<Self, crate::search::memory::AllocError> {
         let slot = std::mem::size_of::<Option<Entry<G::Move>>>().max(1);
-        let want = (table_mib << 20) / slot;
+        let want = table_mib.saturating_mul(1 << 20) / slot;
         let slots = if want < 2 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) };
-        AlphaBeta {
+        let bytes = slots.saturating_mul(slot);
+        let refused = crate::search::memory::AllocError { bytes, memory: None };
+        if let Some(limit) = crate::search::memory::table_limit().filter(|&l| bytes > l) {
+            return Err(crate::search::memory::AllocError { bytes, memory: Some(limit) });
+        }
+        let mut table = Vec::new();
+        table.try_reserve_exact(slots).map_err(|_| refused)?;
+        table.resize(slots, None);
+        Ok(AlphaBeta {
             eval,
-            table: vec![None; slots],
+            table,
             mask: slots - 1,
             moves: Vec::new(),
             order: Vec::new(),
@@ -208,7 +226,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             stopped: false,
             stop: None,
             heuristic_leaf: false,
-        }
+        })
     }
 
     /// The evaluator.

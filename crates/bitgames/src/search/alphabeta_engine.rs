@@ -39,7 +39,9 @@ pub static ALPHABETA: EngineInfo = EngineInfo {
         if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
             limits.time = Some(Duration::from_secs(1));
         }
-        Ok(game.alphabeta_engine(p.spec("alphabeta"), limits, p.int("table_mib") as usize))
+        let mib = p.int("table_mib") as usize;
+        game.alphabeta_engine(p.spec("alphabeta"), limits, mib)
+            .map_err(|e| format!("table_mib={mib}: {e}"))
     },
 };
 
@@ -55,6 +57,15 @@ impl<G: Game> AlphaBetaEngine<G> {
     /// `table_mib` MiB.
     pub fn new(spec: String, limits: Limits, table_mib: usize) -> Self {
         AlphaBetaEngine { spec, search: AlphaBeta::new(GameEval, table_mib), limits }
+    }
+
+    /// [`new`](Self::new), or an error when the table's memory cannot be had.
+    pub fn try_new(
+        spec: String,
+        limits: Limits,
+        table_mib: usize,
+    ) -> Result<Self, crate::search::memory::AllocError> {
+        Ok(AlphaBetaEngine { spec, search: AlphaBeta::try_new(GameEval, table_mib)?, limits })
     }
 }
 

@@ -115,3 +115,16 @@ fn clobber_bad_input() {
     s.set_position("x.x/oxo o").unwrap();
     assert_eq!(s.position(), "x.x/oxo o");
 }
+
+/// An alpha-beta table larger than the machine can give is an error naming its
+/// size, not an abort (issue 33, row 12); through the dynamic interface too.
+#[test]
+fn an_impossible_alphabeta_table_is_an_error() {
+    use bitgames::search::alphabeta::{AlphaBeta, GameEval, Limits};
+    let e = AlphaBeta::<Connect4, GameEval>::try_new(GameEval, 1 << 40).err().unwrap();
+    assert!(e.to_string().contains("cannot allocate a table of"), "{e}");
+    let g = new_game("connect4").unwrap();
+    let e = g.alphabeta_engine("alphabeta".into(), Limits::default(), 1 << 40).err().unwrap();
+    assert!(e.to_string().contains("MiB"), "{e}");
+    assert!(g.alphabeta_engine("alphabeta".into(), Limits::default(), 1).is_ok());
+}

@@ -32,6 +32,22 @@ fn five_by_five_facts() {
     assert_eq!(lo.hardest(), Some(15));
 }
 
+/// The n×n boards whose press matrix is invertible (6, 7, 8, 10, 12; the
+/// kernel's dimension is 4 for 4×4, 2 for 5×5, 8 for 9×9, 6 for 11×11, as
+/// Anderson and Feil, *Turning Lights Out with Linear Algebra*, 1998, and OEIS
+/// A159257 give): every board solvable, the hardest needing every cell.
+#[test]
+fn invertible_boards_have_every_cell_as_their_hardest() {
+    for (n, kernel) in [(4, 4), (5, 2), (6, 0), (7, 0), (8, 0), (9, 8), (10, 0), (11, 6), (12, 0)] {
+        let lo = LightsOut::new(n, n).unwrap();
+        assert_eq!(lo.null_dimension(), kernel, "{n}x{n}");
+        if kernel == 0 {
+            assert_eq!(lo.hardest(), Some(n * n), "{n}x{n}");
+            assert_eq!(lo.solvable_log2(), n * n, "{n}x{n}");
+        }
+    }
+}
+
 #[test]
 fn small_boards_agree_with_brute_force() {
     // Every press pattern of a small board: the positions reached, and for each

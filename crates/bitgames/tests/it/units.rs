@@ -189,23 +189,24 @@ mod arena_stats {
 
     #[test]
     fn score_intervals() {
-        // 6 wins, 2 draws, 2 losses: s = 0.7; per-game variance
-        // (6·0.3² + 2·0.2² + 2·0.7²)/10 = 0.16; se = √(0.016) = 0.126491;
-        // 0.7 ± 1.959964·0.126491 = 0.7 ± 0.247918.
+        // 6 wins, 2 draws, 2 losses: s = 0.7, n = 10; Wilson with z² = 3.841459:
+        // centre (0.7 + 0.192073)/1.384146 = 0.644495, half-width
+        // 1.415987·√(0.021 + 0.009604) = 0.247717.
         let t = Tally { wins: 6, draws: 2, losses: 2 };
         assert_eq!(t.score(), 0.7);
         let (lo, hi) = t.score_interval();
-        assert!(close(lo, 0.452082, 1e-5) && close(hi, 0.947918, 1e-5), "{lo} {hi}");
+        assert!(close(lo, 0.396778, 1e-5) && close(hi, 0.892209, 1e-5), "{lo} {hi}");
         let (elo_lo, elo_hi) = t.elo_interval();
-        assert!(close(elo_lo, -33.40, 0.01) && close(elo_hi, 504.03, 0.01), "{elo_lo} {elo_hi}");
+        assert!(close(elo_lo, -72.77, 0.01) && close(elo_hi, 367.15, 0.01), "{elo_lo} {elo_hi}");
         assert!(close(t.mirror().score(), 0.3, 1e-12));
-        // Wins only: no spread, the interval is the point.
+        // Wins only: the interval does not collapse (Wilson's 10 of 10: 0.7225 to 1).
         let all = Tally { wins: 10, draws: 0, losses: 0 };
-        assert_eq!(all.score_interval(), (1.0, 1.0));
-        // 50 wins, 50 losses: 0.5 ± 1.96·0.05 = 0.5 ± 0.098.
+        let (lo, hi) = all.score_interval();
+        assert!(close(lo, 0.722467, 1e-5) && close(hi, 1.0, 1e-9), "{lo} {hi}");
+        // 50 wins, 50 losses: 0.5 ± 0.096168.
         let even = Tally { wins: 50, draws: 0, losses: 50 };
         let (lo, hi) = even.score_interval();
-        assert!(close(lo, 0.402, 1e-3) && close(hi, 0.598, 1e-3));
+        assert!(close(lo, 0.403832, 1e-5) && close(hi, 0.596168, 1e-5), "{lo} {hi}");
         assert_eq!(Tally::default().score_interval(), (0.0, 1.0));
     }
 
