@@ -164,6 +164,17 @@ pub enum SetupError {
         /// Why the range is what it is (empty, or starting with a space).
         note: &'static str,
     },
+    /// A value that is not one the game takes (a komi that is no multiple of
+    /// 0.5, a number out of range).
+    #[error("{param} must be {expected}, got {value}")]
+    Invalid {
+        /// Which value.
+        param: &'static str,
+        /// The value given, as text (long numbers shortened).
+        value: String,
+        /// What is accepted.
+        expected: &'static str,
+    },
     /// A board that does not fit the game's storage.
     #[error(
         "a {width}×{height} board needs {needed} bits{how}, more than the {capacity} the game can store"

@@ -312,8 +312,11 @@ impl GtpSession {
             self.komi = Some(k);
             return Ok(String::new());
         }
-        let (_, start) = with_param(&spec, "komi", &k.to_string())
-            .map_err(|e| format!("unacceptable komi: {e}"))?;
+        // Short text for a huge number (1e300, not its 301 digits); the game's
+        // own range check then names it.
+        let text = if k.abs() < 1e6 { k.to_string() } else { format!("{k:e}") };
+        let (_, start) = with_param(&spec, "komi", &text)
+            .map_err(|e| format!("unacceptable komi: {}", clip(&e.to_string())))?;
         let mut record = GameRecord::new(start);
         for m in self.record.moves() {
             record.play(m).map_err(|e| format!("cannot replay the moves under komi {k}: {e}"))?;

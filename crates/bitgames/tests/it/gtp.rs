@@ -67,6 +67,12 @@ fn scripted_go_session() {
     assert!(err(&mut s, "boardsize 20").starts_with("unacceptable size"));
     assert!(err(&mut s, "boardsize x").starts_with("syntax error"));
     assert!(err(&mut s, "komi lots").starts_with("syntax error"));
+    // A komi that is no multiple of 0.5 is named as given (issue 33, row 14:
+    // it was "got 14"), a huge one shortened.
+    let e = err(&mut s, "komi 7.25");
+    assert!(e.contains("komi must be a multiple of 0.5 from -400 to 400, got 7.25"), "{e}");
+    let e = err(&mut s, "komi 1e300");
+    assert!(e.contains("'1e300'") && e.len() < 120, "{e}");
     assert!(err(&mut s, "frobnicate 3").starts_with("unknown command"));
     assert_eq!(ask(&mut s, "12 frobnicate"), "?12 unknown command 'frobnicate'\n\n");
     assert!(err(&mut s, "time_left b -3 0").starts_with("syntax error"));

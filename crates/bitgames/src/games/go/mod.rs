@@ -376,12 +376,15 @@ impl<const N: usize> Go<N> {
         }
         let k2 = rules.komi * 2.0;
         if !k2.is_finite() || k2.fract() != 0.0 || k2.abs() > 800.0 {
-            return Err(SetupError::OutOfRange {
-                param: "komi × 2",
-                value: k2 as i64,
-                min: -800,
-                max: 800,
-                note: " and whole: komi is a multiple of 0.5",
+            let k = rules.komi;
+            return Err(SetupError::Invalid {
+                param: "komi",
+                value: if k.is_finite() && k.abs() < 1e6 {
+                    k.to_string()
+                } else {
+                    format!("{k:e}")
+                },
+                expected: "a multiple of 0.5 from -400 to 400",
             });
         }
         let grid = Grid::new(GridKind::Square4, size, size)?;
