@@ -82,3 +82,12 @@ fn json_rejection(r: JsonRejection) -> ApiError {
     };
     ApiError::new(status, message)
 }
+
+/// At most 40 characters of user text, for messages.
+pub fn clip(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}

@@ -3,8 +3,11 @@
 //! [`GameRecord`], so each move is checked by the library's rules), and the
 //! state the page draws.
 
+pub use crate::error::clip;
 use crate::error::ApiError;
 use crate::limits::Limits;
+pub use crate::moves::split_moves;
+use crate::moves::{play, play_text, too_many};
 use bitgames::board::BoardView;
 use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
 use bitgames::{DynGame, GameRecord, Outcome, Player};
@@ -109,95 +112,12 @@ fn check_size(game: &dyn DynGame, limits: &Limits) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Plays pasted move text (see [`GameRequest::text`]).
-pub(crate) fn play_text(
-    record: &mut GameRecord,
-    text: &str,
-    limits: &Limits,
-) -> Result<(), ApiError> {
-    for token in split_moves(text) {
-        play_run(record, token, limits)?;
-    }
-    Ok(())
-}
-
 /// A built game and the moves an `undo` took back (oldest first).
 pub struct Built {
     /// The game with its history.
     pub record: GameRecord,
     /// Moves taken back.
     pub undone: Vec<String>,
-}
-
-pub(crate) fn too_many(limits: &Limits) -> ApiError {
-    ApiError::unprocessable(format!(
-        "too many moves: the web app takes at most {} in a request",
-        limits.moves
-    ))
-}
-
-fn play(record: &mut GameRecord, mv: &str, number: usize) -> Result<(), ApiError> {
-    record
-        .play(mv)
-        .map_err(|e| ApiError::unprocessable(format!("move {number} '{}': {e}", clip(mv))))
-}
-
-/// Plays a token of pasted text: one move, or several run together, split by
-/// the longest legal move that begins the rest (`4453` in Connect Four,
-/// `f5d6c3` in Othello).
-fn play_run(record: &mut GameRecord, token: &str, limits: &Limits) -> Result<(), ApiError> {
-    let number = || record.moves().len() + 1;
-    if record.current().move_text(token).is_ok() || token.is_empty() {
-        if number() > limits.moves {
-            return Err(too_many(limits));
-        }
-        return play(record, token, number());
-    }
-    let mut rest = token;
-    while !rest.is_empty() {
-        let n = record.moves().len() + 1;
-        if n > limits.moves {
-            return Err(too_many(limits));
-        }
-        let lower = rest.to_ascii_lowercase();
-        let best = record
-            .current()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_empty() && lower.starts_with(&m.to_ascii_lowercase()))
-            .max_by_key(String::len);
-        let Some(mv) = best else {
-            return play(record, rest, n);
-        };
-        rest = &rest[mv.len()..];
-        play(record, &mv, n)?;
-    }
-    Ok(())
-}
-
-/// The moves of pasted text: split at spaces, commas and semicolons, move
-/// numbers (`1.`, `12...`) left out.
-pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .map(|t| {
-            // `1.e4` → `e4`; `12.` → ``.
-            match t.find('.') {
-                Some(i) if t[..i].chars().all(|c| c.is_ascii_digit()) => {
-                    t[i..].trim_start_matches('.')
-                }
-                _ => t,
-            }
-        })
-        .filter(|t| !t.is_empty())
-}
-
-/// At most 40 characters of user text, for messages.
-pub fn clip(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
-    }
 }
 
 /// One legal move and the board cells it touches (the page's click targets).
@@ -254,7 +174,7 @@ pub struct StateJson {
     /// The engines that play this game.
     pub engines: Vec<EngineJson>,
     /// The strengths the page offers (each an engine spec).
-    pub presets: Vec<crate::engine::Preset>,
+    pub presets: Vec<crate::presets::Preset>,
     /// What `/analyse` does here.
     pub analysis: String,
     /// The board as text.
@@ -293,7 +213,7 @@ pub fn state(built: &Built) -> StateJson {
         legal: legal_moves(now),
         last,
         engines: engines_json(now),
-        presets: crate::engine::presets(now),
+        presets: crate::presets::presets(now),
         analysis: crate::analysis::describe(now),
         picture: now.picture(),
         records: crate::notation::write(record),

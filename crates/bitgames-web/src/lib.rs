@@ -12,12 +12,15 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+mod app;
 mod assets;
 pub mod engine;
 pub mod error;
 pub mod game;
 pub mod limits;
+mod moves;
 pub mod notation;
+mod presets;
 pub mod puzzles;
 mod routes;
 

@@ -17,8 +17,8 @@
 //! start position; the other formats carry their own start.
 
 use crate::error::ApiError;
-use crate::game::play_text;
 use crate::limits::Limits;
+use crate::moves::play_text;
 use bitgames::{notation, registry, sgf, DynGame, GameRecord};
 use serde::Serialize;
 

@@ -11,9 +11,9 @@
 //! | `GET /api/pack` | the built-in packing puzzles |
 //! | `POST /api/pack/solve` | `{puzzle}` → its solution counts and one packing |
 
+use crate::app::{worker, App, RaiseOnDrop};
 use crate::error::{ApiError, ApiJson};
 use crate::game::clip;
-use crate::routes::{worker, App, RaiseOnDrop};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};

@@ -1,6 +1,7 @@
 //! The routes: the JSON API under `/api` and the embedded front end.
 
 use crate::analysis::{self, Event};
+use crate::app::{worker, App, Client, RaiseOnDrop};
 use crate::engine::{self, EngineReply};
 use crate::error::{ApiError, ApiJson};
 use crate::game::{self, GameRequest};
@@ -13,32 +14,15 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use bitgames::registry;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::StreamExt;
 
-/// What the handlers share.
-#[derive(Clone)]
-pub(crate) struct App {
-    limits: Arc<Limits>,
-    workers: Arc<Semaphore>,
-    clients: Arc<Clients>,
-}
-
 /// The app's router: `/api/…` and the static files.
 pub fn router(limits: Limits) -> Router {
-    let app = App {
-        workers: Arc::new(Semaphore::new(limits.workers)),
-        limits: Arc::new(limits),
-        clients: Arc::default(),
-    };
+    let app = App::new(limits);
     let body = app.limits.body_bytes;
     Router::new()
         .route("/api/games", get(games))
@@ -163,19 +147,6 @@ async fn sgf_tree(
     )?;
     let text = crate::notation::tree_sgf(built.record.start(), &req.tree, &app.limits)?;
     Ok(Json(TextJson { text }))
-}
-
-/// A worker, or a 503 when all are busy.
-pub(crate) fn worker(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
-    Arc::clone(&app.workers).try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "all {} workers are busy with engine moves or analyses; try again shortly",
-                app.limits.workers
-            ),
-        )
-    })
 }
 
 fn refuse_if_over(built: &game::Built) -> Result<(), ApiError> {
@@ -330,101 +301,4 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
         }))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
-}
-
-/// Raises a stop flag when dropped. What a client started on a worker (an
-/// engine move, an analysis, a packing count) polls the flag, and the request's
-/// future or stream owns the guard: a client that goes away (the page closed,
-/// its Stop pressed, the fetch aborted) drops it and calls the work off.
-pub(crate) struct RaiseOnDrop(Arc<AtomicBool>);
-
-impl RaiseOnDrop {
-    /// A guard over a new, lowered flag.
-    pub(crate) fn new() -> Self {
-        RaiseOnDrop(Arc::new(AtomicBool::new(false)))
-    }
-
-    /// The flag, for the worker to poll.
-    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.0)
-    }
-}
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Who asks: the remote IP address of the connection (`None` when the server
-/// was not started with connection info, as in tests on the bare router; such
-/// requests count as one client).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Client(Option<IpAddr>);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
-    type Rejection = Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<Self, Infallible> {
-        use axum::extract::connect_info::{ConnectInfo, MockConnectInfo};
-        let ext = &parts.extensions;
-        let addr = ext
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0)
-            .or_else(|| ext.get::<MockConnectInfo<SocketAddr>>().map(|m| m.0));
-        Ok(Client(addr.map(|a| a.ip())))
-    }
-}
-
-impl std::fmt::Display for Client {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(ip) => write!(f, "{ip}"),
-            None => f.write_str("this client"),
-        }
-    }
-}
-
-/// The analyses each client has running.
-#[derive(Default)]
-pub(crate) struct Clients(Mutex<HashMap<Client, usize>>);
-
-impl Clients {
-    /// One more analysis for `client`, or a 429 when it already has `most`.
-    fn admit(self: &Arc<Self>, client: Client, most: usize) -> Result<ClientSlot, ApiError> {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(client).or_insert(0);
-        if *n >= most {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many analyses: {client} has {n} running and the web app allows at most \
-                     {most} at once per client; stop one first"
-                ),
-            ));
-        }
-        *n += 1;
-        Ok(ClientSlot { clients: Arc::clone(self), client })
-    }
-}
-
-/// A running analysis of a client, given back when dropped.
-pub(crate) struct ClientSlot {
-    clients: Arc<Clients>,
-    client: Client,
-}
-
-impl Drop for ClientSlot {
-    fn drop(&mut self) {
-        let mut map = self.clients.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.client);
-            }
-        }
-    }
 }
