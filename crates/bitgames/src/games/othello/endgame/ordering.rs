@@ -6,7 +6,7 @@
 //! corner stability).
 
 use super::parity::QUADRANT_BIT;
-use super::search::{final_score, Search};
+use super::search::{final_score, Move, MoveList, Search};
 use super::table::Key;
 use super::SHALLOW_MAX;
 use crate::games::othello::movegen::MoveGen;
@@ -77,43 +77,6 @@ fn corner_stability(p: u64) -> i32 {
         | CORNERS)
         & p;
     s.count_ones() as i32
-}
-
-/// A move in a deep node's list: square, flips, ordering score, and the table
-/// key of the position after it (when that is searched with the table).
-#[derive(Clone, Copy)]
-pub(super) struct Move {
-    pub(super) sq: u32,
-    pub(super) flips: u64,
-    pub(super) score: i32,
-    pub(super) key: Key,
-}
-
-impl Default for Move {
-    fn default() -> Self {
-        Move { sq: 0, flips: 0, score: 0, key: Key::new(0, 0) }
-    }
-}
-
-/// The moves of a position, at most 33 in Othello (34 for safety).
-pub(super) struct MoveList {
-    pub(super) moves: [Move; 34],
-    pub(super) len: usize,
-}
-
-impl MoveList {
-    /// The best move from `i` on, swapped to `i` (selection sort, one step).
-    #[inline(always)]
-    pub(super) fn select(&mut self, i: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].score > self.moves[best].score {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
-        self.moves[i]
-    }
 }
 
 impl<G: MoveGen> Search<'_, G> {

@@ -2,17 +2,12 @@
 //! squares, the first move is searched alone, then the others in parallel, each
 //! thread taking the next move; the threads share the transposition table.
 
-use super::ordering::Move;
 use super::parity::QUADRANT_BIT;
-use super::search::{Search, SearchOps, INF};
+use super::search::{Move, Search, SearchOps, INF};
 use super::table::NO_MOVE;
 use crate::games::othello::movegen::MoveGen;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize};
-
-/// Nodes on the principal variation with at least this many empty squares
-/// search their younger brothers in parallel (when there are threads).
-pub(super) const SPLIT_MIN: u32 = 16;
 
 /// A score and a move in one integer that orders by score, then puts a score
 /// known to beat alpha (`beat`, so exact or a lower bound) before an upper

@@ -3,8 +3,8 @@
 //! (module `wipeout`) before the exact search, and, when every best move is
 //! asked for, each other move gets a null-window test of the score.
 
-use super::ordering::Move;
 use super::parity::{parity_of, QUADRANT_BIT};
+use super::search::Move;
 use super::search::{final_score, Search, SearchOps, INF};
 use super::wipeout::Wipeout;
 use super::{SCORE_MAX, SHALLOW_MAX};

@@ -5,8 +5,6 @@
 //! search (5 to [`SHALLOW_MAX`]) or the deep search here (table, stability
 //! cut-off, ordered moves, enhanced transposition cut-offs).
 
-use super::ordering::Move;
-use super::parallel::SPLIT_MIN;
 use super::parity::QUADRANT_BIT;
 use super::stability::{self, EdgeTable};
 use super::table::{Key, Table, NO_MOVE};
@@ -326,5 +324,47 @@ impl<G: MoveGen> SearchOps for Search<'_, G> {
 
     fn solve_root(&mut self, p: u64, o: u64, all_best: bool) -> (i32, Vec<OthelloMove>, u64) {
         self.root(p, o, all_best)
+    }
+}
+
+/// Nodes on the principal variation with at least this many empty squares
+/// search their younger brothers in parallel (when there are threads;
+/// [`super::parallel`]).
+pub(super) const SPLIT_MIN: u32 = 16;
+
+/// A move in a deep node's list: square, flips, ordering score, and the table
+/// key of the position after it (when that is searched with the table).
+#[derive(Clone, Copy)]
+pub(super) struct Move {
+    pub(super) sq: u32,
+    pub(super) flips: u64,
+    pub(super) score: i32,
+    pub(super) key: Key,
+}
+
+impl Default for Move {
+    fn default() -> Self {
+        Move { sq: 0, flips: 0, score: 0, key: Key::new(0, 0) }
+    }
+}
+
+/// The moves of a position, at most 33 in Othello (34 for safety).
+pub(super) struct MoveList {
+    pub(super) moves: [Move; 34],
+    pub(super) len: usize,
+}
+
+impl MoveList {
+    /// The best move from `i` on, swapped to `i` (selection sort, one step).
+    #[inline(always)]
+    pub(super) fn select(&mut self, i: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..self.len {
+            if self.moves[j].score > self.moves[best].score {
+                best = j;
+            }
+        }
+        self.moves.swap(i, best);
+        self.moves[i]
     }
 }
