@@ -73,19 +73,8 @@ pub fn check_threads(threads: usize) -> Result<()> {
 /// quarters of it: [`table_limit`](bitgames::search::memory::table_limit)), so
 /// an oversized table is a clear error, not an abort.
 pub fn check_table_mib(mib: usize) -> Result<()> {
-    if mib == 0 {
-        return Err(input_error("--table-mib must be at least 1"));
-    }
-    if let Some(limit) = bitgames::search::memory::table_limit() {
-        let max = (limit >> 20).max(1);
-        if mib > max {
-            return Err(input_error(format!(
-                "--table-mib {mib} is more than this machine can give a table (at most {max} MiB, \
-                 three quarters of its memory)"
-            )));
-        }
-    }
-    Ok(())
+    bitgames::search::memory::check_table_mib(mib)
+        .map_err(|e| input_error(format!("--table-mib {e}")))
 }
 
 /// Error text made safe for a terminal and short enough to read: control

@@ -67,14 +67,8 @@ pub fn input_error(msg: impl Into<String>) -> anyhow::Error {
 
 /// Checks `--table-mib` against the machine's memory before a table is made.
 pub fn check_table_mib(mib: usize) -> Result<()> {
-    let max = bitgames::search::memory::table_limit().map_or(usize::MAX, |l| (l >> 20).max(1));
-    if mib == 0 || mib > max {
-        return Err(input_error(format!(
-            "--table-mib {mib} is not a table size here (1 to {max} MiB, three quarters of \
-             this machine's memory)"
-        )));
-    }
-    Ok(())
+    bitgames::search::memory::check_table_mib(mib)
+        .map_err(|e| input_error(format!("--table-mib {e}")))
 }
 
 fn main() -> ExitCode {

@@ -4,7 +4,6 @@
 use crate::error::clip;
 use crate::error::ApiError;
 use crate::limits::Limits;
-pub use crate::presets::{presets, Preset};
 use bitgames::registry::{self, parse_spec, ParamKind, ParamValue, Params};
 use bitgames::DynGame;
 

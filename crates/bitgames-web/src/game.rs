@@ -3,10 +3,8 @@
 //! [`GameRecord`], so each move is checked by the library's rules), and the
 //! state the page draws.
 
-pub use crate::error::clip;
 use crate::error::ApiError;
 use crate::limits::Limits;
-pub use crate::moves::split_moves;
 use crate::moves::{play, play_text, too_many};
 use bitgames::board::BoardView;
 use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};

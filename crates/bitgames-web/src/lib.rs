@@ -20,7 +20,7 @@ pub mod game;
 pub mod limits;
 mod moves;
 pub mod notation;
-mod presets;
+pub mod presets;
 pub mod puzzles;
 mod routes;
 

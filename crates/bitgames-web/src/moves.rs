@@ -68,7 +68,7 @@ fn play_run(record: &mut GameRecord, token: &str, limits: &Limits) -> Result<(),
 
 /// The moves of pasted text: split at spaces, commas and semicolons, move
 /// numbers (`1.`, `12...`) left out.
-pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn split_moves(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .map(|t| {
             // `1.e4` → `e4`; `12.` → ``.

@@ -12,8 +12,8 @@
 //! | `POST /api/pack/solve` | `{puzzle}` → its solution counts and one packing |
 
 use crate::app::{worker, App, RaiseOnDrop};
+use crate::error::clip;
 use crate::error::{ApiError, ApiJson};
-use crate::game::clip;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};

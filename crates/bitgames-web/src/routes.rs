@@ -43,7 +43,10 @@ async fn static_or_404(method: Method, uri: Uri) -> Response {
     if uri.path().starts_with("/api/") {
         return ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no API endpoint {} (see /api/games and docs/web.md)", game::clip(uri.path())),
+            format!(
+                "no API endpoint {} (see /api/games and docs/web.md)",
+                crate::error::clip(uri.path())
+            ),
         )
         .into_response();
     }
@@ -56,7 +59,7 @@ async fn static_or_404(method: Method, uri: Uri) -> Response {
 async fn wrong_method(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {} (see docs/web.md)", game::clip(uri.path())),
+        format!("{method} is not allowed on {} (see docs/web.md)", crate::error::clip(uri.path())),
     )
 }
 
@@ -108,13 +111,13 @@ async fn play(
         return Err(ApiError::unprocessable(format!(
             "the game is over ({}): no move '{}'",
             now.describe_outcome(o),
-            game::clip(&mv)
+            crate::error::clip(&mv)
         )));
     }
     built
         .record
         .play(&mv)
-        .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", game::clip(&mv))))?;
+        .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", crate::error::clip(&mv))))?;
     built.undone.clear();
     Ok(Json(game::state(&built)))
 }

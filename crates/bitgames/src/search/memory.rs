@@ -43,6 +43,37 @@ pub fn table_limit() -> Option<usize> {
     Some(kib.saturating_mul(1024) / 4 * 3)
 }
 
+/// Why a table size asked for in MiB (a `--table-mib`) cannot be used here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TableSizeError {
+    /// Zero.
+    #[error("must be at least 1")]
+    Zero,
+    /// More than [`table_limit`].
+    #[error(
+        "{mib} is more than this machine can give a table (at most {max} MiB, three quarters \
+         of its memory)"
+    )]
+    TooLarge {
+        /// The size asked for.
+        mib: usize,
+        /// The most a table may take here.
+        max: usize,
+    },
+}
+
+/// Checks a table size in MiB before the table is made: at least 1, at most
+/// [`table_limit`] (no limit where the system does not say).
+pub fn check_table_mib(mib: usize) -> Result<(), TableSizeError> {
+    if mib == 0 {
+        return Err(TableSizeError::Zero);
+    }
+    match table_limit().map(|limit| (limit >> 20).max(1)) {
+        Some(max) if mib > max => Err(TableSizeError::TooLarge { mib, max }),
+        _ => Ok(()),
+    }
+}
+
 /// A zeroed, page-aligned array of atomic words that lives as long as the value.
 pub(crate) struct ZeroedTable {
     ptr: NonNull<AtomicU64>,

@@ -50,6 +50,14 @@ pub struct PerftOptions {
     pub table_mib: usize,
 }
 
+impl PerftOptions {
+    /// The table's MiB for a count of `depth` plies: at most `2^(depth - 6)`
+    /// (all it would store), at most [`table_mib`](Self::table_mib).
+    fn table_mib_for(&self, depth: usize) -> usize {
+        self.table_mib.min(1 << depth.saturating_sub(6).min(20))
+    }
+}
+
 impl Default for PerftOptions {
     /// [`movegen::best_backend`], and [`HASH_MIB_ENV`] MiB of table (default
     /// [`DEFAULT_HASH_MIB`]).
@@ -81,7 +89,7 @@ pub struct PerftCount {
 
 /// [`perft_bik`] with chosen options.
 pub fn perft_bik_opts(pos: &Othello, depth: usize, opts: PerftOptions) -> PerftCount {
-    let mib = opts.table_mib.min(1 << depth.saturating_sub(6).min(20));
+    let mib = opts.table_mib_for(depth);
     if depth < 8 || mib == 0 {
         let leaves = movegen::with_movegen!(opts.backend, |g| perft_bik_with(g, pos, depth));
         return PerftCount { leaves, ..PerftCount::default() };
@@ -103,7 +111,7 @@ pub fn perft_bik_parallel_opts(
     threads: usize,
     opts: PerftOptions,
 ) -> PerftCount {
-    let mib = opts.table_mib.min(1 << depth.saturating_sub(6).min(20));
+    let mib = opts.table_mib_for(depth);
     let pool = match crate::search::perft::pool(threads) {
         Some(pool) if depth as u32 > SERIAL_DEPTH && mib > 0 => pool,
         _ => return perft_bik_opts(pos, depth, opts),
