@@ -48,13 +48,6 @@ fn thread_counts(args: &ScaleOptions) -> Result<Vec<usize>> {
     Ok(counts)
 }
 
-/// The CPU's model name, where the system says it (Linux), for the report.
-fn cpu_model() -> Option<String> {
-    let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("model name"))?;
-    Some(line.split_once(':')?.1.trim().to_string())
-}
-
 /// One measured run.
 #[derive(Clone, Copy)]
 struct Run {
@@ -84,11 +77,7 @@ pub fn run(args: &ScaleOptions, out: &mut dyn Write) -> Result<()> {
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mode = if args.quick { "quick: the smaller workloads in brackets" } else { "full" };
-    writeln!(
-        out,
-        "bench scale ({mode}), {cores} cores{}",
-        cpu_model().map(|m| format!(", {m}")).unwrap_or_default()
-    )?;
+    writeln!(out, "bench scale ({mode}), {cores} cores, {}", bitgames::cpu::cpu().describe())?;
     writeln!(
         out,
         "  speed-up: one thread's wall time over this one's (fixed-time work: count over one \
