@@ -226,7 +226,7 @@ fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
             records.push((place, read.map_err(|e| e.to_string())));
         }
     } else {
-        match bitgames::GameRecord::from_json(&text) {
+        match bitgames::registry::read_record(&text) {
             Ok(r) => records.push((name.clone(), Ok((r, None, None, None)))),
             Err(e) => {
                 let lines: Vec<(usize, &str)> = text
@@ -239,7 +239,7 @@ fn convert_sgf(args: &ConvertArgs, out: &mut dyn Write) -> Result<()> {
                     records.push((name.clone(), Err(e.to_string())));
                 }
                 for (n, l) in lines.iter().filter(|_| lines.len() > 1) {
-                    let r = bitgames::GameRecord::from_json(l).map(|r| (r, None, None, None));
+                    let r = bitgames::registry::read_record(l).map(|r| (r, None, None, None));
                     records.push((format!("{name}, line {n}"), r.map_err(|e| e.to_string())));
                 }
             }

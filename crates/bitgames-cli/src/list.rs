@@ -98,7 +98,7 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
     let mut engines: Vec<&'static EngineInfo> = match &args.game {
         Some(spec) => registry::engines_for(crate::common::build_game(spec, None)?.as_ref()),
         None => {
-            let mut all = bitgames::engine::GENERIC.to_vec();
+            let mut all = bitgames::registry::generic_engines().to_vec();
             all.extend(registry::games().iter().flat_map(|g| g.engines.iter().copied()));
             all
         }
@@ -121,7 +121,7 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "engines:")?;
     for e in engines {
         // A game's own engine replaces a generic one of the same name there.
-        let generic = bitgames::engine::GENERIC.iter().any(|g| std::ptr::eq(*g, e));
+        let generic = bitgames::registry::generic_engines().iter().any(|g| std::ptr::eq(*g, e));
         let games: Vec<&str> = registry::games()
             .iter()
             .filter(|g| {
@@ -157,7 +157,7 @@ pub fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<()> {
                 summary: g.summary,
                 default_spec: g.default_spec(),
                 params: params_json(g.params),
-                engines: bitgames::engine::GENERIC
+                engines: bitgames::registry::generic_engines()
                     .iter()
                     .filter(|e| !g.engines.iter().any(|o| o.name == e.name))
                     .chain(g.engines.iter())

@@ -50,7 +50,7 @@ pub fn read(start: Box<dyn DynGame>, text: &str, limits: &Limits) -> Result<Game
         return Err(ApiError::bad_request("the pasted record is empty"));
     }
     if t.starts_with('{') {
-        let record = GameRecord::from_json(t).map_err(|e| bad("JSON", &e))?;
+        let record = bitgames::registry::read_record(t).map_err(|e| bad("JSON", &e))?;
         let theirs = name_of(record.start());
         if theirs != name {
             return Err(ApiError::unprocessable(format!(

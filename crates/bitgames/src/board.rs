@@ -111,7 +111,7 @@ pub struct BoardEdge {
 pub struct BoardView {
     /// The outline.
     pub shape: BoardShape,
-    /// Every cell, in the game's order (the indices [`Game::move_cells`]
+    /// Every cell, in the game's order (the indices [`Game::move_cells`](crate::game::Game::move_cells)
     /// (crate::Game::move_cells) returns).
     pub cells: Vec<BoardCell>,
     /// Indices into `cells` of the points a board marks (Go's star points,

@@ -1,20 +1,21 @@
-//! [`DynGame`]: an object-safe face of every [`Game`], with moves and positions as
+//! [`DynGame`]: an object-safe face of every [`Game`](crate::game::Game), with moves and positions as
 //! text, so the CLI, the web app and the registry handle any game the same way.
 
 use crate::action::ActionError;
 use crate::board::BoardView;
-use crate::engine::Engine;
-use crate::game::{Game, Outcome, ParseError, PlayError, Player};
-use crate::search::mcts::{MctsConfig, MctsEngine, MctsLimits};
-use crate::search::{perft_divide, playouts, PlayoutStats};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use crate::game::{Outcome, ParseError, PlayError, Player, PlayoutStats};
+use crate::search::alphabeta::Limits;
+use crate::search::mcts::config::{DynMcts, MctsConfig, MctsLimits};
+use crate::search::memory::AllocError;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use thiserror::Error;
 
 /// Any game, behind a pointer: moves and positions as text.
 pub trait DynGame: Send + Sync {
     /// The game's spec, `connect4(width=7,height=6)`.
     fn spec(&self) -> String;
-    /// The game's registry name, `connect4` ([`Game::name`]).
+    /// The game's registry name, `connect4` ([`Game::name`](crate::game::Game::name)).
     fn name(&self) -> &'static str;
     /// The player to move.
     fn side_to_move(&self) -> Player;
@@ -24,10 +25,10 @@ pub trait DynGame: Send + Sync {
     fn ply(&self) -> usize;
     /// Legal moves in the game's notation (empty when the game is over).
     fn legal_moves(&self) -> Vec<String>;
-    /// How many action ids the game has ([`Game::num_actions`]).
+    /// How many action ids the game has ([`Game::num_actions`](crate::game::Game::num_actions)).
     fn num_actions(&self) -> usize;
     /// Clears `out` and writes the legal moves' action ids into it, in the
-    /// game's move order ([`Game::action`]).
+    /// game's move order ([`Game::action`](crate::game::Game::action)).
     fn legal_actions(&self, out: &mut Vec<usize>);
     /// Plays the legal move with action id `a`; on error the state is unchanged.
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError>;
@@ -52,13 +53,13 @@ pub trait DynGame: Send + Sync {
     fn describe_outcome(&self, o: Outcome) -> String;
     /// The final score for the first player, where the game has one.
     fn score(&self) -> Option<i32>;
-    /// The final score in half points ([`Game::score_halves`]).
+    /// The final score in half points ([`Game::score_halves`](crate::game::Game::score_halves)).
     fn score_halves(&self) -> Option<i64>;
-    /// 64-bit position hash ([`Game::position_hash`]).
+    /// 64-bit position hash ([`Game::position_hash`](crate::game::Game::position_hash)).
     fn position_hash(&self) -> u64;
-    /// The board as cells to draw ([`Game::board`]).
+    /// The board as cells to draw ([`Game::board`](crate::game::Game::board)).
     fn board(&self) -> BoardView;
-    /// The board cells a move (given as text) touches ([`Game::move_cells`]).
+    /// The board cells a move (given as text) touches ([`Game::move_cells`](crate::game::Game::move_cells)).
     fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError>;
     /// Perft to `depth`.
     fn perft(&self, depth: usize) -> u64;
@@ -76,16 +77,16 @@ pub trait DynGame: Send + Sync {
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine>;
     /// The generic alpha-beta engine
     /// ([`search::alphabeta_engine`](crate::search::alphabeta_engine)) on this
-    /// game's typed moves and its own [`Game::evaluate`], named `spec`.
+    /// game's typed moves and its own [`Game::evaluate`](crate::game::Game::evaluate), named `spec`.
     fn alphabeta_engine(
         &self,
         spec: String,
-        limits: crate::search::alphabeta::Limits,
+        limits: Limits,
         table_mib: usize,
-    ) -> Result<Box<dyn Engine>, crate::search::memory::AllocError>;
+    ) -> Result<Box<dyn Engine>, AllocError>;
     /// A Monte Carlo searcher of this position on the typed game, for analysis:
     /// each search goes on growing the same tree.
-    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts>;
+    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn DynMcts>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete game, for the library's game-specific engines and tools (a
@@ -94,149 +95,77 @@ pub trait DynGame: Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
-impl<G: Game> DynGame for G {
-    fn spec(&self) -> String {
-        Game::spec(self)
-    }
-    fn name(&self) -> &'static str {
-        Game::name(self)
-    }
-    fn side_to_move(&self) -> Player {
-        Game::side_to_move(self)
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        Game::player_name(self, p)
-    }
-    fn ply(&self) -> usize {
-        Game::ply(self)
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        Game::legal_moves(self, &mut v);
-        v.iter().map(ToString::to_string).collect()
-    }
-    fn num_actions(&self) -> usize {
-        Game::num_actions(self)
-    }
-    fn legal_actions(&self, out: &mut Vec<usize>) {
-        out.clear();
-        Game::for_each_move(self, |m| out.push(Game::action(self, m)));
-    }
-    fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
-        let mv = legal_action(self, a)?;
-        Game::play_unchecked(self, mv);
-        Ok(())
-    }
-    fn action_to_string(&self, a: usize) -> Result<String, ActionError> {
-        Ok(legal_action(self, a)?.to_string())
-    }
-    fn string_to_action(&self, mv: &str) -> Result<usize, PlayError> {
-        let m = self.parse_move(mv)?;
-        Game::check_move(self, m).map_err(PlayError::into_text)?;
-        Ok(Game::action(self, m))
-    }
-    fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
-        let m = self.parse_move(mv)?;
-        Game::play(self, m).map_err(PlayError::into_text)
-    }
-    fn move_text(&self, mv: &str) -> Result<String, ParseError> {
-        Ok(self.parse_move(mv)?.to_string())
-    }
-    fn set_position(&mut self, text: &str) -> Result<(), ParseError> {
-        *self = self.parse_position(text)?;
-        Ok(())
-    }
-    fn position(&self) -> String {
-        Game::position(self)
-    }
-    fn picture(&self) -> String {
-        Game::picture(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
-    }
-    fn describe_outcome(&self, o: Outcome) -> String {
-        Game::describe_outcome(self, o)
-    }
-    fn score(&self) -> Option<i32> {
-        Game::score(self)
-    }
-    fn score_halves(&self) -> Option<i64> {
-        Game::score_halves(self)
-    }
-    fn position_hash(&self) -> u64 {
-        Game::position_hash(self)
-    }
-    fn board(&self) -> BoardView {
-        Game::board(self)
-    }
-    fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError> {
-        Ok(Game::move_cells(self, self.parse_move(mv)?))
-    }
-    fn perft(&self, depth: usize) -> u64 {
-        Game::perft(self, depth)
-    }
-    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
-        Game::perft_parallel(self, depth, threads)
-    }
-    fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
-        perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()
-    }
-    fn playouts(&self, count: u64, seed: u64) -> PlayoutStats {
-        playouts(self, count, seed)
-    }
-    fn random_move(&self, seed: u64) -> Option<String> {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        Game::random_move(self, &mut rng).map(|m| m.to_string())
-    }
-    fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
-        Box::new(MctsEngine::<G>::new(spec, config, limits))
-    }
-    fn alphabeta_engine(
-        &self,
-        spec: String,
-        limits: crate::search::alphabeta::Limits,
-        table_mib: usize,
-    ) -> Result<Box<dyn Engine>, crate::search::memory::AllocError> {
-        Ok(Box::new(crate::search::alphabeta_engine::AlphaBetaEngine::<G>::try_new(
-            spec, limits, table_mib,
-        )?))
-    }
-    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn crate::search::mcts::DynMcts> {
-        Box::new(crate::search::mcts::TypedMcts::new(self.clone(), config))
-    }
-    fn clone_box(&self) -> Box<dyn DynGame> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-}
-
-/// The legal move of `game` with action id `a`, or why there is none.
-fn legal_action<G: Game>(game: &G, a: usize) -> Result<G::Move, ActionError> {
-    let count = game.num_actions();
-    if a >= count {
-        return Err(ActionError::OutOfRange { action: a, count, game: game.spec() });
-    }
-    game.action_move(a).ok_or_else(|| {
-        let why = match game.outcome() {
-            Some(o) => format!("the game is over: {}", game.describe_outcome(o)),
-            None => {
-                let mut ids = Vec::new();
-                game.for_each_move(|m| ids.push(game.action(m)));
-                ids.sort_unstable();
-                let shown: Vec<String> = ids.iter().take(20).map(usize::to_string).collect();
-                let more = if ids.len() > 20 { ", …" } else { "" };
-                format!("legal actions: {}{more}", shown.join(", "))
-            }
-        };
-        ActionError::Illegal { action: a, why }
-    })
-}
-
 impl Clone for Box<dyn DynGame> {
     fn clone(&self) -> Self {
         self.clone_box()
+    }
+}
+
+/// A move an engine chose, with what it says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// The engine's account of it (value, depth, nodes, time, line), if any.
+    pub info: Option<String>,
+    /// Positions the engine looked at for it (MCTS: simulations; alpha-beta:
+    /// nodes), where it counts them.
+    pub nodes: Option<u64>,
+}
+
+/// An engine that could not choose a move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The engine was built for another game.
+    #[error("the {engine} engine cannot play {game}")]
+    WrongGame {
+        /// The engine's spec.
+        engine: String,
+        /// The game's spec.
+        game: String,
+    },
+    /// The search failed (a solver refusing a position, an outside program
+    /// that crashed).
+    #[error("{engine}: {why}")]
+    Failed {
+        /// The engine's spec.
+        engine: String,
+        /// What went wrong.
+        why: String,
+    },
+    /// The engine's stop flag ([`Engine::set_stop`]) was raised before it had
+    /// searched enough to name a move.
+    #[error("{engine}: stopped before it had searched a move")]
+    Stopped {
+        /// The engine's spec.
+        engine: String,
+    },
+}
+
+/// A move chooser. It may keep state between moves (a table, a tree); the
+/// position it is asked about need not follow the last one.
+pub trait Engine: Send {
+    /// The engine's spec with all its parameters.
+    fn spec(&self) -> String;
+
+    /// The move to play in `game`; `None` when the game is over or has no move.
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError>;
+
+    /// Gives the engine a stop flag, in the style of
+    /// [`ConnectFourSolver::set_stop`](crate::games::connect4::solver::ConnectFourSolver::set_stop):
+    /// once it is raised (from any thread), a running [`choose`](Self::choose)
+    /// ends within a few thousand nodes or simulations, on every search thread,
+    /// and so does any later one until the caller lowers it (the engine never
+    /// does). A stopped search answers its best move so far when it has one (a
+    /// legal move: MCTS after one simulation, alpha-beta after its first root
+    /// move at depth 1), else [`EngineError::Stopped`]. The engine's tables and
+    /// trees stay valid: lowered, it plays on as before. `None` takes the flag
+    /// away.
+    ///
+    /// The default does nothing: it suits only engines that answer at once
+    /// (`random`, `greedy`) and outside programs (`gtp`), which end their move
+    /// in their own time.
+    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let _ = flag;
     }
 }

@@ -2,94 +2,18 @@
 //! (`random(seed=7)`, `greedy`, `solver`, `alphabeta(level=6)`), so the CLI, the
 //! arena, GTP and the web app play every game without knowing it.
 //!
-//! The generic engines here ([`GENERIC`]) play any [`DynGame`]; a game module
+//! The generic engines ([`registry::generic_engines`](crate::registry::generic_engines)) play any [`DynGame`]; a game module
 //! adds engines made for it alone (Connect Four's solver, Othello's alpha-beta
 //! player) in its [`GameInfo::engines`](crate::info::GameInfo::engines).
 //! [`registry::new_engine`](crate::registry::new_engine) builds either kind.
+
+pub use crate::dynamic::{Engine, EngineError, EngineMove};
 
 use crate::dynamic::DynGame;
 use crate::game::Outcome;
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use thiserror::Error;
-
-/// A move an engine chose, with what it says about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineMove {
-    /// The move in the game's notation.
-    pub mv: String,
-    /// The engine's account of it (value, depth, nodes, time, line), if any.
-    pub info: Option<String>,
-    /// Positions the engine looked at for it (MCTS: simulations; alpha-beta:
-    /// nodes), where it counts them.
-    pub nodes: Option<u64>,
-}
-
-/// An engine that could not choose a move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum EngineError {
-    /// The engine was built for another game.
-    #[error("the {engine} engine cannot play {game}")]
-    WrongGame {
-        /// The engine's spec.
-        engine: String,
-        /// The game's spec.
-        game: String,
-    },
-    /// The search failed (a solver refusing a position, an outside program
-    /// that crashed).
-    #[error("{engine}: {why}")]
-    Failed {
-        /// The engine's spec.
-        engine: String,
-        /// What went wrong.
-        why: String,
-    },
-    /// The engine's stop flag ([`Engine::set_stop`]) was raised before it had
-    /// searched enough to name a move.
-    #[error("{engine}: stopped before it had searched a move")]
-    Stopped {
-        /// The engine's spec.
-        engine: String,
-    },
-}
-
-/// A move chooser. It may keep state between moves (a table, a tree); the
-/// position it is asked about need not follow the last one.
-pub trait Engine: Send {
-    /// The engine's spec with all its parameters.
-    fn spec(&self) -> String;
-
-    /// The move to play in `game`; `None` when the game is over or has no move.
-    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError>;
-
-    /// Gives the engine a stop flag, in the style of
-    /// [`ConnectFourSolver::set_stop`](crate::games::connect4::solver::ConnectFourSolver::set_stop):
-    /// once it is raised (from any thread), a running [`choose`](Self::choose)
-    /// ends within a few thousand nodes or simulations, on every search thread,
-    /// and so does any later one until the caller lowers it (the engine never
-    /// does). A stopped search answers its best move so far when it has one (a
-    /// legal move: MCTS after one simulation, alpha-beta after its first root
-    /// move at depth 1), else [`EngineError::Stopped`]. The engine's tables and
-    /// trees stay valid: lowered, it plays on as before. `None` takes the flag
-    /// away.
-    ///
-    /// The default does nothing: it suits only engines that answer at once
-    /// (`random`, `greedy`) and outside programs (`gtp`), which end their move
-    /// in their own time.
-    fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
-        let _ = flag;
-    }
-}
-
-/// Whether an optional stop flag is raised: what the engines poll.
-#[inline]
-pub fn raised(flag: &Option<Arc<AtomicBool>>) -> bool {
-    flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-}
 
 /// The typed position an engine made for game type `G` is asked about:
 /// `Ok(None)` when the game is over or has no move (the engine has nothing to
@@ -129,16 +53,6 @@ impl EngineInfo {
         Params::defaults(self.params).spec(self.name)
     }
 }
-
-/// The engines every game has (a game's own engine of the same name takes the
-/// place of a generic one: Othello's `alphabeta`).
-pub static GENERIC: &[&EngineInfo] = &[
-    &RANDOM,
-    &GREEDY,
-    &crate::search::mcts::MCTS,
-    &crate::search::alphabeta_engine::ALPHABETA,
-    &crate::gtp::GTP,
-];
 
 static SEED: &[ParamInfo] =
     &[ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the random choices (xoshiro256++)")];

@@ -9,6 +9,7 @@ pub mod arena;
 pub mod board;
 pub mod dynamic;
 pub mod engine;
+mod erased;
 pub mod formats;
 pub mod game;
 pub mod games;

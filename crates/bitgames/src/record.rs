@@ -5,7 +5,7 @@
 
 use crate::dynamic::DynGame;
 use crate::game::{Outcome, ParseError, PlayError};
-use crate::registry::{new_game, SpecError};
+use crate::spec::SpecError;
 use thiserror::Error;
 
 /// A record that cannot be read back.
@@ -126,23 +126,5 @@ impl GameRecord {
     /// The record as JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.saved()).expect("a record serialises")
-    }
-
-    /// Replays a saved record, checking every move.
-    pub fn from_saved(saved: &SavedRecord) -> Result<GameRecord, RecordError> {
-        let mut start = new_game(&saved.game)?;
-        start.set_position(&saved.start)?;
-        let mut record = GameRecord::new(start);
-        for (i, mv) in saved.moves.iter().enumerate() {
-            record.play(mv).map_err(|error| RecordError::Move { number: i + 1, error })?;
-        }
-        Ok(record)
-    }
-
-    /// Reads a record written by [`to_json`](GameRecord::to_json).
-    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let saved: SavedRecord =
-            serde_json::from_str(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
-        GameRecord::from_saved(&saved)
     }
 }

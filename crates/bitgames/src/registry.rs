@@ -9,6 +9,7 @@ use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineInfo};
 pub use crate::info::{with_words, BuildFn, GameInfo, WordsBuilder};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
+use crate::record::{GameRecord, RecordError, SavedRecord};
 pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};
 use crate::tools::{BenchSuite, ProtocolInfo};
 
@@ -26,6 +27,21 @@ static GAMES: &[&GameInfo] = &[
     &crate::games::y::INFO,
     &crate::games::yavalath::INFO,
 ];
+
+/// The engines every game has (a game's own engine of the same name takes the
+/// place of a generic one: Othello's `alphabeta`).
+static GENERIC: &[&EngineInfo] = &[
+    &crate::engine::RANDOM,
+    &crate::engine::GREEDY,
+    &crate::search::mcts::MCTS,
+    &crate::search::alphabeta_engine::ALPHABETA,
+    &crate::gtp::client::GTP,
+];
+
+/// The engines every game has: `random`, `greedy`, `mcts`, `alphabeta`, `gtp`.
+pub fn generic_engines() -> &'static [&'static EngineInfo] {
+    GENERIC
+}
 
 /// Every registered game.
 pub fn games() -> &'static [&'static GameInfo] {
@@ -46,11 +62,8 @@ pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
 /// game's own engine replaces a generic one of the same name.
 pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
     let own: &[&'static EngineInfo] = info_of(game).map_or(&[], |info| info.engines);
-    let mut v: Vec<&'static EngineInfo> = crate::engine::GENERIC
-        .iter()
-        .copied()
-        .filter(|g| !own.iter().any(|o| o.name == g.name))
-        .collect();
+    let mut v: Vec<&'static EngineInfo> =
+        GENERIC.iter().copied().filter(|g| !own.iter().any(|o| o.name == g.name)).collect();
     v.extend(own.iter().copied());
     v
 }
@@ -71,7 +84,7 @@ pub fn analyser_for(game: &dyn DynGame) -> Box<dyn crate::analysis::Analyser> {
     info_of(game)
         .and_then(|info| info.tools.analyser)
         .and_then(|f| f(game))
-        .unwrap_or_else(|| Box::new(crate::analysis::MctsAnalyser))
+        .unwrap_or_else(|| Box::new(crate::search::mcts::MctsAnalyser))
 }
 
 /// The record formats `game` declares, in its order.
@@ -122,4 +135,23 @@ pub fn new_game(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
     let params = Params::parse(info.name, info.params, &parsed.params)?;
     (info.build)(&params)
         .map_err(|e| SpecError::Invalid { game: info.name.into(), why: e.to_string() })
+}
+
+/// Replays a saved record: builds its game from the spec, sets the start
+/// position and checks every move.
+pub fn replay(saved: &SavedRecord) -> Result<GameRecord, RecordError> {
+    let mut start = new_game(&saved.game)?;
+    start.set_position(&saved.start)?;
+    let mut record = GameRecord::new(start);
+    for (i, mv) in saved.moves.iter().enumerate() {
+        record.play(mv).map_err(|error| RecordError::Move { number: i + 1, error })?;
+    }
+    Ok(record)
+}
+
+/// Reads a record written by [`GameRecord::to_json`] and replays it.
+pub fn read_record(json: &str) -> Result<GameRecord, RecordError> {
+    let saved: SavedRecord =
+        serde_json::from_str(json).map_err(|e| RecordError::Syntax(e.to_string()))?;
+    replay(&saved)
 }

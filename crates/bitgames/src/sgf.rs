@@ -16,8 +16,8 @@
 
 use crate::arena::MatchGame;
 use crate::game::{clip, Outcome, PlayError};
-use crate::gtp::session::format_score_halves;
-use crate::gtp::{param_value, takes_param};
+use crate::gtp::param_value;
+use crate::gtp::session::{format_score_halves, takes_param};
 use crate::player::Player;
 use crate::record::GameRecord;
 use crate::registry::{new_game, parse_spec, write_spec, SpecError};

@@ -263,7 +263,7 @@ pub struct Tools {
     /// default one (`go(size=19)`).
     pub bench_specs: &'static [&'static str],
     /// The game's own analyser for a position (the web app's analysis); none:
-    /// Monte Carlo tree search ([`crate::analysis::for_game`]).
+    /// Monte Carlo tree search ([`registry::analyser_for`](crate::registry::analyser_for)).
     pub analyser: Option<crate::analysis::AnalyserFn>,
     /// The formats of the game's own records, in the order a pasted record is
     /// tried and copies are offered ([`crate::formats`]).

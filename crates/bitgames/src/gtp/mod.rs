@@ -19,7 +19,7 @@ pub use client::{GtpClient, GTP};
 pub use session::GtpSession;
 
 use crate::player::Player;
-use crate::registry::{game_info, new_game, parse_spec, write_spec, SpecError};
+use crate::spec::parse_spec;
 use crate::DynGame;
 
 /// Reads a GTP colour: `b`, `black`, `w`, `white` (any case); black is the
@@ -38,28 +38,6 @@ pub fn colour_letter(p: Player) -> &'static str {
         Player::First => "b",
         Player::Second => "w",
     }
-}
-
-/// Whether the game a spec names takes parameter `name` (`size`, `komi`).
-pub fn takes_param(spec: &str, name: &str) -> bool {
-    parse_spec(spec)
-        .ok()
-        .and_then(|s| game_info(&s.name))
-        .is_some_and(|g| g.params.iter().any(|p| p.name == name))
-}
-
-/// The game `spec` names with parameter `name` set to `value` (added or
-/// replaced), built to check it.
-pub fn with_param(
-    spec: &str,
-    name: &str,
-    value: &str,
-) -> Result<(String, Box<dyn DynGame>), SpecError> {
-    let mut parsed = parse_spec(spec)?;
-    parsed.params.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
-    parsed.params.push((name.to_string(), value.to_string()));
-    let game = new_game(&write_spec(&parsed.name, &parsed.params))?;
-    Ok((game.spec(), game))
 }
 
 /// The value of parameter `name` in a full spec (as [`DynGame::spec`] writes

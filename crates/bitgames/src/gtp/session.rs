@@ -13,13 +13,15 @@
 //! session plays a pass for the other side first, and `undo` takes the two
 //! back together; other games answer an error naming the side to move.
 
-use super::{can_pass, colour_letter, param_value, parse_colour, takes_param, with_param};
+use super::{can_pass, colour_letter, param_value, parse_colour};
 use crate::engine::Engine;
 use crate::game::{clip, Outcome};
 use crate::params::{format_duration, ParamKind};
 use crate::player::Player;
 use crate::record::GameRecord;
-use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
+use crate::registry::{
+    engines_for, game_info, new_engine, new_game, parse_spec, write_spec, SpecError,
+};
 use crate::DynGame;
 use std::time::Duration;
 
@@ -484,6 +486,28 @@ fn seconds(text: &str) -> Result<f64, String> {
 /// Reads a stone count.
 fn count(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| format!("syntax error: '{}' is not a stone count", clip(text)))
+}
+
+/// Whether the game a spec names takes parameter `name` (`size`, `komi`).
+pub fn takes_param(spec: &str, name: &str) -> bool {
+    parse_spec(spec)
+        .ok()
+        .and_then(|s| game_info(&s.name))
+        .is_some_and(|g| g.params.iter().any(|p| p.name == name))
+}
+
+/// The game `spec` names with parameter `name` set to `value` (added or
+/// replaced), built to check it.
+pub fn with_param(
+    spec: &str,
+    name: &str,
+    value: &str,
+) -> Result<(String, Box<dyn DynGame>), SpecError> {
+    let mut parsed = parse_spec(spec)?;
+    parsed.params.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+    parsed.params.push((name.to_string(), value.to_string()));
+    let game = new_game(&write_spec(&parsed.name, &parsed.params))?;
+    Ok((game.spec(), game))
 }
 
 /// `final_score`: `B+3.5`, `W+0.5` or `0` for a game with a score (Go: the

@@ -15,6 +15,7 @@
 //! assert_eq!(result.score, 0);
 //! ```
 
+use super::SearchError;
 use crate::game::{Game, Outcome};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -93,21 +94,6 @@ impl Limits {
     pub fn time(time: Duration) -> Limits {
         Limits { time: Some(time), ..Limits::default() }
     }
-}
-
-/// Why a search could not start.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SearchError {
-    /// The position is a finished game.
-    #[error("the game is over ({0}): there is no move to search")]
-    GameOver(String),
-    /// A depth limit of 0 plies.
-    #[error("the depth limit must be at least 1 ply")]
-    ZeroDepth,
-    /// The searcher's stop flag was raised before it had searched a move (see
-    /// [`AlphaBeta::set_stop`]).
-    #[error("the search was stopped before it had searched a move")]
-    Stopped,
 }
 
 /// The result of a search: the best move found, its value and how deep the
@@ -266,7 +252,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if limits.depth == Some(0) {
             return Err(SearchError::ZeroDepth);
         }
-        if crate::engine::raised(&self.stop) {
+        if super::raised(&self.stop) {
             return Err(SearchError::Stopped);
         }
         let start = Instant::now();
@@ -362,7 +348,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut result = match result {
             Some(r) => r,
             // Called off from outside before anything was searched.
-            None if crate::engine::raised(&self.stop) => return Err(SearchError::Stopped),
+            None if super::raised(&self.stop) => return Err(SearchError::Stopped),
             // A limit hit before the first root move was searched at depth 1: play
             // the first move rather than nothing.
             None => SearchResult {
@@ -383,7 +369,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Whether the time or an outside stop has run out (checked every 1024 nodes).
     fn time_up(&self) -> bool {
-        crate::engine::raised(&self.stop) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        super::raised(&self.stop) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The value of `game` searched `depth` plies deep, `ply` plies from the root,

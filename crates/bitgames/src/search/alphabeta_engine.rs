@@ -1,13 +1,14 @@
 //! `alphabeta`: the generic alpha-beta engine every game has (a game's own
 //! engine of the same name, Othello's, takes its place there), built on the
-//! typed game through [`DynGame::alphabeta_engine`](crate::DynGame::alphabeta_engine).
+//! typed game through [`DynGame::alphabeta_engine`].
 //!
 //! It searches with [`AlphaBeta`] (negamax PVS, a transposition table,
 //! iterative deepening) and the game's own evaluation ([`GameEval`], from
 //! [`Game::evaluate`]); a game without one scores every unfinished leaf 0, so
 //! the engine still plays wins and avoids losses within its horizon.
 
-use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits, SearchError};
+use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits};
+use super::SearchError;
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;

@@ -20,3 +20,24 @@ pub fn threads(threads: usize) -> usize {
         threads
     }
 }
+
+/// Whether an optional stop flag is raised: what the engines poll.
+#[inline]
+pub fn raised(flag: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// Why a search could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The position is a finished game.
+    #[error("the game is over ({0}): there is no move to search")]
+    GameOver(String),
+    /// A depth limit of 0 plies.
+    #[error("the depth limit must be at least 1 ply")]
+    ZeroDepth,
+    /// The searcher's stop flag was raised before it had searched a move (see
+    /// [`AlphaBeta::set_stop`](alphabeta::AlphaBeta::set_stop)).
+    #[error("the search was stopped before it had searched a move")]
+    Stopped,
+}

@@ -7,7 +7,7 @@ use bitgames::engine::{Engine, EngineError};
 use bitgames::games::othello::player::{Level, OthelloPlayer};
 use bitgames::games::othello::Othello;
 use bitgames::registry::{new_engine, new_game};
-use bitgames::search::alphabeta::SearchError;
+use bitgames::search::SearchError;
 use bitgames::{DynGame, Game};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;

@@ -28,6 +28,7 @@ mod gtp;
 mod harness;
 mod havannah;
 mod hex;
+mod house;
 mod internal;
 mod life;
 mod lightsout;

@@ -14,9 +14,8 @@ use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::player::{Level, OthelloPlayer, Value};
 use bitgames::games::othello::{Othello, OthelloMove};
 use bitgames::games::tictactoe::TicTacToe;
-use bitgames::search::alphabeta::{
-    describe_score, AlphaBeta, Evaluator, Limits, NoHeuristic, SearchError, WIN,
-};
+use bitgames::search::alphabeta::{describe_score, AlphaBeta, Evaluator, Limits, NoHeuristic, WIN};
+use bitgames::search::SearchError;
 use bitgames::{Game, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

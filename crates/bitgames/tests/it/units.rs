@@ -290,6 +290,7 @@ mod arena_stats {
 mod record {
     use bitgames::new_game;
     use bitgames::record::{GameRecord, RecordError};
+    use bitgames::registry::read_record;
 
     #[test]
     fn play_undo_save_and_replay() {
@@ -307,7 +308,7 @@ mod record {
             json,
             r#"{"game":"connect4(width=7,height=6)","start":"","moves":["4","4","5"],"result":"in progress"}"#
         );
-        let back = GameRecord::from_json(&json).unwrap();
+        let back = read_record(&json).unwrap();
         assert_eq!(back.moves(), r.moves());
         assert_eq!(back.current().position_hash(), r.current().position_hash());
 
@@ -319,15 +320,15 @@ mod record {
 
     #[test]
     fn bad_records_name_the_fault() {
-        assert!(matches!(GameRecord::from_json("{"), Err(RecordError::Syntax(_))));
+        assert!(matches!(read_record("{"), Err(RecordError::Syntax(_))));
         let bad_move = r#"{"game":"tictactoe","start":"","moves":["a1","a1"]}"#;
         // "" is not a tic-tac-toe position.
-        assert!(matches!(GameRecord::from_json(bad_move), Err(RecordError::Start(_))));
+        assert!(matches!(read_record(bad_move), Err(RecordError::Start(_))));
         let bad_move = r#"{"game":"tictactoe","start":".../.../...","moves":["a1","a1"]}"#;
-        let e = GameRecord::from_json(bad_move).unwrap_err();
+        let e = read_record(bad_move).unwrap_err();
         assert!(matches!(e, RecordError::Move { number: 2, .. }), "{e}");
         assert!(e.to_string().contains("already taken"), "{e}");
-        let e = GameRecord::from_json(r#"{"game":"chess","start":"","moves":[]}"#).unwrap_err();
+        let e = read_record(r#"{"game":"chess","start":"","moves":[]}"#).unwrap_err();
         assert!(matches!(e, RecordError::Spec(_)));
     }
 }

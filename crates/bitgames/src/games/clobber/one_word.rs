@@ -204,7 +204,7 @@ impl fmt::Debug for Clobber64 {
 impl Game for Clobber64 {
     type Move = ClobberMove;
 
-    /// As [`Clobber`](super::Clobber)'s.
+    /// As [`Clobber`]'s.
     fn num_actions(&self) -> usize {
         self.width() * self.height() * 4
     }

@@ -1476,7 +1476,7 @@ impl Playout {
 
 impl<const N: usize> Go<N> {
     /// Plays the rest of the game with the light playout policy of
-    /// [`Game::random_move`] on a libego-style board (see [`Playout`]) and
+    /// [`Game::random_move`] on a libego-style board (see `Playout`) and
     /// returns the moves played; the game is then over, scored as usual.
     ///
     /// Playout shortcut: under `ko=positional` the playout checks only the
@@ -1498,7 +1498,7 @@ impl<const N: usize> Go<N> {
     /// Teytaud 2006) before the light one: capture the string of the last
     /// stone when it is in atari; save an own string next to it from atari
     /// (extend, or capture a neighbour); else a stone next to the last one that
-    /// matches one of MoGo's 3×3 patterns ([`policy`]); else the light policy.
+    /// matches one of MoGo's 3×3 patterns (`policy`); else the light policy.
     /// Each of these moves is legal, fills no own eye and is no plain
     /// self-atari. Returns the moves played; the game is then over.
     pub fn policy_playout_moves<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Vec<GoMove> {

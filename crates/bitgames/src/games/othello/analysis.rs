@@ -11,7 +11,7 @@ use crate::analysis::{
 use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::player::Player;
-use crate::search::alphabeta::SearchError;
+use crate::search::SearchError;
 use std::time::Instant;
 
 /// Positions with at most this many empty squares get exact scores.

@@ -6,7 +6,7 @@ use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
-use crate::search::alphabeta::SearchError;
+use crate::search::SearchError;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

@@ -24,7 +24,7 @@
 //! positions share an entry with their mirror image ([`SYMMETRY_MAX_MOVES`]);
 //! enhanced transposition cut-offs far from the leaves; every child's bucket is
 //! prefetched before the first child is searched; the last
-//! [`LEAN_MAX_EMPTY`] plies get a lean search ([`Solver::lean`]) without the
+//! [`LEAN_MAX_EMPTY`] plies get a lean search (`Solver::lean`) without the
 //! parity rules, move scoring or (below 7 empty cells) the table, which cost
 //! more there than the nodes they save.
 //!

@@ -18,7 +18,7 @@ use std::sync::Arc;
 const ETC_MIN_EMPTY: u32 = 16;
 
 /// Positions with at most this many empty cells get the lean search
-/// ([`Solver::lean`]).
+/// (`Solver::lean`).
 pub const LEAN_MAX_EMPTY: u32 = 8;
 
 /// The lean search files and looks up positions with at least this many

@@ -1,0 +1,155 @@
+//! Every [`Game`] as a [`DynGame`]: the blanket implementation, here above the
+//! search modules because it instantiates the generic engines (MCTS, alpha-beta)
+//! for each game type, while the `DynGame` trait itself, in
+//! [`dynamic`](crate::dynamic), names only plain types.
+
+use crate::action::ActionError;
+use crate::board::BoardView;
+use crate::dynamic::{DynGame, Engine};
+use crate::game::{Game, Outcome, ParseError, PlayError, Player, PlayoutStats};
+use crate::search::alphabeta::Limits;
+use crate::search::alphabeta_engine::AlphaBetaEngine;
+use crate::search::mcts::{DynMcts, MctsConfig, MctsEngine, MctsLimits, TypedMcts};
+use crate::search::memory::AllocError;
+use crate::search::{perft_divide, playouts};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+impl<G: Game> DynGame for G {
+    fn spec(&self) -> String {
+        Game::spec(self)
+    }
+    fn name(&self) -> &'static str {
+        Game::name(self)
+    }
+    fn side_to_move(&self) -> Player {
+        Game::side_to_move(self)
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        Game::player_name(self, p)
+    }
+    fn ply(&self) -> usize {
+        Game::ply(self)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        Game::legal_moves(self, &mut v);
+        v.iter().map(ToString::to_string).collect()
+    }
+    fn num_actions(&self) -> usize {
+        Game::num_actions(self)
+    }
+    fn legal_actions(&self, out: &mut Vec<usize>) {
+        out.clear();
+        Game::for_each_move(self, |m| out.push(Game::action(self, m)));
+    }
+    fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
+        let mv = legal_action(self, a)?;
+        Game::play_unchecked(self, mv);
+        Ok(())
+    }
+    fn action_to_string(&self, a: usize) -> Result<String, ActionError> {
+        Ok(legal_action(self, a)?.to_string())
+    }
+    fn string_to_action(&self, mv: &str) -> Result<usize, PlayError> {
+        let m = self.parse_move(mv)?;
+        Game::check_move(self, m).map_err(PlayError::into_text)?;
+        Ok(Game::action(self, m))
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
+        let m = self.parse_move(mv)?;
+        Game::play(self, m).map_err(PlayError::into_text)
+    }
+    fn move_text(&self, mv: &str) -> Result<String, ParseError> {
+        Ok(self.parse_move(mv)?.to_string())
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), ParseError> {
+        *self = self.parse_position(text)?;
+        Ok(())
+    }
+    fn position(&self) -> String {
+        Game::position(self)
+    }
+    fn picture(&self) -> String {
+        Game::picture(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn describe_outcome(&self, o: Outcome) -> String {
+        Game::describe_outcome(self, o)
+    }
+    fn score(&self) -> Option<i32> {
+        Game::score(self)
+    }
+    fn score_halves(&self) -> Option<i64> {
+        Game::score_halves(self)
+    }
+    fn position_hash(&self) -> u64 {
+        Game::position_hash(self)
+    }
+    fn board(&self) -> BoardView {
+        Game::board(self)
+    }
+    fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError> {
+        Ok(Game::move_cells(self, self.parse_move(mv)?))
+    }
+    fn perft(&self, depth: usize) -> u64 {
+        Game::perft(self, depth)
+    }
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
+        Game::perft_parallel(self, depth, threads)
+    }
+    fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
+        perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()
+    }
+    fn playouts(&self, count: u64, seed: u64) -> PlayoutStats {
+        playouts(self, count, seed)
+    }
+    fn random_move(&self, seed: u64) -> Option<String> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        Game::random_move(self, &mut rng).map(|m| m.to_string())
+    }
+    fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
+        Box::new(MctsEngine::<G>::new(spec, config, limits))
+    }
+    fn alphabeta_engine(
+        &self,
+        spec: String,
+        limits: Limits,
+        table_mib: usize,
+    ) -> Result<Box<dyn Engine>, AllocError> {
+        Ok(Box::new(AlphaBetaEngine::<G>::try_new(spec, limits, table_mib)?))
+    }
+    fn mcts_searcher(&self, config: MctsConfig) -> Box<dyn DynMcts> {
+        Box::new(TypedMcts::new(self.clone(), config))
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The legal move of `game` with action id `a`, or why there is none.
+fn legal_action<G: Game>(game: &G, a: usize) -> Result<G::Move, ActionError> {
+    let count = game.num_actions();
+    if a >= count {
+        return Err(ActionError::OutOfRange { action: a, count, game: game.spec() });
+    }
+    game.action_move(a).ok_or_else(|| {
+        let why = match game.outcome() {
+            Some(o) => format!("the game is over: {}", game.describe_outcome(o)),
+            None => {
+                let mut ids = Vec::new();
+                game.for_each_move(|m| ids.push(game.action(m)));
+                ids.sort_unstable();
+                let shown: Vec<String> = ids.iter().take(20).map(usize::to_string).collect();
+                let more = if ids.len() > 20 { ", …" } else { "" };
+                format!("legal actions: {}{more}", shown.join(", "))
+            }
+        };
+        ActionError::Illegal { action: a, why }
+    })
+}
