@@ -253,12 +253,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         let thinking = Thinking::start(format!("solving {shown}…"), style);
         *note.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(thinking.note_setter()));
         let mut report = Vec::new();
-        let result = solver.solve(&line.text, &mut report);
+        let result = solver.solve_line(&line.text, &mut report);
         *note.lock().unwrap_or_else(|e| e.into_inner()) = None;
         thinking.finish();
         out.write_all(&report)?;
         match result {
-            Ok(()) => out.flush()?,
+            Ok(_) => out.flush()?,
             Err(ToolError::Io(e)) => return Err(e.into()),
             Err(e) => {
                 if e.is_input() {

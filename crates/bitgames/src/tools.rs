@@ -3,9 +3,11 @@
 //! declares the ones it has in its [`GameInfo::tools`](crate::info::GameInfo);
 //! the CLI and the apps reach them through the registry and never name a game.
 //!
-//! Each tool writes its report in its game's own standard form (Pons' `position
-//! score nodes µs` lines for Connect Four, FFO-style lines for Othello), so a
-//! front end only passes text through.
+//! A solver answers typed values ([`Solution`]: the score, the best moves,
+//! every move's score, nodes, time), which a library user reads directly; it
+//! also writes them in its game's own standard form (Pons' `position score
+//! nodes µs` lines for Connect Four, FFO-style lines for Othello), which is
+//! what the CLI prints. Benchmarks, books and converters report as text.
 
 use crate::dynamic::DynGame;
 use std::io::{self, Write};
@@ -73,14 +75,165 @@ pub struct SolveOptions {
 /// spinner or a periodic line.
 pub type ProgressFn = Box<dyn FnMut(&str) + Send>;
 
+/// A move with its exact score for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// Its exact score (the sign only, in a weak solve).
+    pub score: i32,
+}
+
+/// One line of a solver's input, read: the position, and the scores the line
+/// itself claims (an OBF line's scored moves), which the solution is checked
+/// against.
+pub struct SolveInput {
+    /// The position to solve.
+    pub game: Box<dyn DynGame>,
+    /// The position as the line gave it (a Pons move string, an OBF board).
+    pub text: String,
+    /// The scored moves the line lists, in its order (best first in FFO files).
+    pub claimed: Vec<MoveScore>,
+}
+
+impl SolveInput {
+    /// A position with no claims.
+    pub fn new(game: Box<dyn DynGame>, text: impl Into<String>) -> Self {
+        SolveInput { game, text: text.into(), claimed: Vec::new() }
+    }
+
+    /// The highest score the line claims, if it scores any move.
+    pub fn claimed_score(&self) -> Option<i32> {
+        self.claimed.iter().map(|m| m.score).max()
+    }
+
+    /// Where `solution` differs from what the line claims, or `None` when it
+    /// agrees (or claims nothing): with every move scored (an analysis) each
+    /// claimed move is checked, else the best claimed score.
+    pub fn mismatch(&self, solution: &Solution) -> Option<Mismatch> {
+        if solution.moves.is_empty() {
+            let claimed = self.claimed_score()?;
+            return (claimed != solution.score)
+                .then_some(Mismatch::Score { solved: solution.score, claimed });
+        }
+        let wrong: Vec<MoveMismatch> = self
+            .claimed
+            .iter()
+            .filter_map(|c| {
+                let solved = solution.moves.iter().find(|m| m.mv == c.mv).map(|m| m.score);
+                (solved != Some(c.score)).then(|| MoveMismatch {
+                    mv: c.mv.clone(),
+                    solved,
+                    claimed: c.score,
+                })
+            })
+            .collect();
+        (!wrong.is_empty()).then_some(Mismatch::Moves(wrong))
+    }
+}
+
+/// How a solution differs from what its input line claims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The best score differs.
+    Score {
+        /// The solver's.
+        solved: i32,
+        /// The line's.
+        claimed: i32,
+    },
+    /// Some scored moves differ.
+    Moves(Vec<MoveMismatch>),
+}
+
+/// A scored move of an input line that the solution does not confirm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveMismatch {
+    /// The move.
+    pub mv: String,
+    /// Its solved score; `None` when it is not a legal move.
+    pub solved: Option<i32>,
+    /// The score the line gives it.
+    pub claimed: i32,
+}
+
+impl std::fmt::Display for MoveMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.solved {
+            Some(s) => write!(f, "{} is {s:+}, the line says {:+}", self.mv, self.claimed),
+            None => write!(f, "{} is not legal, the line scores it {:+}", self.mv, self.claimed),
+        }
+    }
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mismatch::Score { solved, claimed } => {
+                write!(f, "score {solved:+} differs from the line's {claimed:+}")
+            }
+            Mismatch::Moves(moves) => {
+                let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                write!(f, "move scores differ from the line's: {}", list.join("; "))
+            }
+        }
+    }
+}
+
+/// What an exact solve found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The exact score for the side to move in the game's unit (Connect Four:
+    /// Pons' score; Othello: the final disc difference), or its sign in a weak
+    /// solve. In an analysis, the best move's.
+    pub score: i32,
+    /// Moves that reach the score, in the game's notation: at least one where
+    /// the solver names it ([`SolveMode::Score`]), every one with
+    /// [`SolveMode::Best`]; none when the game is over.
+    pub best: Vec<String>,
+    /// Every legal move with its score, in the game's move order
+    /// ([`SolveMode::Analyze`]; empty otherwise).
+    pub moves: Vec<MoveScore>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
 /// An exact solver: one position at a time.
 pub trait Solver: Send {
-    /// Solves one line of input (a position in the game's solve format, with
-    /// whatever else that format allows on the line) and writes its report.
-    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError>;
+    /// Reads one line of the game's solve format (a position, with whatever
+    /// else that format allows on the line, such as OBF's scored moves).
+    fn read(&self, line: &str) -> Result<SolveInput, ToolError>;
+
+    /// Solves a position of the solver's game, as its options ask
+    /// ([`SolveOptions::mode`], [`SolveOptions::weak`]).
+    fn solve(&mut self, game: &dyn DynGame) -> Result<Solution, ToolError>;
+
+    /// Writes a solved line in the game's standard report form; where the line
+    /// claims scores, the report says whether they match.
+    fn report(
+        &self,
+        input: &SolveInput,
+        solution: &Solution,
+        out: &mut dyn Write,
+    ) -> io::Result<()>;
 
     /// Where to send progress notes during long solves (none by default).
     fn set_progress(&mut self, _f: Option<ProgressFn>) {}
+
+    /// Reads, solves and reports one line, as `bitgames solve` does; a
+    /// solution that differs from what the line claims is a
+    /// [`ToolError::Failed`] after the report.
+    fn solve_line(&mut self, line: &str, out: &mut dyn Write) -> Result<Solution, ToolError> {
+        let input = self.read(line)?;
+        let solution = self.solve(input.game.as_ref())?;
+        self.report(&input, &solution, out)?;
+        match input.mismatch(&solution) {
+            Some(why) => Err(ToolError::Failed(why.to_string())),
+            None => Ok(solution),
+        }
+    }
 }
 
 /// Builds a solver for a game.

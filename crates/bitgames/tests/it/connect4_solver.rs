@@ -371,3 +371,46 @@ fn builtin_book_7x6() {
         assert_eq!(Some(solver.solve(&g, false).unwrap().score), book.get(g.key()), "{moves}");
     }
 }
+
+/// The registry's solver answers typed values, the same in every mode: Pons'
+/// score of an end-set position (L3_R1's `271713432331713132`, −11), every
+/// column's score in an analysis (the best one's is the position's), the best
+/// columns, and Pons' line as its report.
+#[test]
+fn the_registry_solver_answers_typed_values() {
+    use bitgames::tools::{SolveMode, SolveOptions};
+    let game = bitgames::new_game("connect4").unwrap();
+    let info = bitgames::registry::info_of(game.as_ref()).unwrap().tools.solver.unwrap();
+    let solver = |mode| {
+        let opts = SolveOptions { mode, weak: false, table_mib: 16, threads: 1, book: None };
+        (info.build)(game.as_ref(), &opts).unwrap()
+    };
+    let line = "271713432331713132";
+    let mut s = solver(SolveMode::Score);
+    let input = s.read(line).unwrap();
+    let sol = s.solve(input.game.as_ref()).unwrap();
+    assert_eq!(sol.score, -11);
+    assert!(sol.nodes > 0);
+    let mut out = Vec::new();
+    s.report(&input, &sol, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("271713432331713132 -11 "), "{out}");
+
+    let mut a = solver(SolveMode::Analyze);
+    let sol = a.solve(input.game.as_ref()).unwrap();
+    assert_eq!(sol.score, -11);
+    assert_eq!(sol.moves.len(), input.game.legal_moves().len());
+    let mut b = solver(SolveMode::Best);
+    let best = b.solve(input.game.as_ref()).unwrap();
+    assert_eq!(best.score, -11);
+    let top: Vec<&str> =
+        sol.moves.iter().filter(|m| m.score == -11).map(|m| m.mv.as_str()).collect();
+    let mut named: Vec<&str> = best.best.iter().map(String::as_str).collect();
+    named.sort_unstable();
+    let mut top = top;
+    top.sort_unstable();
+    assert_eq!(named, top);
+    // A position of another game is refused, typed.
+    let other = bitgames::new_game("othello").unwrap();
+    assert!(s.solve(other.as_ref()).unwrap_err().is_input());
+}

@@ -175,9 +175,23 @@ proptest! {
         };
         let mut s = (solver.build)(g.as_ref(), &opts).expect("a solver builds");
         let mut out = Vec::new();
-        match s.solve(&g.position(), &mut out) {
-            Ok(()) => prop_assert!(!out.is_empty(), "{}: an empty report", g.position()),
+        match s.solve_line(&g.position(), &mut out) {
+            Ok(_) => prop_assert!(!out.is_empty(), "{}: an empty report", g.position()),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+        // The typed answer agrees with itself: best and analysed moves are
+        // legal, an analysis's score is its best move's.
+        if let Ok(sol) = s.solve(g.as_ref()) {
+            let legal = g.legal_moves();
+            for m in sol.best.iter().chain(sol.moves.iter().map(|m| &m.mv)) {
+                prop_assert!(legal.contains(m), "{}: {m} is not legal", g.position());
+            }
+            if let Some(top) = sol.moves.iter().map(|m| m.score).max() {
+                prop_assert_eq!(top, sol.score, "{}", g.position());
+            }
+            if opts.mode == SolveMode::Analyze {
+                prop_assert_eq!(sol.moves.len(), legal.len(), "{}", g.position());
+            }
         }
     }
 }

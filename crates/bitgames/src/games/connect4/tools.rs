@@ -11,8 +11,8 @@ use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::tools::{
-    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, ProgressFn, ScaleWork, SolveMode,
-    SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
+    BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, MoveScore, ProgressFn, ScaleWork,
+    Solution, SolveInput, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
 use std::sync::Arc;
@@ -112,28 +112,59 @@ struct LineSolver {
 }
 
 impl Solver for LineSolver {
-    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError> {
+    fn read(&self, line: &str) -> Result<SolveInput, ToolError> {
         let text = line.trim();
         let g = self.start.parse_position(text).map_err(ToolError::input)?;
+        Ok(SolveInput::new(Box::new(g), text))
+    }
+
+    fn solve(&mut self, game: &dyn DynGame) -> Result<Solution, ToolError> {
+        let g = board_of(game)?;
         let t = Instant::now();
         let nodes_before = self.solver.nodes();
-        let answer = match self.mode {
-            SolveMode::Best => self.solver.best_moves(&g).map(|(cols, score)| {
-                let cols: Vec<String> = cols.iter().map(|c| (c + 1).to_string()).collect();
-                format!("{} {score}", cols.join(","))
+        let column = |c: usize| (c + 1).to_string();
+        let (score, best, moves) = match self.mode {
+            SolveMode::Best => self.solver.best_moves(g).map(|(cols, score)| {
+                (score, cols.iter().map(|&c| column(c as usize)).collect(), Vec::new())
             }),
-            SolveMode::Analyze => self.solver.analyze(&g, self.weak).map(|scores| {
-                let cols: Vec<String> =
-                    scores.iter().map(|s| s.map_or("-".to_string(), |v| v.to_string())).collect();
-                cols.join(" ")
+            SolveMode::Analyze => self.solver.analyze(g, self.weak).map(|scores| {
+                let moves: Vec<MoveScore> = scores
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(c, s)| s.map(|score| MoveScore { mv: column(c), score }))
+                    .collect();
+                let best = moves.iter().map(|m| m.score).max().unwrap_or(0);
+                (best, Vec::new(), moves)
             }),
-            SolveMode::Score => self.solver.solve(&g, self.weak).map(|s| s.score.to_string()),
+            SolveMode::Score => {
+                self.solver.solve(g, self.weak).map(|s| (s.score, Vec::new(), Vec::new()))
+            }
         }
         .map_err(ToolError::input)?;
-        let micros = t.elapsed().as_micros();
-        let nodes = self.solver.nodes() - nodes_before;
-        writeln!(out, "{text} {answer} {nodes} {micros}")?;
-        Ok(())
+        let seconds = t.elapsed().as_secs_f64();
+        Ok(Solution { score, best, moves, nodes: self.solver.nodes() - nodes_before, seconds })
+    }
+
+    /// Pons' line: `position answer nodes µs`, the answer being the score, the
+    /// best columns and the score (`--best`), or every column's score with `-`
+    /// for a full one (`--analyze`).
+    fn report(&self, input: &SolveInput, s: &Solution, out: &mut dyn Write) -> std::io::Result<()> {
+        let answer = match self.mode {
+            SolveMode::Best => format!("{} {}", s.best.join(","), s.score),
+            SolveMode::Analyze => {
+                let columns = (1..=self.start.width()).map(|c| {
+                    let c = c.to_string();
+                    s.moves
+                        .iter()
+                        .find(|m| m.mv == c)
+                        .map_or("-".to_string(), |m| m.score.to_string())
+                });
+                columns.collect::<Vec<_>>().join(" ")
+            }
+            SolveMode::Score => s.score.to_string(),
+        };
+        let micros = (s.seconds * 1e6) as u64;
+        writeln!(out, "{} {answer} {} {micros}", input.text, s.nodes)
     }
 
     fn set_progress(&mut self, f: Option<ProgressFn>) {

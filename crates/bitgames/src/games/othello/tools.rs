@@ -7,10 +7,12 @@ use super::endgame::{EndgameResult, EndgameSolver};
 use super::formats::ObfRecord;
 use super::{Othello, OthelloMove};
 
+use super::endgame::EndgameError;
+use crate::dynamic::DynGame;
 use crate::game::Game;
 use crate::tools::{
-    grouped, rate, si_number, BenchOptions, BenchSuite, ScaleWork, SolveMode, SolveOptions, Solver,
-    SolverInfo, SolverTakes, ToolError,
+    grouped, rate, si_number, BenchOptions, BenchSuite, Mismatch, MoveScore, ScaleWork, Solution,
+    SolveInput, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
 };
 use std::io::Write;
 
@@ -78,11 +80,11 @@ fn build_solver(
 }
 
 /// The moves, space-separated (`-` for none).
-fn move_list(moves: &[OthelloMove]) -> String {
+fn move_list<M: ToString>(moves: &[M]) -> String {
     if moves.is_empty() {
         "-".to_string()
     } else {
-        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -91,107 +93,116 @@ struct LineSolver {
     mode: SolveMode,
 }
 
+/// The position a game is, or an input error naming the game.
+fn position_of(game: &dyn DynGame) -> Result<&Othello, ToolError> {
+    game.as_any()
+        .downcast_ref::<Othello>()
+        .ok_or_else(|| ToolError::Input(format!("{} is not an othello game", game.spec())))
+}
+
 impl Solver for LineSolver {
-    /// Prints the position, then (by mode) the score and one or every best move
-    /// with nodes, time and speed, or every move's score; where the line lists
-    /// scored moves, the result is checked against them and a mismatch is an
-    /// error after the report.
-    fn solve(&mut self, line: &str, out: &mut dyn Write) -> Result<(), ToolError> {
+    fn read(&self, line: &str) -> Result<SolveInput, ToolError> {
         let rec = ObfRecord::parse(line.trim()).map_err(ToolError::input)?;
-        let pos = &rec.position;
-        let empties = pos.empty().count_ones();
-        writeln!(out, "position {}", pos.position())?;
-        if empties > MANY_EMPTIES {
-            writeln!(
-                out,
-                "  note: {empties} empty squares; an exact solve this early may take very long"
-            )?;
-        }
-        out.flush()?;
+        let claimed = rec
+            .scored_moves
+            .iter()
+            .map(|&(m, score)| MoveScore { mv: m.to_string(), score })
+            .collect();
+        let text = Game::position(&rec.position);
+        Ok(SolveInput { game: Box::new(rec.position), text, claimed })
+    }
+
+    /// The score and one or every best move, or every move's score, the table
+    /// cleared first.
+    fn solve(&mut self, game: &dyn DynGame) -> Result<Solution, ToolError> {
+        let pos = position_of(game)?;
         self.solver.clear();
-        let side = pos.player_name(pos.side_to_move());
+        let failed = |e: EndgameError| ToolError::Failed(e.to_string());
         if self.mode == SolveMode::Analyze {
-            return self.analyze(pos, &rec, empties, side, out);
+            let start = std::time::Instant::now();
+            let (scores, nodes) = self.solver.analyze_counted(pos).map_err(failed)?;
+            let moves: Vec<MoveScore> =
+                scores.iter().map(|&(m, score)| MoveScore { mv: m.to_string(), score }).collect();
+            // No move: the game is over, and its score is the solve's.
+            let score = match moves.first() {
+                Some(m) => m.score,
+                None => self.solver.solve(pos).map_err(failed)?.score,
+            };
+            let seconds = start.elapsed().as_secs_f64();
+            return Ok(Solution { score, best: Vec::new(), moves, nodes, seconds });
         }
         let r = if self.mode == SolveMode::Best {
             self.solver.solve_all_best(pos)
         } else {
             self.solver.solve(pos)
         }
-        .map_err(|e| ToolError::Failed(e.to_string()))?;
-        let best = if r.best_moves.is_empty() {
+        .map_err(failed)?;
+        Ok(Solution {
+            score: r.score,
+            best: r.best_moves.iter().map(ToString::to_string).collect(),
+            moves: Vec::new(),
+            nodes: r.nodes,
+            seconds: r.seconds,
+        })
+    }
+
+    /// The position, then (by mode) the score and one or every best move with
+    /// nodes, time and speed, or every move's score; where the line lists
+    /// scored moves, whether the solution matches them.
+    fn report(&self, input: &SolveInput, s: &Solution, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(out, "position {}", input.text)?;
+        let pos = position_of(input.game.as_ref()).map_err(std::io::Error::other)?;
+        let empties = pos.empty().count_ones();
+        if empties > MANY_EMPTIES {
+            writeln!(
+                out,
+                "  note: {empties} empty squares; an exact solve this early may take very long"
+            )?;
+        }
+        let side = Game::player_name(pos, Game::side_to_move(pos));
+        let mismatch = input.mismatch(s);
+        if self.mode == SolveMode::Analyze {
+            if s.moves.is_empty() {
+                writeln!(out, "  the game is over: no move")?;
+            } else {
+                let list: Vec<String> =
+                    s.moves.iter().map(|m| format!("{}:{:+}", m.mv, m.score)).collect();
+                writeln!(
+                    out,
+                    "  {empties} empties, {side} to move: {} ({:.3} s)",
+                    list.join(" "),
+                    s.seconds
+                )?;
+            }
+            return match mismatch {
+                Some(Mismatch::Moves(wrong)) => {
+                    let list: Vec<String> = wrong.iter().map(ToString::to_string).collect();
+                    writeln!(out, "  MISMATCH: {}", list.join("; "))
+                }
+                Some(why) => writeln!(out, "  MISMATCH: {why}"),
+                None if input.claimed.is_empty() => Ok(()),
+                None => {
+                    writeln!(out, "  matches the line's {} scored move(s)", input.claimed.len())
+                }
+            };
+        }
+        let best = if s.best.is_empty() {
             "none (the game is over)".to_string()
         } else {
-            move_list(&r.best_moves)
+            move_list(&s.best)
         };
         writeln!(
             out,
             "  {empties} empties, {side} to move: score {:+}, best {best}, {} nodes, {:.3} s, {} nodes/s",
-            r.score,
-            grouped(r.nodes),
-            r.seconds,
-            si_number(rate(r.nodes, r.seconds)),
+            s.score,
+            grouped(s.nodes),
+            s.seconds,
+            si_number(rate(s.nodes, s.seconds)),
         )?;
-        if let Some(want) = rec.best_score() {
-            if want == r.score {
-                writeln!(out, "  matches the line's {want:+}")?;
-            } else {
-                writeln!(out, "  MISMATCH: the line says {want:+}")?;
-                return Err(ToolError::Failed(format!(
-                    "score {:+} differs from the line's {want:+}",
-                    r.score
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
-impl LineSolver {
-    /// `--analyze`: the exact score of every move, checked against every move the
-    /// line scores.
-    fn analyze(
-        &mut self,
-        pos: &Othello,
-        rec: &ObfRecord,
-        empties: u32,
-        side: &str,
-        out: &mut dyn Write,
-    ) -> Result<(), ToolError> {
-        let start = std::time::Instant::now();
-        let scores = self.solver.analyze(pos).map_err(|e| ToolError::Failed(e.to_string()))?;
-        let seconds = start.elapsed().as_secs_f64();
-        let list: Vec<String> = scores.iter().map(|(m, s)| format!("{m}:{s:+}")).collect();
-        if list.is_empty() {
-            writeln!(out, "  the game is over: no move")?;
-        } else {
-            writeln!(
-                out,
-                "  {empties} empties, {side} to move: {} ({seconds:.3} s)",
-                list.join(" ")
-            )?;
-        }
-        let wrong: Vec<String> = rec
-            .scored_moves
-            .iter()
-            .filter_map(|&(m, want)| match scores.iter().find(|&&(g, _)| g == m).map(|&(_, s)| s) {
-                Some(got) if got == want => None,
-                Some(got) => Some(format!("{m} is {got:+}, the line says {want:+}")),
-                None => Some(format!("{m} is not legal, the line scores it {want:+}")),
-            })
-            .collect();
-        if wrong.is_empty() {
-            if !rec.scored_moves.is_empty() {
-                let n = rec.scored_moves.len();
-                writeln!(out, "  matches the line's {n} scored move(s)")?;
-            }
-            Ok(())
-        } else {
-            writeln!(out, "  MISMATCH: {}", wrong.join("; "))?;
-            Err(ToolError::Failed(format!(
-                "move scores differ from the line's: {}",
-                wrong.join("; ")
-            )))
+        match (input.claimed_score(), mismatch) {
+            (Some(want), None) => writeln!(out, "  matches the line's {want:+}"),
+            (Some(want), Some(_)) => writeln!(out, "  MISMATCH: the line says {want:+}"),
+            (None, _) => Ok(()),
         }
     }
 }
@@ -318,9 +329,9 @@ pub mod tests {
         build_solver(new_game("othello").unwrap().as_ref(), &opts).unwrap()
     }
 
-    fn run(s: &mut dyn Solver, line: &str) -> (Result<(), ToolError>, String) {
+    fn run(s: &mut dyn Solver, line: &str) -> (Result<Solution, ToolError>, String) {
         let mut out = Vec::new();
-        let r = s.solve(line, &mut out);
+        let r = s.solve_line(line, &mut out);
         (r, String::from_utf8(out).unwrap())
     }
 
@@ -360,7 +371,9 @@ pub mod tests {
         let line = FFO_40_59.lines().next().unwrap();
         let mut s = solver(SolveMode::Analyze);
         let (r, text) = run(s.as_mut(), line);
-        r.unwrap();
+        let solution = r.unwrap();
+        assert_eq!(solution.moves[0], MoveScore { mv: "a2".into(), score: 38 });
+        assert_eq!(solution.score, 38);
         assert!(text.contains("a2:+38"), "{text}");
         let listed = ObfRecord::parse(line).unwrap().scored_moves.len();
         assert!(text.contains(&format!("matches the line's {listed} scored move(s)")), "{text}");
@@ -375,7 +388,11 @@ pub mod tests {
         let line = FFO_40_59.lines().nth(4).unwrap();
         let (pos, _) = line.split_once(';').unwrap();
         let (r, text) = run(solver(SolveMode::Best).as_mut(), pos);
-        r.unwrap();
+        let solution = r.unwrap();
+        assert_eq!(
+            (solution.score, &solution.best[..]),
+            (-14, &["d2".to_string(), "b8".into()][..])
+        );
         assert!(text.contains("score -14, best d2 b8,"), "{text}");
         let (r, text) = run(solver(SolveMode::Score).as_mut(), pos);
         r.unwrap();

@@ -240,16 +240,26 @@ impl EndgameSolver {
     /// over. Each move is one exact solve of the position after it, the table
     /// kept from one to the next.
     pub fn analyze(&mut self, pos: &Othello) -> Result<Vec<(OthelloMove, i32)>, EndgameError> {
+        Ok(self.analyze_counted(pos)?.0)
+    }
+
+    /// [`analyze`](Self::analyze), with the positions its solves visited.
+    pub fn analyze_counted(
+        &mut self,
+        pos: &Othello,
+    ) -> Result<(Vec<(OthelloMove, i32)>, u64), EndgameError> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut scores = Vec::new();
+        let (mut scores, mut nodes) = (Vec::new(), 0);
         for mv in moves {
             let mut child = *pos;
             child.play_unchecked(mv);
-            scores.push((mv, -self.run(&child, false)?.score));
+            let r = self.run(&child, false)?;
+            nodes += r.nodes;
+            scores.push((mv, -r.score));
         }
         scores.sort_by_key(|&(mv, s)| (-s, mv));
-        Ok(scores)
+        Ok((scores, nodes))
     }
 
     /// A fail-soft alpha-beta search of `pos` with the window `(alpha, beta)`,
