@@ -75,6 +75,10 @@ pub trait DynGame: Send + Sync {
     /// game's own typed moves, named `spec`: how the registry's `mcts` engine
     /// plays every game without the text API.
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine>;
+    /// The `greedy` engine ([`engine::GREEDY`](crate::engine::GREEDY)) on this
+    /// game's typed moves (a win in one, else a move that leaves the opponent
+    /// none), seeded with `seed`, named `spec`.
+    fn greedy_engine(&self, spec: String, seed: u64) -> Box<dyn Engine>;
     /// The generic alpha-beta engine
     /// ([`search::alphabeta_engine`](crate::search::alphabeta_engine)) on this
     /// game's typed moves and its own [`Game::evaluate`](crate::game::Game::evaluate), named `spec`.

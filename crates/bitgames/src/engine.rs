@@ -10,16 +10,18 @@
 pub use crate::dynamic::{Engine, EngineError, EngineMove};
 
 use crate::dynamic::DynGame;
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 /// The typed position an engine made for game type `G` is asked about:
 /// `Ok(None)` when the game is over or has no move (the engine has nothing to
 /// choose), a [`EngineError::WrongGame`] naming `spec` when `game` is another
 /// game. Shared by the engines built on one typed game (MCTS, alpha-beta).
-pub fn typed_position<'a, G: crate::game::Game>(
+pub fn typed_position<'a, G: Game>(
     spec: &str,
     game: &'a dyn DynGame,
 ) -> Result<Option<&'a G>, EngineError> {
@@ -63,31 +65,31 @@ pub static RANDOM: EngineInfo = EngineInfo {
     aliases: &[],
     summary: "uniformly random legal moves",
     params: SEED,
-    build: |_, p| Ok(Box::new(Chooser::new("random", false, p))),
+    build: |_, p| Ok(Box::new(Chooser::new(p))),
 };
 
 /// `greedy`: a win in one if there is one, else a move after which the
-/// opponent cannot win at once (so it blocks a single threat), else random.
+/// opponent cannot win at once (so it blocks a single threat), else random; on
+/// the game's typed moves ([`DynGame::greedy_engine`]).
 pub static GREEDY: EngineInfo = EngineInfo {
     name: "greedy",
     aliases: &[],
     summary:
         "wins at once if it can, else avoids moves that let the opponent win at once, else random",
     params: SEED,
-    build: |_, p| Ok(Box::new(Chooser::new("greedy", true, p))),
+    build: |game, p| Ok(game.greedy_engine(p.spec("greedy"), p.int("seed") as u64)),
 };
 
-/// The random and greedy engines.
+/// The random engine: a uniformly random legal move.
 struct Chooser {
     spec: String,
-    greedy: bool,
     rng: Xoshiro256PlusPlus,
 }
 
 impl Chooser {
-    fn new(name: &str, greedy: bool, p: &Params) -> Self {
+    fn new(p: &Params) -> Self {
         let seed = p.int("seed") as u64;
-        Chooser { spec: p.spec(name), greedy, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+        Chooser { spec: p.spec("random"), rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
     }
 }
 
@@ -101,60 +103,66 @@ impl Engine for Chooser {
         if moves.is_empty() {
             return Ok(None);
         }
-        if self.greedy {
-            let safe = safe_moves(game, &moves);
-            match safe {
-                Safe::Win(m) => {
-                    return Ok(Some(EngineMove { mv: m, info: Some("wins".into()), nodes: None }))
-                }
-                Safe::Some(mut safe) if !safe.is_empty() => {
-                    let i = self.rng.random_range(0..safe.len());
-                    return Ok(Some(EngineMove {
-                        mv: safe.swap_remove(i),
-                        info: None,
-                        nodes: None,
-                    }));
-                }
-                Safe::Some(_) => {}
-            }
-        }
         let i = self.rng.random_range(0..moves.len());
         Ok(Some(EngineMove { mv: moves[i].clone(), info: None, nodes: None }))
     }
 }
 
-/// A winning move, or the moves that leave the opponent no win in one.
-enum Safe {
-    Win(String),
-    Some(Vec<String>),
+/// The greedy engine on game type `G`: each candidate and each reply is a copy
+/// of the typed position and one move, never text.
+pub(crate) struct Greedy<G> {
+    spec: String,
+    rng: Xoshiro256PlusPlus,
+    game: PhantomData<fn() -> G>,
 }
 
-fn safe_moves(game: &dyn DynGame, moves: &[String]) -> Safe {
-    let me = game.side_to_move();
-    let mut safe = Vec::new();
-    for m in moves {
-        let Some(child) = after(game, m) else { continue };
-        if child.outcome() == Some(Outcome::WonBy(me)) {
-            return Safe::Win(m.clone());
-        }
-        if !has_immediate_win(child.as_ref()) {
-            safe.push(m.clone());
-        }
+impl<G: Game> Greedy<G> {
+    pub(crate) fn new(spec: String, seed: u64) -> Self {
+        Greedy { spec, rng: Xoshiro256PlusPlus::seed_from_u64(seed), game: PhantomData }
     }
-    Safe::Some(safe)
 }
 
-/// The state after `mv`, or `None` if the game refuses it.
-fn after(game: &dyn DynGame, mv: &str) -> Option<Box<dyn DynGame>> {
-    let mut child = game.clone_box();
-    child.play_text(mv).ok()?;
-    Some(child)
+impl<G: Game> Engine for Greedy<G> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// The first winning move in the game's move order, else a random one of
+    /// the moves that leave the opponent no win in one, else a random move.
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+        let Some(g) = typed_position::<G>(&self.spec, game)? else { return Ok(None) };
+        let me = g.side_to_move();
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut safe = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let mut child = g.clone();
+            child.play_unchecked(m);
+            if child.outcome() == Some(Outcome::WonBy(me)) {
+                let mv = m.to_string();
+                return Ok(Some(EngineMove { mv, info: Some("wins".into()), nodes: None }));
+            }
+            if !has_immediate_win(&child) {
+                safe.push(m);
+            }
+        }
+        let from = if safe.is_empty() { &moves } else { &safe };
+        let mv = from[self.rng.random_range(0..from.len())].to_string();
+        Ok(Some(EngineMove { mv, info: None, nodes: None }))
+    }
 }
 
 /// Whether the player to move in `game` can win with one move.
-fn has_immediate_win(game: &dyn DynGame) -> bool {
+fn has_immediate_win<G: Game>(game: &G) -> bool {
     let mover = game.side_to_move();
-    game.legal_moves()
-        .iter()
-        .any(|m| after(game, m).is_some_and(|c| c.outcome() == Some(Outcome::WonBy(mover))))
+    game.try_for_each_move(|m| {
+        let mut child = game.clone();
+        child.play_unchecked(m);
+        if child.outcome() == Some(Outcome::WonBy(mover)) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
 }

@@ -6,6 +6,7 @@
 use crate::action::ActionError;
 use crate::board::BoardView;
 use crate::dynamic::{DynGame, Engine};
+use crate::engine::Greedy;
 use crate::game::{Game, Outcome, ParseError, PlayError, Player, PlayoutStats};
 use crate::search::alphabeta::Limits;
 use crate::search::alphabeta_engine::AlphaBetaEngine;
@@ -112,6 +113,9 @@ impl<G: Game> DynGame for G {
     }
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
         Box::new(MctsEngine::<G>::new(spec, config, limits))
+    }
+    fn greedy_engine(&self, spec: String, seed: u64) -> Box<dyn Engine> {
+        Box::new(Greedy::<G>::new(spec, seed))
     }
     fn alphabeta_engine(
         &self,
