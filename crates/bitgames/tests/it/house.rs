@@ -284,3 +284,72 @@ fn the_circle_check_finds_a_circle_and_passes_parents_and_children() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found, vec![vec!["a".to_string(), "b::inner".into(), "c".into()]]);
 }
+
+/// The `pub fn`s of the library's `#[cfg(feature = "internal-tests")]`
+/// modules (its unit tests of private items), by name, from the source.
+fn internal_test_fns(src: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for file in modules(src).values() {
+        let text = strip_comments(&std::fs::read_to_string(file).unwrap());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("#[cfg(feature = \"internal-tests\")]") {
+            rest = &rest[at + 1..];
+            // The item the attribute is on: skip further attributes.
+            let item = rest.lines().skip(1).find(|l| !l.trim_start().starts_with("#[")).unwrap();
+            let Some(name) = item.trim().strip_prefix("pub mod ") else { continue };
+            let body = if let Some(name) = name.strip_suffix(';') {
+                // `pub mod tests;`: its own file beside the declaring module's.
+                let dir = if file.ends_with("mod.rs") || file.ends_with("lib.rs") {
+                    file.parent().unwrap().to_path_buf()
+                } else {
+                    file.with_extension("")
+                };
+                strip_comments(&std::fs::read_to_string(dir.join(format!("{name}.rs"))).unwrap())
+            } else {
+                let open = rest.find('{').unwrap();
+                let (mut depth, mut end) = (0, open);
+                for (k, ch) in rest[open..].char_indices() {
+                    match ch {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        end = open + k;
+                        break;
+                    }
+                }
+                rest[open..end].to_string()
+            };
+            for line in body.lines() {
+                let Some(sig) = line.trim_start().strip_prefix("pub fn ") else { continue };
+                let name: String =
+                    sig.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                found.push((file.display().to_string(), name));
+            }
+        }
+    }
+    found
+}
+
+/// Every unit test of a private item runs: each `pub fn` of an
+/// internal-tests module is called from `tests/it/internal.rs` (as
+/// `t::module::name()`), so a test written there and not registered fails
+/// here instead of never running.
+#[test]
+fn every_internal_test_is_registered() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tests = internal_test_fns(&root.join("src"));
+    assert!(tests.len() > 50, "found only {} internal tests", tests.len());
+    let registry = std::fs::read_to_string(root.join("tests/it/internal.rs")).unwrap();
+    let mut counted: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, name) in &tests {
+        *counted.entry(name).or_default() += 1;
+    }
+    let missing: Vec<String> = tests
+        .iter()
+        .filter(|(_, name)| registry.matches(&format!("::{name}();")).count() < counted[name.as_str()])
+        .map(|(file, name)| format!("{file}: {name}"))
+        .collect();
+    assert!(missing.is_empty(), "not called from tests/it/internal.rs:\n{}", missing.join("\n"));
+}

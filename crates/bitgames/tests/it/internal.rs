@@ -2,7 +2,8 @@
 //! modules in `src/`, reached through `bitgames::internal_tests`), one `#[test]` each:
 //! they run in this binary, so the library needs no second build as a test harness
 //! (docs/testing.md). A new one: a `pub fn` in its source file's `tests` module and a
-//! line here.
+//! line here; `house::every_internal_test_is_registered` fails, naming it, until the
+//! line is written.
 
 use bitgames::internal_tests as t;
 
