@@ -39,12 +39,11 @@
 //! three), or when a neighbour of the new stone now has six of the mover's
 //! stones around it.
 
+use super::stones::{stone_moves, PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
-use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-};
+use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
@@ -91,11 +90,6 @@ pub static INFO: GameInfo = GameInfo {
     },
 };
 
-/// A Havannah move: a stone on a cell (`col`, and `row` counted from the top
-/// from 0, so that it prints as OpenSpiel names it), or the pie rule's `swap`;
-/// the same type as Hex's moves, whose rows also count from the top.
-pub type HavannahMove = super::hex::HexMove;
-
 /// How a game was won (for the outcome in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Win {
@@ -107,20 +101,14 @@ enum Win {
 /// A Havannah position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Havannah<const N: usize> {
-    grid: Grid<N>,
-    stones: [Bits<N>; 2],
+    board: Stones<N, true>,
     /// The six corner cells.
     corners: Bits<N>,
     /// The six edges, corners excluded.
     edges: [Bits<N>; 6],
     /// The cells with an off-board neighbour (the rim).
     rim: Bits<N>,
-    ply: u16,
-    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
-    result: u8,
     win: Option<Win>,
-    /// Whether the pie rule is on.
-    swap: bool,
     /// Cells on the board.
     cells: u16,
 }
@@ -165,44 +153,33 @@ impl<const N: usize> Havannah<N> {
         ];
         let rim = grid.mask() - grid.erode(grid.mask());
         let cells = grid.cells() as u16;
-        Ok(Havannah {
-            grid,
-            stones: [Bits::EMPTY; 2],
-            corners,
-            edges,
-            rim,
-            ply: 0,
-            result: 0,
-            win: None,
-            swap,
-            cells,
-        })
+        Ok(Havannah { board: Stones::new(grid, swap), corners, edges, rim, win: None, cells })
     }
 
     /// The board geometry (grid row 0 at the bottom).
     pub fn grid(&self) -> &Grid<N> {
-        &self.grid
+        &self.board.grid
     }
 
     /// Cells on a side of the hexagon.
     pub fn size(&self) -> usize {
-        self.grid.width().div_ceil(2)
+        self.board.grid.width().div_ceil(2)
     }
 
     /// Whether the pie rule is on.
     pub fn swap_rule(&self) -> bool {
-        self.swap
+        self.board.swap
     }
 
     /// Stones of player `p`.
     pub fn stones(&self, p: Player) -> Bits<N> {
-        self.stones[p.index()]
+        self.board.stones[p.index()]
     }
 
     /// Empty cells.
     #[inline]
     pub fn empty(&self) -> Bits<N> {
-        self.grid.complement(self.stones[0] | self.stones[1])
+        self.board.empty()
     }
 
     /// The six corner cells.
@@ -215,27 +192,6 @@ impl<const N: usize> Havannah<N> {
         self.edges
     }
 
-    /// Whether `swap` is a legal move now.
-    #[inline]
-    fn can_swap(&self) -> bool {
-        self.swap && self.ply == 1 && self.result == 0
-    }
-
-    /// The grid cell of a move's cell (row from the top), if on the board.
-    #[inline]
-    fn index_of(&self, c: Cell) -> Option<usize> {
-        let top = self.grid.height() - 1;
-        let row = top.checked_sub(c.row as usize)?;
-        self.grid.index_of(Cell { col: c.col, row: row as u16 })
-    }
-
-    /// The move's cell (row from the top) of grid bit `i`.
-    #[inline]
-    fn cell_of(&self, i: usize) -> Cell {
-        let c = self.grid.cell_at_unchecked(i);
-        Cell { col: c.col, row: (self.grid.height() - 1) as u16 - c.row }
-    }
-
     /// How `mine` (the mover's stones, with the new stone on `i`) wins, if it
     /// does.
     #[inline]
@@ -243,10 +199,10 @@ impl<const N: usize> Havannah<N> {
         let stone = Bits::cell(i);
         // A stone with none of its own around it is a group of one: no corner
         // pair, no three edges, no loop.
-        if (self.grid.neighbours(stone) & mine).is_empty() {
+        if (self.board.grid.neighbours(stone) & mine).is_empty() {
             return None;
         }
-        let group = ops::flood_fill(&self.grid, stone, mine);
+        let group = ops::flood_fill(&self.board.grid, stone, mine);
         self.chain_win(group).or_else(|| self.makes_ring(mine, i).then_some(Win::Ring))
     }
 
@@ -272,7 +228,7 @@ impl<const N: usize> Havannah<N> {
         let mut todo = mine;
         std::iter::from_fn(move || {
             let c = todo.first()?;
-            let group = ops::flood_fill(&self.grid, Bits::cell(c), mine);
+            let group = ops::flood_fill(&self.board.grid, Bits::cell(c), mine);
             todo -= group;
             Some(group)
         })
@@ -283,41 +239,42 @@ impl<const N: usize> Havannah<N> {
     fn makes_ring(&self, mine: Bits<N>, i: usize) -> bool {
         // The runs of the mover's stones around `i`, clockwise, and one stone
         // of each (at most three runs: two runs need a gap between them).
-        let dirs = self.grid.directions();
+        let dirs = self.board.grid.directions();
         let mut own = [false; 6];
         for (k, &d) in dirs.iter().enumerate() {
-            let j = i as isize + self.grid.offset(d);
-            own[k] = j >= 0 && mine.contains(j as usize) && self.grid.mask().contains(j as usize);
+            let j = i as isize + self.board.grid.offset(d);
+            own[k] =
+                j >= 0 && mine.contains(j as usize) && self.board.grid.mask().contains(j as usize);
         }
         let mut reps = [0usize; 3];
         let mut runs = 0;
         for k in 0..6 {
             if own[k] && !own[(k + 5) % 6] && runs < 3 {
-                reps[runs] = (i as isize + self.grid.offset(dirs[k])) as usize;
+                reps[runs] = (i as isize + self.board.grid.offset(dirs[k])) as usize;
                 runs += 1;
             }
         }
         if runs >= 2 {
             let before = mine - Bits::cell(i);
             for a in 0..runs - 1 {
-                let group = ops::flood_fill(&self.grid, Bits::cell(reps[a]), before);
+                let group = ops::flood_fill(&self.board.grid, Bits::cell(reps[a]), before);
                 if reps[a + 1..runs].iter().any(|&r| group.contains(r)) {
                     return true;
                 }
             }
         }
         // A neighbour of the new stone with six of the mover's stones around it.
-        let ringed = mine & self.grid.erode(mine);
-        (ringed & self.grid.dilate(Bits::cell(i))).any()
+        let ringed = mine & self.board.grid.erode(mine);
+        (ringed & self.board.grid.dilate(Bits::cell(i))).any()
     }
 
     /// Whether `mine` holds a ring anywhere (for a parsed position): an
     /// enclosed cell not its own, or one of its stones with six of its own
     /// around it.
     fn has_ring(&self, mine: Bits<N>) -> bool {
-        let open = self.grid.complement(mine);
-        let outside = ops::flood_fill(&self.grid, self.rim & open, open);
-        (open - outside).any() || (mine & self.grid.erode(mine)).any()
+        let open = self.board.grid.complement(mine);
+        let outside = ops::flood_fill(&self.board.grid, self.rim & open, open);
+        (open - outside).any() || (mine & self.board.grid.erode(mine)).any()
     }
 
     /// Whether `mine` holds a bridge or a fork anywhere (for a parsed
@@ -328,7 +285,7 @@ impl<const N: usize> Havannah<N> {
 
     /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
     fn view_index(&self, i: usize) -> usize {
-        (self.grid.mask() & Bits::low(i)).count() as usize
+        (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
 
     fn off_board(&self, c: Cell) -> Illegal {
@@ -340,7 +297,7 @@ impl<const N: usize> Havannah<N> {
 
     /// The board's cells in words, for messages.
     fn cell_range(&self) -> String {
-        let (n, k) = (self.grid.width(), self.size());
+        let (n, k) = (self.board.grid.width(), self.size());
         let name = |c: usize| crate::grid::column_name(c);
         format!(
             "{}–{} by 1–{n}, row 1 at the top: top row {}1–{}1, centre {}{k}, bottom row {}{n}–{}{n}",
@@ -362,148 +319,47 @@ impl<const N: usize> fmt::Debug for Havannah<N> {
 }
 
 impl<const N: usize> Game for Havannah<N> {
-    type Move = HavannahMove;
+    stone_moves!(board);
 
-    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
-    /// then `swap` (an id even where the pie rule is off, so the ids of a board
-    /// size are the same in both variants).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() + 1
-    }
-
-    fn action(&self, mv: HavannahMove) -> usize {
-        match mv {
-            HavannahMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
-            HavannahMove::Swap => self.grid.width() * self.grid.height(),
-        }
-    }
+    type Move = PlaceMove;
 
     fn spec(&self) -> String {
-        format!("havannah(size={},swap={})", self.size(), self.swap)
+        format!("havannah(size={},swap={})", self.size(), self.board.swap)
     }
 
     fn name(&self) -> &'static str {
         INFO.name
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::at_ply(self.ply as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
-
-    /// The empty cells in grid bit order (row by row from the bottom), then
-    /// `swap` where it is allowed.
-    #[inline]
-    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
-    where
-        F: FnMut(HavannahMove) -> ControlFlow<()>,
-    {
-        if self.result != 0 {
-            return ControlFlow::Continue(());
-        }
-        for i in self.empty() {
-            f(HavannahMove::Place(self.cell_of(i)))?;
-        }
-        if self.can_swap() {
-            f(HavannahMove::Swap)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn count_moves(&self) -> usize {
-        if self.result != 0 {
-            0
-        } else {
-            self.empty().count() as usize + self.can_swap() as usize
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: HavannahMove) -> bool {
-        match mv {
-            HavannahMove::Place(c) => {
-                self.result == 0 && self.index_of(c).is_some_and(|i| self.empty().contains(i))
-            }
-            HavannahMove::Swap => self.can_swap(),
-        }
-    }
-
-    fn why_illegal(&self, mv: HavannahMove) -> Illegal {
-        match mv {
-            HavannahMove::Place(c) => match self.index_of(c) {
-                None => self.off_board(c),
-                Some(i) => {
-                    let who = if self.stones[0].contains(i) { "X" } else { "O" };
-                    Illegal::new(
-                        IllegalReason::Occupied,
-                        format!("{c} is already taken (by {who})"),
-                    )
-                }
-            },
-            HavannahMove::Swap if !self.swap => Illegal::new(
-                IllegalReason::Rule,
-                "the swap (pie) rule is off in this game; play havannah(swap=true) to use it",
-            ),
-            HavannahMove::Swap => Illegal::new(
-                IllegalReason::Rule,
-                format!(
-                    "swap is allowed only as the second player's first move (ply 1); this is ply {}",
-                    self.ply
-                ),
-            ),
-        }
+    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
+        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
+        self.board.why_illegal(mv, &self.spec(), names, |c| self.off_board(c))
     }
 
     #[inline(always)]
-    fn play_unchecked(&mut self, mv: HavannahMove) {
+    fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
-            HavannahMove::Place(c) => {
+            PlaceMove::Place(c) => {
                 // A cell off the board (only an unchecked caller's mistake) is
                 // ignored.
-                if let Some(i) = self.index_of(c) {
-                    let p = self.ply as usize & 1;
-                    self.stones[p].insert(i);
-                    self.ply += 1;
-                    self.win = self.win_at(self.stones[p], i);
-                    self.result = if self.win.is_some() {
+                if let Some(i) = self.board.index_of(c) {
+                    let p = self.board.place(i);
+                    self.win = self.win_at(self.board.stones[p], i);
+                    self.board.result = if self.win.is_some() {
                         1 + p as u8
-                    } else if self.ply >= self.cells && self.empty().is_empty() {
+                    } else if self.board.ply >= self.cells && self.empty().is_empty() {
                         3
                     } else {
                         0
                     };
                 }
             }
-            HavannahMove::Swap => {
-                self.stones[1] |= self.stones[0];
-                self.stones[0] = Bits::EMPTY;
-                self.ply += 1;
+            PlaceMove::Swap => {
+                self.board.stones[1] |= self.board.stones[0];
+                self.board.stones[0] = Bits::EMPTY;
+                self.board.ply += 1;
             }
         }
-    }
-
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<HavannahMove> {
-        if self.result != 0 {
-            return None;
-        }
-        let empty = self.empty();
-        let cells = empty.count() as u64;
-        let n = cells + self.can_swap() as u64;
-        if n == 0 {
-            return None;
-        }
-        let pick = random_below(rng, n);
-        if pick == cells {
-            return Some(HavannahMove::Swap);
-        }
-        empty.nth(pick as usize).map(|i| HavannahMove::Place(self.cell_of(i)))
     }
 
     /// Progress towards a bridge or a fork: each group is worth 2 an edge and
@@ -517,13 +373,8 @@ impl<const N: usize> Game for Havannah<N> {
             };
             self.groups(mine).map(value).max().unwrap_or(0)
         };
-        let me = self.ply as usize & 1;
-        100 * (best(self.stones[me]) - best(self.stones[1 - me]))
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        Outcome::from_code(self.result)
+        let me = self.board.ply as usize & 1;
+        100 * (best(self.board.stones[me]) - best(self.board.stones[1 - me]))
     }
 
     fn describe_outcome(&self, o: Outcome) -> String {
@@ -541,19 +392,15 @@ impl<const N: usize> Game for Havannah<N> {
         }
     }
 
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones, self.ply as u64 & 1)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<HavannahMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
         let bad = || ParseError::Move {
             game: self.spec(),
             text: clip(text),
             expected: format!("a cell of the hexagon ({}), or swap", self.cell_range()),
         };
-        let mv: HavannahMove = text.parse().map_err(|_| bad())?;
-        if let HavannahMove::Place(c) = mv {
-            self.index_of(c).ok_or_else(bad)?;
+        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
+        if let PlaceMove::Place(c) = mv {
+            self.board.index_of(c).ok_or_else(bad)?;
         }
         Ok(mv)
     }
@@ -562,7 +409,7 @@ impl<const N: usize> Game for Havannah<N> {
     /// `.../..../...../..../... x`.
     fn position(&self) -> String {
         let board = super::picture_rows(&self.picture());
-        format!("{board} {}", if self.ply & 1 == 0 { 'x' } else { 'o' })
+        format!("{board} {}", if self.board.ply & 1 == 0 { 'x' } else { 'o' })
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
@@ -571,7 +418,7 @@ impl<const N: usize> Game for Havannah<N> {
         let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
             return Err(err(format!(
                 "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Havannah::<N> { stones: [Bits::EMPTY; 2], ply: 0, result: 0, win: None, ..*self }
+                Havannah::<N> { board: self.board.cleared(), win: None, ..*self }
                     .position()
             )));
         };
@@ -581,25 +428,26 @@ impl<const N: usize> Game for Havannah<N> {
             s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
         };
         let picture = board.to_ascii_uppercase().replace('/', "\n");
-        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
-        let swapped = super::yavalath::swapped_by_counts(side, nx, no, self.swap).map_err(err)?;
+        let swapped =
+            super::yavalath::swapped_by_counts(side, nx, no, self.board.swap).map_err(err)?;
         let mut g = *self;
-        g.stones = [x, o];
-        g.ply = (nx + no + swapped as usize) as u16;
-        g.result = 0;
+        g.board.stones = [x, o];
+        g.board.ply = (nx + no + swapped as usize) as u16;
+        g.board.result = 0;
         g.win = None;
         let names = ["X", "O"];
         // In the order the move-by-move test reports them.
         let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
-        if won(g.stones[side]).is_some() {
+        if won(g.board.stones[side]).is_some() {
             return Err(err(format!(
                 "{} has a ring, bridge or fork but is to move: the game ended when it was made",
                 names[side]
             )));
         }
-        g.win = won(g.stones[1 - side]);
-        g.result = if g.win.is_some() {
+        g.win = won(g.board.stones[1 - side]);
+        g.board.result = if g.win.is_some() {
             2 - side as u8
         } else if g.empty().is_empty() {
             3
@@ -610,7 +458,7 @@ impl<const N: usize> Game for Havannah<N> {
     }
 
     fn picture(&self) -> String {
-        self.grid.picture2(self.stones[0], self.stones[1])
+        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
     }
 
     /// The hexagon as Yavalath's, the cells named as the moves name them (row
@@ -618,9 +466,12 @@ impl<const N: usize> Game for Havannah<N> {
     /// same board), so that row 1 is at the bottom as on Yavalath's board of
     /// the same shape.
     fn board(&self) -> BoardView {
-        let mut view =
-            BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones);
-        let top = self.grid.height();
+        let mut view = BoardView::from_grid(
+            &self.board.grid,
+            BoardShape::HexHex { side: self.size() },
+            self.board.stones,
+        );
+        let top = self.board.grid.height();
         let bottom = view.cells.iter().map(|c| c.y).fold(0.0, f64::max);
         for cell in &mut view.cells {
             cell.name = format!("{}{}", crate::grid::column_name(cell.col), top - cell.row);
@@ -631,21 +482,21 @@ impl<const N: usize> Game for Havannah<N> {
 
     /// The grid bit of a placement (the same cell, the same index).
     #[inline]
-    fn move_index(&self, mv: HavannahMove) -> Option<usize> {
+    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
         match mv {
-            HavannahMove::Place(c) => self.index_of(c),
-            HavannahMove::Swap => None,
+            PlaceMove::Place(c) => self.board.index_of(c),
+            PlaceMove::Swap => None,
         }
     }
 
-    fn move_cells(&self, mv: HavannahMove) -> Vec<usize> {
+    fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
         match mv {
-            HavannahMove::Place(c) => match self.index_of(c) {
+            PlaceMove::Place(c) => match self.board.index_of(c) {
                 Some(i) => vec![self.view_index(i)],
                 None => Vec::new(),
             },
-            HavannahMove::Swap => match (self.stones[0].count(), self.stones[0].first()) {
-                (1, Some(i)) if self.ply == 1 => vec![self.view_index(i)],
+            PlaceMove::Swap => match (self.board.stones[0].count(), self.board.stones[0].first()) {
+                (1, Some(i)) if self.board.ply == 1 => vec![self.view_index(i)],
                 _ => Vec::new(),
             },
         }

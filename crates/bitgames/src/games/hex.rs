@@ -36,13 +36,13 @@
 //!   more than `x` with `x` to move.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
+use super::stones::{stone_moves, PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
+    clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
-use crate::grid::{column_name, Cell, Grid, GridKind};
+use crate::grid::{column_name, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
@@ -86,52 +86,12 @@ pub static INFO: GameInfo = GameInfo {
     },
 };
 
-/// A Hex move: a stone on a cell, or the pie rule's swap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HexMove {
-    /// A stone on this cell (`row` 0 is the top row).
-    Place(Cell),
-    /// The second player's first move under the pie rule.
-    Swap,
-}
-
-impl fmt::Display for HexMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HexMove::Place(c) => write!(f, "{c}"),
-            HexMove::Swap => f.write_str("swap"),
-        }
-    }
-}
-
-impl std::str::FromStr for HexMove {
-    type Err = crate::game::NotationError;
-    /// Reads a cell name (`a1` top-left) or `swap` (case-insensitive); whether
-    /// the cell is on a board is the game's to check.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("swap") {
-            return Ok(HexMove::Swap);
-        }
-        t.parse()
-            .map(HexMove::Place)
-            .map_err(|_| crate::game::NotationError::new(s, "a cell such as f6, or swap"))
-    }
-}
-
 /// A Hex position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex<const N: usize> {
-    grid: Grid<N>,
-    stones: [Bits<N>; 2],
+    board: Stones<N, false>,
     /// The edges: top and bottom rows (x's), left and right columns (o's).
     edges: [Bits<N>; 4],
-    ply: u16,
-    /// The side to move (0: `x`, 1: `o`): not `ply % 2` after a swap.
-    side: u8,
-    /// 0: going on, 1: `x` won, 2: `o` won.
-    result: u8,
-    swap: bool,
 }
 
 impl Hex<4> {
@@ -155,49 +115,47 @@ impl<const N: usize> Hex<N> {
         }
         let grid = Grid::new(GridKind::Hex, size, size)?;
         let edges = [grid.row(0), grid.row(size - 1), grid.column(0), grid.column(size - 1)];
-        Ok(Hex { grid, stones: [Bits::EMPTY; 2], edges, ply: 0, side: 0, result: 0, swap })
+        Ok(Hex { board: Stones::new(grid, swap), edges })
     }
 
     /// The board geometry (grid row 0 is Hex's top row).
     pub fn grid(&self) -> &Grid<N> {
-        &self.grid
+        &self.board.grid
     }
 
     /// The board's side.
     pub fn size(&self) -> usize {
-        self.grid.width()
+        self.board.grid.width()
     }
 
     /// Whether the pie rule is on.
     pub fn swap_rule(&self) -> bool {
-        self.swap
+        self.board.swap
     }
 
     /// Stones of player `p`.
     pub fn stones(&self, p: Player) -> Bits<N> {
-        self.stones[p.index()]
+        self.board.stones[p.index()]
     }
 
     /// Empty cells.
     #[inline]
     pub fn empty(&self) -> Bits<N> {
-        self.grid.complement(self.stones[0] | self.stones[1])
+        self.board.empty()
     }
 
     /// Plays `cells` (grid indices) in turn without a win test: the end of a
     /// fill playout, whose caller sets the result.
     fn load_prefix(&mut self, cells: &[u16]) {
         for &i in cells {
-            self.stones[self.side as usize].insert(i as usize);
-            self.side ^= 1;
+            self.board.place(i as usize);
         }
-        self.ply += cells.len() as u16;
     }
 
     /// The rows of `bits` as words: bit `c` of `out[r]` is cell `(c, r)`.
     #[inline]
     fn rows_of(&self, bits: Bits<N>, out: &mut [u32; MAX_SIZE]) {
-        let (n, stride) = (self.grid.width(), self.grid.stride());
+        let (n, stride) = (self.board.grid.width(), self.board.grid.stride());
         let mask = (1u64 << n) - 1;
         for (r, row) in out[..n].iter_mut().enumerate() {
             let at = r * stride;
@@ -212,7 +170,7 @@ impl<const N: usize> Hex<N> {
 
     /// Whether `p`'s stones connect `p`'s two edges.
     pub fn connects(&self, p: Player) -> bool {
-        self.connected(p, self.stones[p.index()])
+        self.connected(p, self.board.stones[p.index()])
     }
 
     /// Whether `stones` (any set of cells of this board) connect `p`'s two
@@ -221,31 +179,25 @@ impl<const N: usize> Hex<N> {
     /// other.
     pub fn connected(&self, p: Player, stones: Bits<N>) -> bool {
         let e = 2 * p.index();
-        let from = ops::flood_fill(&self.grid, self.edges[e], stones);
+        let from = ops::flood_fill(&self.board.grid, self.edges[e], stones);
         (from & self.edges[e + 1]).any()
-    }
-
-    /// Whether the side to move may swap now.
-    #[inline]
-    fn swap_allowed(&self) -> bool {
-        self.swap && self.ply == 1 && self.result == 0
     }
 
     /// The cell `(c, r)` of the stone that `swap` mirrors: the first player's
     /// only stone.
     fn mirrored(&self) -> Option<(usize, usize)> {
-        let i = self.stones[0].first()?;
-        let (c, r) = self.grid.coords(i)?;
+        let i = self.board.stones[0].first()?;
+        let (c, r) = self.board.grid.coords(i)?;
         Some((r, c))
     }
 
     /// Index into [`board`](Game::board)'s cells of `(c, r)`.
     fn view_index(&self, c: usize, r: usize) -> usize {
-        r * self.grid.width() + c
+        r * self.board.grid.width() + c
     }
 
     fn last_cell(&self) -> String {
-        let n = self.grid.width();
+        let n = self.board.grid.width();
         format!("{}{n}", column_name(n - 1))
     }
 }
@@ -257,167 +209,58 @@ impl<const N: usize> fmt::Debug for Hex<N> {
 }
 
 impl<const N: usize> Game for Hex<N> {
-    type Move = HexMove;
+    stone_moves!(board);
 
-    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
-    /// then `swap` (an id even where the pie rule is off, so the ids of a board
-    /// size are the same in both variants).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() + 1
-    }
-
-    fn action(&self, mv: HexMove) -> usize {
-        match mv {
-            HexMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
-            HexMove::Swap => self.grid.width() * self.grid.height(),
-        }
-    }
+    type Move = PlaceMove;
 
     fn spec(&self) -> String {
-        format!("hex(size={},swap={})", self.grid.width(), self.swap)
+        format!("hex(size={},swap={})", self.board.grid.width(), self.board.swap)
     }
 
     fn name(&self) -> &'static str {
         INFO.name
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        if self.side == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
-
-    /// The empty cells in bit order (row by row from the top, `a1`, `b1`, …),
-    /// then `swap` when it is allowed.
-    #[inline]
-    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
-    where
-        F: FnMut(HexMove) -> ControlFlow<()>,
-    {
-        if self.result != 0 {
-            return ControlFlow::Continue(());
-        }
-        for i in self.empty() {
-            f(HexMove::Place(self.grid.cell_at_unchecked(i)))?;
-        }
-        if self.swap_allowed() {
-            f(HexMove::Swap)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn count_moves(&self) -> usize {
-        if self.result != 0 {
-            0
-        } else {
-            self.empty().count() as usize + self.swap_allowed() as usize
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: HexMove) -> bool {
-        match mv {
-            HexMove::Place(c) => {
-                self.result == 0 && self.grid.index_of(c).is_some_and(|i| self.empty().contains(i))
-            }
-            HexMove::Swap => self.swap_allowed(),
-        }
-    }
-
-    fn why_illegal(&self, mv: HexMove) -> Illegal {
-        let n = self.grid.width();
-        match mv {
-            HexMove::Place(c) => match self.grid.index_of(c) {
-                None => {
-                    Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {n}×{n} board"))
-                }
-                Some(i) => {
-                    let who =
-                        if self.stones[0].contains(i) { Player::First } else { Player::Second };
-                    Illegal::new(
-                        IllegalReason::Occupied,
-                        format!("{c} is already taken by {}", self.player_name(who)),
-                    )
-                }
-            },
-            HexMove::Swap if !self.swap => Illegal::new(
-                IllegalReason::Rule,
-                format!("swap needs the pie rule, and {} is played without it", self.spec()),
-            ),
-            HexMove::Swap => Illegal::new(
-                IllegalReason::Rule,
-                format!(
-                    "swap is only the second player's first move (ply 2), and this is ply {}",
-                    self.ply + 1
-                ),
-            ),
-        }
+    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
+        let n = self.board.grid.width();
+        let off =
+            |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {n}×{n} board"));
+        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
+        self.board.why_illegal(mv, &self.spec(), names, off)
     }
 
     #[inline(always)]
-    fn play_unchecked(&mut self, mv: HexMove) {
+    fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
-            HexMove::Place(c) => {
+            PlaceMove::Place(c) => {
                 // A cell off the board (only an unchecked caller's mistake)
                 // lands on a separator, an unspecified but memory-safe result,
                 // or past the storage, where it is ignored.
-                let i = self.grid.index_unchecked(c);
+                let i = self.board.grid.index_unchecked(c);
                 if i >= Bits::<N>::CAPACITY {
                     return;
                 }
-                let s = self.side as usize;
-                self.stones[s].insert(i);
-                let (mine, a, b) = (self.stones[s], self.edges[2 * s], self.edges[2 * s + 1]);
+                let s = self.board.place(i);
+                let (mine, a, b) = (self.board.stones[s], self.edges[2 * s], self.edges[2 * s + 1]);
                 // No fill until the mover has stones on both of its edges.
                 if (mine & a).any() && (mine & b).any() {
-                    let group = ops::flood_fill(&self.grid, Bits::cell(i), mine);
+                    let group = ops::flood_fill(&self.board.grid, Bits::cell(i), mine);
                     if (group & a).any() && (group & b).any() {
-                        self.result = 1 + s as u8;
+                        self.board.result = 1 + s as u8;
                     }
                 }
-                self.side ^= 1;
-                self.ply += 1;
             }
-            HexMove::Swap => {
+            PlaceMove::Swap => {
                 let Some((c, r)) = self.mirrored() else { return };
-                self.stones[0] = Bits::EMPTY;
-                if let Some(i) = self.grid.cell(c, r) {
-                    self.stones[1].insert(i);
+                self.board.stones[0] = Bits::EMPTY;
+                if let Some(i) = self.board.grid.cell(c, r) {
+                    self.board.stones[1].insert(i);
                 }
                 // One stone connects two opposite edges only on a 1×1 board,
                 // where the first stone has already won and swap is not allowed.
-                self.side = 0;
-                self.ply += 1;
+                self.board.ply += 1;
             }
         }
-    }
-
-    /// Uniform over the empty cells and `swap` when allowed, without allocating.
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<HexMove> {
-        if self.result != 0 {
-            return None;
-        }
-        let empty = self.empty();
-        let cells = empty.count() as u64;
-        let n = cells + self.swap_allowed() as u64;
-        if n == 0 {
-            return None;
-        }
-        let k = random_below(rng, n);
-        if k == cells {
-            return Some(HexMove::Swap);
-        }
-        empty.nth(k as usize).map(|i| HexMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
     /// Sixty-four games at a time by fill, their connections tested as Y
@@ -425,8 +268,8 @@ impl<const N: usize> Game for Hex<N> {
     /// past; one game after another otherwise.
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let n = self.size();
-        if self.result == 0
-            && !(self.swap && self.ply < 2)
+        if self.board.result == 0
+            && !(self.board.swap && self.board.ply < 2)
             && self.empty().any()
             && n <= EMBEDDED_MAX
         {
@@ -449,18 +292,18 @@ impl<const N: usize> Game for Hex<N> {
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut plies = 0;
         // Until the swap has been offered (ply 1), one move at a time.
-        while self.swap && self.ply < 2 && self.result == 0 {
+        while self.board.swap && self.board.ply < 2 && self.board.result == 0 {
             let Some(mv) = self.random_move(rng) else { return plies };
             self.play_unchecked(mv);
             plies += 1;
         }
-        if self.result != 0 {
+        if self.board.result != 0 {
             return plies;
         }
-        let grid = self.grid;
+        let grid = self.board.grid;
         let mut empty = self.empty();
         let mut left = empty.count() as u64;
-        let mut full = self.stones;
+        let mut full = self.board.stones;
         // Cells in the order played.
         let mut order = [0u16; MAX_SIZE * MAX_SIZE];
         let mut played = 0;
@@ -468,7 +311,7 @@ impl<const N: usize> Game for Hex<N> {
             let Some(i) = empty.nth(random_below(rng, left) as usize) else { break };
             empty.remove(i);
             left -= 1;
-            full[(self.side as usize + played) & 1].insert(i);
+            full[(self.board.mover() + played) & 1].insert(i);
             order[played] = i as u16;
             played += 1;
         }
@@ -507,12 +350,12 @@ impl<const N: usize> Game for Hex<N> {
         let mut mine = [0u16; MAX_SIZE * MAX_SIZE];
         let mut m = 0;
         for (k, &i) in order[..played].iter().enumerate() {
-            if (self.side as usize + k) & 1 == w && core.contains(i as usize) {
+            if (self.board.mover() + k) & 1 == w && core.contains(i as usize) {
                 mine[m] = k as u16;
                 m += 1;
             }
         }
-        let base = self.stones[w] & core;
+        let base = self.board.stones[w] & core;
         let joins = |j: usize| {
             let mut stones = base;
             for &k in &mine[..j] {
@@ -537,7 +380,7 @@ impl<const N: usize> Game for Hex<N> {
         }
         let end = mine[lo - 1] as usize + 1;
         self.load_prefix(&order[..end]);
-        self.result = 1 + w as u8;
+        self.board.result = 1 + w as u8;
         plies + end as u64
     }
 
@@ -546,13 +389,13 @@ impl<const N: usize> Game for Hex<N> {
     /// the empty cells it still needs between its edges), the opponent's minus
     /// the side to move's, 100 a cell.
     fn evaluate(&self) -> i32 {
-        let far = self.grid.cells() as i32 + 1;
+        let far = self.board.grid.cells() as i32 + 1;
         let dist = |p: Player| {
             let e = 2 * p.index();
             crate::games::heuristics::connection_distance(
-                &self.grid,
-                self.stones[p.index()],
-                self.stones[1 - p.index()],
+                &self.board.grid,
+                self.board.stones[p.index()],
+                self.board.stones[1 - p.index()],
                 self.edges[e],
                 self.edges[e + 1],
             )
@@ -562,28 +405,19 @@ impl<const N: usize> Game for Hex<N> {
         100 * (dist(me.other()) - dist(me))
     }
 
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        Outcome::from_code(self.result)
-    }
-
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones, self.side as u64)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<HexMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
         let bad = || ParseError::Move {
             game: self.spec(),
             text: clip(text),
             expected: format!(
                 "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
                 self.last_cell(),
-                if self.swap { " or swap" } else { "" }
+                if self.board.swap { " or swap" } else { "" }
             ),
         };
-        let mv: HexMove = text.parse().map_err(|_| bad())?;
-        if let HexMove::Place(c) = mv {
-            self.grid.index_of(c).ok_or_else(bad)?;
+        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
+        if let PlaceMove::Place(c) = mv {
+            self.board.grid.index_of(c).ok_or_else(bad)?;
         }
         Ok(mv)
     }
@@ -591,17 +425,17 @@ impl<const N: usize> Game for Hex<N> {
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
     /// the side to move: `x../.o./... x`.
     fn position(&self) -> String {
-        let n = self.grid.width();
+        let n = self.board.grid.width();
         let mut s = String::with_capacity(n * (n + 1) + 2);
         for r in 0..n {
             if r > 0 {
                 s.push('/');
             }
             for c in 0..n {
-                let i = self.grid.cell(c, r).expect("on the board");
-                s.push(if self.stones[0].contains(i) {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                s.push(if self.board.stones[0].contains(i) {
                     'x'
-                } else if self.stones[1].contains(i) {
+                } else if self.board.stones[1].contains(i) {
                     'o'
                 } else {
                     '.'
@@ -609,18 +443,18 @@ impl<const N: usize> Game for Hex<N> {
             }
         }
         s.push(' ');
-        s.push(if self.side == 0 { 'x' } else { 'o' });
+        s.push(if self.board.mover() == 0 { 'x' } else { 'o' });
         s
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
-        let n = self.grid.width();
+        let n = self.board.grid.width();
         let mut parts = text.split_whitespace();
         let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
             return Err(err(format!(
                 "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Hex::<N>::new(n, self.swap).map(|g| g.position()).unwrap_or_default()
+                Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default()
             )));
         };
         let side: u8 = match side {
@@ -635,7 +469,7 @@ impl<const N: usize> Game for Hex<N> {
         let mut stones = [Bits::EMPTY; 2];
         for (r, row) in rows.iter().enumerate() {
             super::read_stone_row(row, r + 1, n, column_name, |c, p| {
-                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
+                stones[p].insert(self.board.grid.cell(c, r).expect("on the board"))
             })
             .map_err(&err)?;
         }
@@ -651,19 +485,21 @@ impl<const N: usize> Game for Hex<N> {
                 return Err(err(format!(
                     "x has {nx} stones and o {no} with {} to move: x moves first, so x must have as many as o (x to move) or one more (o to move){}",
                     if side == 0 { 'x' } else { 'o' },
-                    if self.swap { ", or after a swap o one more (x to move) or as many (o to move)" } else { "" }
+                    if self.board.swap { ", or after a swap o one more (x to move) or as many (o to move)" } else { "" }
                 )))
             }
         };
-        if swapped && !self.swap {
+        if swapped && !self.board.swap {
             return Err(err(format!(
                 "o has {} with x to move, which only a swap gives, and {} has no swap",
                 if side == 0 { "one stone more than x" } else { "as many stones as x" },
                 self.spec()
             )));
         }
-        let mut g =
-            Hex { stones, ply: (nx + no + swapped as usize) as u16, side, result: 0, ..*self };
+        let mut g = *self;
+        g.board.stones = stones;
+        g.board.ply = (nx + no + swapped as usize) as u16;
+        g.board.result = 0;
         let (wx, wo) = (g.connects(Player::First), g.connects(Player::Second));
         if wx && wo {
             return Err(err("both players connect their edges".into()));
@@ -674,7 +510,7 @@ impl<const N: usize> Game for Hex<N> {
                 if wx { 'x' } else { 'o' }
             )));
         }
-        g.result = if wx {
+        g.board.result = if wx {
             1
         } else if wo {
             2
@@ -687,7 +523,7 @@ impl<const N: usize> Game for Hex<N> {
     /// Top row first, each lower row indented one more space (half a cell):
     /// `X`, `O`, `.`.
     fn picture(&self) -> String {
-        let n = self.grid.width();
+        let n = self.board.grid.width();
         let mut s = String::new();
         for r in 0..n {
             s.extend(std::iter::repeat_n(' ', r));
@@ -695,10 +531,10 @@ impl<const N: usize> Game for Hex<N> {
                 if c > 0 {
                     s.push(' ');
                 }
-                let i = self.grid.cell(c, r).expect("on the board");
-                s.push(if self.stones[0].contains(i) {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                s.push(if self.board.stones[0].contains(i) {
                     'X'
-                } else if self.stones[1].contains(i) {
+                } else if self.board.stones[1].contains(i) {
                     'O'
                 } else {
                     '.'
@@ -712,14 +548,14 @@ impl<const N: usize> Game for Hex<N> {
     /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
     /// the right.
     fn board(&self) -> BoardView {
-        let n = self.grid.width();
+        let n = self.board.grid.width();
         let mut cells = Vec::with_capacity(n * n);
         for r in 0..n {
             for c in 0..n {
-                let i = self.grid.cell(c, r).expect("on the board");
-                let owner = if self.stones[0].contains(i) {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                let owner = if self.board.stones[0].contains(i) {
                     Some(Player::First)
-                } else if self.stones[1].contains(i) {
+                } else if self.board.stones[1].contains(i) {
                     Some(Player::Second)
                 } else {
                     None
@@ -748,11 +584,11 @@ impl<const N: usize> Game for Hex<N> {
         view.edges = edges;
         // The winner's chain: every group of theirs that touches both edges.
         if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
-            let (stones, e) = (self.stones[p.index()], 2 * p.index());
-            let from_one = ops::flood_fill(&self.grid, self.edges[e], stones);
-            let chain = ops::flood_fill(&self.grid, from_one & self.edges[e + 1], stones);
+            let (stones, e) = (self.board.stones[p.index()], 2 * p.index());
+            let from_one = ops::flood_fill(&self.board.grid, self.edges[e], stones);
+            let chain = ops::flood_fill(&self.board.grid, from_one & self.edges[e + 1], stones);
             view.marked = (0..n * n)
-                .filter(|&i| self.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
+                .filter(|&i| self.board.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
                 .collect();
         }
         view
@@ -761,21 +597,21 @@ impl<const N: usize> Game for Hex<N> {
     /// The cell of a stone; for `swap`, the first stone's cell then the
     /// mirrored cell the second player's stone takes.
     #[inline]
-    fn move_index(&self, mv: HexMove) -> Option<usize> {
+    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
         match mv {
-            HexMove::Place(c) => Some(c.row as usize * self.grid.width() + c.col as usize),
-            HexMove::Swap => None,
+            PlaceMove::Place(c) => Some(c.row as usize * self.board.grid.width() + c.col as usize),
+            PlaceMove::Swap => None,
         }
     }
 
-    fn move_cells(&self, mv: HexMove) -> Vec<usize> {
+    fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
         match mv {
-            HexMove::Place(c) => match self.grid.index_of(c) {
+            PlaceMove::Place(c) => match self.board.grid.index_of(c) {
                 Some(_) => vec![self.view_index(c.col as usize, c.row as usize)],
                 None => Vec::new(),
             },
-            HexMove::Swap => match self.mirrored() {
-                Some((c, r)) if self.swap_allowed() => {
+            PlaceMove::Swap => match self.mirrored() {
+                Some((c, r)) if self.board.can_swap() => {
                     vec![self.view_index(r, c), self.view_index(c, r)]
                 }
                 _ => Vec::new(),
@@ -842,10 +678,10 @@ impl EmbeddedFill {
         let mut cells = Vec::new();
         for r in 0..n {
             for c in 0..n {
-                let i = hex.grid.cell(c, r).expect("on the board");
-                let what = if hex.stones[0].contains(i) {
+                let i = hex.board.grid.cell(c, r).expect("on the board");
+                let what = if hex.board.stones[0].contains(i) {
                     0
-                } else if hex.stones[1].contains(i) {
+                } else if hex.board.stones[1].contains(i) {
                     1
                 } else {
                     at.push((r * n + c) as u16);
@@ -859,7 +695,7 @@ impl EmbeddedFill {
         // The winner has at most ceil(e / 2) moves.
         let most = at.len().div_ceil(2) as u64;
         let steps = 64 - (most.max(1) - 1).leading_zeros();
-        EmbeddedFill { n, mover: hex.side as usize, at, order, cells, steps }
+        EmbeddedFill { n, mover: hex.board.mover(), at, order, cells, steps }
     }
 
     /// `count` games in batches of [`GAMES`], each game's order drawn from
@@ -1128,6 +964,7 @@ fn row_flood(stones: &[u32; MAX_SIZE], n: usize, seed: Seed) -> [u32; MAX_SIZE] 
 #[doc(hidden)]
 pub mod tests {
     use super::*;
+    use crate::grid::Cell;
 
     fn play(g: &mut Hex<2>, moves: &str) {
         for m in moves.split_whitespace() {
@@ -1139,12 +976,13 @@ pub mod tests {
     pub fn adjacency_is_hexgui_s() {
         // b2's six neighbours: b1 c1 (above), a2 c2, a3 b3 (below).
         let g = Hex::<2>::new(3, false).unwrap();
-        let b2 = g.grid.parse_cell("b2").unwrap();
+        let b2 = g.board.grid.parse_cell("b2").unwrap();
         let mut around: Vec<String> = g
+            .board
             .grid
             .neighbours(Bits::cell(b2))
             .into_iter()
-            .map(|i| g.grid.cell_name(i).unwrap())
+            .map(|i| g.board.grid.cell_name(i).unwrap())
             .collect();
         around.sort();
         assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
@@ -1210,7 +1048,7 @@ pub mod tests {
                     _ => break,
                 }
             }
-            if hex.outcome().is_none() && !(hex.swap && hex.ply < 2) {
+            if hex.outcome().is_none() && !(hex.board.swap && hex.board.ply < 2) {
                 check_embedded(hex);
             }
         }
@@ -1249,7 +1087,7 @@ pub mod tests {
                         break;
                     }
                     let (r, c) = (place as usize / size, place as usize % size);
-                    game.play(HexMove::Place(Cell { col: c as u16, row: r as u16 })).unwrap();
+                    game.play(PlaceMove::Place(Cell { col: c as u16, row: r as u16 })).unwrap();
                     played += 1;
                 }
                 assert_eq!(game.outcome(), Some(Outcome::WonBy(winner)), "{hex:?} {order:?}");
@@ -1257,7 +1095,7 @@ pub mod tests {
                 wins[winner.index()] += 1;
             }
         }
-        if size > 2 && hex.ply == 0 {
+        if size > 2 && hex.board.ply == 0 {
             assert!(wins[0] > 0 && wins[1] > 0, "{hex:?}: {wins:?}");
         }
     }
@@ -1283,13 +1121,13 @@ pub mod tests {
     pub fn swap_mirrors_the_first_stone() {
         let mut g = Hex::<2>::new(5, true).unwrap();
         play(&mut g, "b4");
-        assert!(g.is_legal(HexMove::Swap));
+        assert!(g.is_legal(PlaceMove::Swap));
         assert_eq!(g.count_moves(), 25);
-        assert_eq!(g.move_cells(HexMove::Swap), vec![3 * 5 + 1, 5 + 3]);
+        assert_eq!(g.move_cells(PlaceMove::Swap), vec![3 * 5 + 1, 5 + 3]);
         play(&mut g, "swap");
         assert_eq!(g.position(), "...../...o./...../...../..... x");
         assert_eq!((g.ply(), g.side_to_move()), (2, Player::First));
-        assert!(!g.is_legal(HexMove::Swap));
+        assert!(!g.is_legal(PlaceMove::Swap));
         let again = g.parse_position(&g.position()).unwrap();
         assert_eq!(again, g);
         play(&mut g, "a1");

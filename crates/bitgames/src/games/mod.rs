@@ -11,6 +11,7 @@ pub mod heuristics;
 pub mod hex;
 pub mod othello;
 pub mod step_move;
+pub mod stones;
 pub mod teeko;
 pub mod tictactoe;
 pub mod y;

@@ -36,12 +36,11 @@
 //! `X`, `O` and `.`, separated by `/`, then a space and the side to move (`x`
 //! or `o`): the side-2 start is `../.../.. x`.
 
+use super::stones::{stone_moves, PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-};
-use crate::game::{NotationError, SetupError};
+use crate::game::SetupError;
+use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
@@ -88,50 +87,10 @@ pub static INFO: GameInfo = GameInfo {
     },
 };
 
-/// A Yavalath move: a stone on a cell, or the pie rule's `swap`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum YavalathMove {
-    /// A stone of the mover on this empty cell.
-    Place(Cell),
-    /// The second player takes over the first player's stone (only as the
-    /// second move, with `swap=true`).
-    Swap,
-}
-
-impl fmt::Display for YavalathMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            YavalathMove::Place(c) => c.fmt(f),
-            YavalathMove::Swap => f.write_str("swap"),
-        }
-    }
-}
-
-impl std::str::FromStr for YavalathMove {
-    type Err = NotationError;
-    /// Reads a cell name (`e5`, case-insensitive) or `swap`; whether the cell is
-    /// on a board is the game's to check.
-    fn from_str(s: &str) -> Result<Self, NotationError> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("swap") {
-            return Ok(YavalathMove::Swap);
-        }
-        t.parse::<Cell>()
-            .map(YavalathMove::Place)
-            .map_err(|_| NotationError::new(s, "a cell such as e5, or swap"))
-    }
-}
-
 /// A Yavalath position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Yavalath<const N: usize> {
-    grid: Grid<N>,
-    stones: [Bits<N>; 2],
-    ply: u16,
-    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
-    result: u8,
-    /// Whether the pie rule is on.
-    swap: bool,
+    board: Stones<N, false>,
     /// Cells on the board (the board cannot be full before this ply).
     cells: u16,
 }
@@ -199,55 +158,51 @@ impl<const N: usize> Yavalath<N> {
         let n = 2 * size - 1;
         let grid = Grid::masked(GridKind::Hex, n, n, |c, r| on_hexagon(size, c, r))?;
         let cells = grid.cells() as u16;
-        Ok(Yavalath { grid, stones: [Bits::EMPTY; 2], ply: 0, result: 0, swap, cells })
+        Ok(Yavalath { board: Stones::new(grid, swap), cells })
     }
 
     /// The board geometry.
     pub fn grid(&self) -> &Grid<N> {
-        &self.grid
+        &self.board.grid
     }
 
     /// Cells on a side of the hexagon.
     pub fn size(&self) -> usize {
-        self.grid.width().div_ceil(2)
+        self.board.grid.width().div_ceil(2)
     }
 
     /// Whether the pie rule is on.
     pub fn swap_rule(&self) -> bool {
-        self.swap
+        self.board.swap
     }
 
     /// Stones of player `p`.
     pub fn stones(&self, p: Player) -> Bits<N> {
-        self.stones[p.index()]
+        self.board.stones[p.index()]
     }
 
     /// Empty cells.
     #[inline]
     pub fn empty(&self) -> Bits<N> {
-        self.grid.complement(self.stones[0] | self.stones[1])
-    }
-
-    /// Whether `swap` is a legal move now.
-    #[inline]
-    fn can_swap(&self) -> bool {
-        self.swap && self.ply == 1 && self.result == 0
+        self.board.empty()
     }
 
     /// The result after `mover` has just placed a stone: a four wins, else a
     /// three loses, else a full board is a draw (the codes of `result`).
     #[inline(always)]
     fn judge(&self, mover: usize) -> u8 {
-        let mine = self.stones[mover];
+        let mine = self.board.stones[mover];
         // Before ply 5 nobody has three stones (a swapped stone included), and
         // no line of three means no line of four: one query for most moves.
-        if self.ply >= 5 && ops::has_line(&self.grid, mine, 3) {
-            if ops::has_line(&self.grid, mine, 4) {
+        if self.board.ply >= 5 && ops::has_line(&self.board.grid, mine, 3) {
+            if ops::has_line(&self.board.grid, mine, 4) {
                 1 + mover as u8
             } else {
                 2 - mover as u8
             }
-        } else if self.ply >= self.cells && (self.stones[0] | self.stones[1]) == self.grid.mask() {
+        } else if self.board.ply >= self.cells
+            && (self.board.stones[0] | self.board.stones[1]) == self.board.grid.mask()
+        {
             3
         } else {
             0
@@ -256,7 +211,7 @@ impl<const N: usize> Yavalath<N> {
 
     /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
     fn view_index(&self, i: usize) -> usize {
-        (self.grid.mask() & Bits::low(i)).count() as usize
+        (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
 
     fn off_board(&self, c: Cell) -> Illegal {
@@ -270,7 +225,7 @@ impl<const N: usize> Yavalath<N> {
     /// The board's cells in words, for messages: `a–i by 1–9 on the hexagon,
     /// bottom row e1–i1, centre e5, top row a9–e9`.
     fn cell_range(&self) -> String {
-        let (n, k) = (self.grid.width(), self.size());
+        let (n, k) = (self.board.grid.width(), self.size());
         let name = |c: usize| crate::grid::column_name(c);
         format!(
             "{}–{} by 1–{n} on the hexagon: bottom row {}1–{}1, centre {}{k}, top row {}{n}–{}{n}",
@@ -292,143 +247,42 @@ impl<const N: usize> fmt::Debug for Yavalath<N> {
 }
 
 impl<const N: usize> Game for Yavalath<N> {
-    type Move = YavalathMove;
+    stone_moves!(board);
 
-    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]),
-    /// then `swap` (an id even where the pie rule is off, so the ids of a board
-    /// size are the same in both variants).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() + 1
-    }
-
-    fn action(&self, mv: YavalathMove) -> usize {
-        match mv {
-            YavalathMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
-            YavalathMove::Swap => self.grid.width() * self.grid.height(),
-        }
-    }
+    type Move = PlaceMove;
 
     fn spec(&self) -> String {
-        format!("yavalath(size={},swap={})", self.size(), self.swap)
+        format!("yavalath(size={},swap={})", self.size(), self.board.swap)
     }
 
     fn name(&self) -> &'static str {
         INFO.name
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::at_ply(self.ply as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
-
-    /// The empty cells in bit order (row by row from the bottom, left to
-    /// right), then `swap` where it is allowed.
-    #[inline]
-    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
-    where
-        F: FnMut(YavalathMove) -> ControlFlow<()>,
-    {
-        if self.result != 0 {
-            return ControlFlow::Continue(());
-        }
-        for i in self.empty() {
-            f(YavalathMove::Place(self.grid.cell_at_unchecked(i)))?;
-        }
-        if self.can_swap() {
-            f(YavalathMove::Swap)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn count_moves(&self) -> usize {
-        if self.result != 0 {
-            0
-        } else {
-            self.empty().count() as usize + self.can_swap() as usize
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: YavalathMove) -> bool {
-        match mv {
-            YavalathMove::Place(c) => {
-                self.result == 0 && self.grid.index_of(c).is_some_and(|i| self.empty().contains(i))
-            }
-            YavalathMove::Swap => self.can_swap(),
-        }
-    }
-
-    fn why_illegal(&self, mv: YavalathMove) -> Illegal {
-        match mv {
-            YavalathMove::Place(c) => match self.grid.index_of(c) {
-                None => self.off_board(c),
-                Some(i) => {
-                    let who = if self.stones[0].contains(i) { "X" } else { "O" };
-                    Illegal::new(
-                        IllegalReason::Occupied,
-                        format!("{c} is already taken (by {who})"),
-                    )
-                }
-            },
-            YavalathMove::Swap if !self.swap => Illegal::new(
-                IllegalReason::Rule,
-                "the swap (pie) rule is off in this game; play yavalath(swap=true) to use it",
-            ),
-            YavalathMove::Swap => Illegal::new(
-                IllegalReason::Rule,
-                format!(
-                    "swap is allowed only as the second player's first move (ply 1); this is ply {}",
-                    self.ply
-                ),
-            ),
-        }
+    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
+        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
+        self.board.why_illegal(mv, &self.spec(), names, |c| self.off_board(c))
     }
 
     #[inline(always)]
-    fn play_unchecked(&mut self, mv: YavalathMove) {
+    fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
-            YavalathMove::Place(c) => {
+            PlaceMove::Place(c) => {
                 // A cell off the board (only an unchecked caller's mistake) lands on
                 // a separator or a cut-away cell, an unspecified but memory-safe
                 // result, or past the storage, where it is ignored.
-                let i = self.grid.index_unchecked(c);
+                let i = self.board.grid.index_unchecked(c);
                 if i < Bits::<N>::CAPACITY {
-                    let p = self.ply as usize & 1;
-                    self.stones[p].insert(i);
-                    self.ply += 1;
-                    self.result = self.judge(p);
+                    let p = self.board.place(i);
+                    self.board.result = self.judge(p);
                 }
             }
-            YavalathMove::Swap => {
-                self.stones[1] |= self.stones[0];
-                self.stones[0] = Bits::EMPTY;
-                self.ply += 1;
+            PlaceMove::Swap => {
+                self.board.stones[1] |= self.board.stones[0];
+                self.board.stones[0] = Bits::EMPTY;
+                self.board.ply += 1;
             }
         }
-    }
-
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<YavalathMove> {
-        if self.result != 0 {
-            return None;
-        }
-        let empty = self.empty();
-        let cells = empty.count() as u64;
-        let n = cells + self.can_swap() as u64;
-        if n == 0 {
-            return None;
-        }
-        let pick = random_below(rng, n);
-        if pick == cells {
-            return Some(YavalathMove::Swap);
-        }
-        empty.nth(pick as usize).map(|i| YavalathMove::Place(self.grid.cell_at_unchecked(i)))
     }
 
     /// Open lines of four for the side to move minus the opponent's
@@ -436,29 +290,20 @@ impl<const N: usize> Game for Yavalath<N> {
     /// losing threes are left to the search.
     fn evaluate(&self) -> i32 {
         let me = Game::side_to_move(self).index();
-        let (a, b) = (self.stones[me], self.stones[1 - me]);
-        crate::games::heuristics::open_lines(&self.grid, a, b, 4)
-            - crate::games::heuristics::open_lines(&self.grid, b, a, 4)
+        let (a, b) = (self.board.stones[me], self.board.stones[1 - me]);
+        crate::games::heuristics::open_lines(&self.board.grid, a, b, 4)
+            - crate::games::heuristics::open_lines(&self.board.grid, b, a, 4)
     }
 
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        Outcome::from_code(self.result)
-    }
-
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones, self.ply as u64 & 1)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<YavalathMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
         let bad = || ParseError::Move {
             game: self.spec(),
             text: clip(text),
             expected: format!("a cell of the hexagon ({}), or swap", self.cell_range()),
         };
-        let mv: YavalathMove = text.parse().map_err(|_| bad())?;
-        if let YavalathMove::Place(c) = mv {
-            self.grid.index_of(c).ok_or_else(bad)?;
+        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
+        if let PlaceMove::Place(c) = mv {
+            self.board.grid.index_of(c).ok_or_else(bad)?;
         }
         Ok(mv)
     }
@@ -467,7 +312,7 @@ impl<const N: usize> Game for Yavalath<N> {
     /// `../.X./.. o`.
     fn position(&self) -> String {
         let board = super::picture_rows(&self.picture());
-        format!("{board} {}", if self.ply & 1 == 0 { 'x' } else { 'o' })
+        format!("{board} {}", if self.board.ply & 1 == 0 { 'x' } else { 'o' })
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
@@ -476,7 +321,7 @@ impl<const N: usize> Game for Yavalath<N> {
         let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
             return Err(err(format!(
                 "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Yavalath::<N> { stones: [Bits::EMPTY; 2], ply: 0, result: 0, ..*self }.position()
+                Yavalath::<N> { board: self.board.cleared(), ..*self }.position()
             )));
         };
         let side = match side {
@@ -485,37 +330,40 @@ impl<const N: usize> Game for Yavalath<N> {
             s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
         };
         let picture = board.to_ascii_uppercase().replace('/', "\n");
-        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
-        let swapped = swapped_by_counts(side, nx, no, self.swap).map_err(err)?;
+        let swapped = swapped_by_counts(side, nx, no, self.board.swap).map_err(err)?;
         let mut g = *self;
-        g.stones = [x, o];
-        g.ply = (nx + no + swapped as usize) as u16;
-        g.result = 0;
+        g.board.stones = [x, o];
+        g.board.ply = (nx + no + swapped as usize) as u16;
+        g.board.result = 0;
         let to_move = side;
         let last = 1 - side;
         let names = ["X", "O"];
-        if ops::has_line(&g.grid, g.stones[to_move], 3) {
+        if ops::has_line(&g.board.grid, g.board.stones[to_move], 3) {
             return Err(err(format!(
                 "{} has three or more in a row but is to move: the game ended on that line",
                 names[to_move]
             )));
         }
-        if g.ply > 0 {
-            g.result = g.judge(last);
+        if g.board.ply > 0 {
+            g.board.result = g.judge(last);
         }
         Ok(g)
     }
 
     fn picture(&self) -> String {
-        self.grid.picture2(self.stones[0], self.stones[1])
+        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
     }
 
     /// With the deciding line marked at the end: the winner's four, or the
     /// loser's three.
     fn board(&self) -> BoardView {
-        let mut view =
-            BoardView::from_grid(&self.grid, BoardShape::HexHex { side: self.size() }, self.stones);
+        let mut view = BoardView::from_grid(
+            &self.board.grid,
+            BoardShape::HexHex { side: self.size() },
+            self.board.stones,
+        );
         if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
             view.mark_lines(p, 4, false);
             if view.marked.is_empty() {
@@ -527,21 +375,21 @@ impl<const N: usize> Game for Yavalath<N> {
 
     /// The cell of a placement; for `swap`, the cell of the stone taken over.
     #[inline]
-    fn move_index(&self, mv: YavalathMove) -> Option<usize> {
+    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
         match mv {
-            YavalathMove::Place(c) => Some(c.row as usize * self.grid.width() + c.col as usize),
-            YavalathMove::Swap => None,
+            PlaceMove::Place(c) => Some(c.row as usize * self.board.grid.width() + c.col as usize),
+            PlaceMove::Swap => None,
         }
     }
 
-    fn move_cells(&self, mv: YavalathMove) -> Vec<usize> {
+    fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
         match mv {
-            YavalathMove::Place(c) => match self.grid.index_of(c) {
+            PlaceMove::Place(c) => match self.board.grid.index_of(c) {
                 Some(i) => vec![self.view_index(i)],
                 None => Vec::new(),
             },
-            YavalathMove::Swap => match (self.stones[0].count(), self.stones[0].first()) {
-                (1, Some(i)) if self.ply == 1 => vec![self.view_index(i)],
+            PlaceMove::Swap => match (self.board.stones[0].count(), self.board.stones[0].first()) {
+                (1, Some(i)) if self.board.ply == 1 => vec![self.view_index(i)],
                 _ => Vec::new(),
             },
         }

@@ -33,7 +33,7 @@ const QUIET: [&str; 8] = ["a1", "c1", "e1", "a5", "e9", "g9", "i9", "c3"];
 /// The six neighbours of the centre e5.
 const AROUND_E5: [&str; 6] = ["d5", "f5", "e4", "e6", "d4", "f6"];
 
-fn moves<const N: usize>(g: &Havannah<N>) -> Vec<bitgames::games::havannah::HavannahMove> {
+fn moves<const N: usize>(g: &Havannah<N>) -> Vec<bitgames::games::stones::PlaceMove> {
     let mut v = Vec::new();
     g.legal_moves(&mut v);
     v

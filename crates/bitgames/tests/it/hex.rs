@@ -3,7 +3,8 @@
 //! drawing, the pie rule and bad input.
 
 use crate::common;
-use bitgames::games::hex::{Hex, HexMove};
+use bitgames::games::hex::Hex;
+use bitgames::games::stones::PlaceMove;
 use bitgames::{new_game, Bits, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -109,8 +110,8 @@ fn games_agree_with_naive<const N: usize>(n: usize, swap: bool, games: usize, se
         while let Some(mv) = g.random_move(&mut rng) {
             let who = if g.side_to_move() == Player::First { 1 } else { 2 };
             match mv {
-                HexMove::Place(c) => cells[c.row as usize * n + c.col as usize] = who,
-                HexMove::Swap => {
+                PlaceMove::Place(c) => cells[c.row as usize * n + c.col as usize] = who,
+                PlaceMove::Swap => {
                     let k = cells.iter().position(|&v| v == 1).unwrap();
                     cells[k] = 0;
                     cells[(k % n) * n + k / n] = 2;
@@ -236,7 +237,7 @@ fn hex_bad_input() {
 
     // Off-board cells through the typed interface.
     let h = Hex::<1>::new(5, false).unwrap();
-    let off = HexMove::Place(bitgames::Cell { col: 5, row: 0 });
+    let off = PlaceMove::Place(bitgames::Cell { col: 5, row: 0 });
     assert!(!h.is_legal(off));
     assert_eq!(h.why_illegal(off).reason, IllegalReason::OffBoard);
     assert!(matches!(h.parse_move("z9"), Err(ParseError::Move { .. })));

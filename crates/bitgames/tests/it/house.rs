@@ -348,7 +348,9 @@ fn every_internal_test_is_registered() {
     }
     let missing: Vec<String> = tests
         .iter()
-        .filter(|(_, name)| registry.matches(&format!("::{name}();")).count() < counted[name.as_str()])
+        .filter(|(_, name)| {
+            registry.matches(&format!("::{name}();")).count() < counted[name.as_str()]
+        })
         .map(|(file, name)| format!("{file}: {name}"))
         .collect();
     assert!(missing.is_empty(), "not called from tests/it/internal.rs:\n{}", missing.join("\n"));

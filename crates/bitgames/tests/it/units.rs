@@ -621,7 +621,8 @@ mod clobber {
 
 /// `bitgames::games::yavalath`.
 mod yavalath {
-    use bitgames::games::yavalath::{Yavalath, YavalathMove};
+    use bitgames::games::stones::PlaceMove;
+    use bitgames::games::yavalath::Yavalath;
     use bitgames::{Cell, Game};
 
     #[test]
@@ -631,14 +632,14 @@ mod yavalath {
         assert_eq!(g.count_moves(), 61);
         assert_eq!(g.size(), 5);
         let e5 = g.parse_move("e5").unwrap();
-        assert_eq!(e5, YavalathMove::Place(Cell { col: 4, row: 4 }));
+        assert_eq!(e5, PlaceMove::Place(Cell { col: 4, row: 4 }));
         for corner in ["e1", "i1", "i5", "e9", "a9", "a5"] {
             assert!(g.parse_move(corner).is_ok(), "{corner}");
         }
         for off in ["a1", "d1", "i9", "f9", "j5", "e10"] {
             assert!(g.parse_move(off).is_err(), "{off}");
         }
-        assert_eq!(g.parse_move("SWAP").unwrap(), YavalathMove::Swap);
+        assert_eq!(g.parse_move("SWAP").unwrap(), PlaceMove::Swap);
         assert_eq!(g.board().cells.len(), 61);
         assert_eq!(g.board().cells[g.move_cells(e5)[0]].name, "e5");
     }

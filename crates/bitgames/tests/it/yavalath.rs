@@ -5,7 +5,8 @@
 //! perft; hand-drawn pictures check the rule's corner cases. OpenSpiel has no
 //! Yavalath, so there are no outside traces to replay.
 
-use bitgames::games::yavalath::{Yavalath, YavalathMove};
+use bitgames::games::stones::PlaceMove;
+use bitgames::games::yavalath::Yavalath;
 use bitgames::grid::Cell;
 use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::SeedableRng;
@@ -57,7 +58,7 @@ impl Naive {
     }
 
     /// Legal moves: empty cells row by row from the bottom, then swap.
-    fn moves(&self) -> Vec<YavalathMove> {
+    fn moves(&self) -> Vec<PlaceMove> {
         let mut out = Vec::new();
         if self.outcome.is_some() {
             return out;
@@ -66,21 +67,21 @@ impl Naive {
             for col in 0..self.n() {
                 let c = self.cube(col, row);
                 if self.on_board(c) && self.at(c) == 0 {
-                    out.push(YavalathMove::Place(Cell { col: col as u16, row: row as u16 }));
+                    out.push(PlaceMove::Place(Cell { col: col as u16, row: row as u16 }));
                 }
             }
         }
         if self.swap && self.ply == 1 {
-            out.push(YavalathMove::Swap);
+            out.push(PlaceMove::Swap);
         }
         out
     }
 
-    fn play(&mut self, mv: YavalathMove) {
+    fn play(&mut self, mv: PlaceMove) {
         let me = (self.ply % 2) as u8 + 1;
         self.ply += 1;
         let (col, row) = match mv {
-            YavalathMove::Swap => {
+            PlaceMove::Swap => {
                 for o in self.owner.iter_mut() {
                     if *o == 1 {
                         *o = 2;
@@ -88,7 +89,7 @@ impl Naive {
                 }
                 return;
             }
-            YavalathMove::Place(c) => (c.col as i32, c.row as i32),
+            PlaceMove::Place(c) => (c.col as i32, c.row as i32),
         };
         let n = self.n();
         self.owner[(row * n + col) as usize] = me;
@@ -113,7 +114,7 @@ impl Naive {
             Some(Outcome::WonBy(mover))
         } else if runs.contains(&3) {
             Some(Outcome::WonBy(mover.other()))
-        } else if self.moves().iter().all(|m| *m == YavalathMove::Swap) {
+        } else if self.moves().iter().all(|m| *m == PlaceMove::Swap) {
             Some(Outcome::Draw)
         } else {
             None
@@ -370,7 +371,7 @@ fn swap_hands_the_first_stone_over() {
     assert!(!g.legal_moves().contains(&"swap".to_string()));
     let e = g.play_text("swap").unwrap_err();
     assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Rule, .. }), "{e}");
-    assert!(e.to_string().contains("only as the second player's first move"), "{e}");
+    assert!(e.to_string().contains("is only the second player's first move (ply 2)"), "{e}");
     g.play_text("e5").unwrap();
     assert_eq!(g.legal_moves().len(), 61);
     assert_eq!(g.legal_moves().last().map(String::as_str), Some("swap"));
@@ -381,7 +382,7 @@ fn swap_hands_the_first_stone_over() {
     assert_eq!(g.position().matches('O').count(), 1);
     assert_eq!(g.legal_moves().len(), 60);
     let e = g.play_text("swap").unwrap_err();
-    assert!(e.to_string().contains("this is ply 2"), "{e}");
+    assert!(e.to_string().contains("this is ply 3"), "{e}");
     // The position after a swap reads back (O one stone ahead, X to move).
     let p = g.position();
     let mut h = new_game("yavalath(swap=true)").unwrap();
@@ -410,15 +411,15 @@ fn bad_input_is_refused_with_typed_errors() {
     }
     assert!(g.play_text("a1").unwrap_err().to_string().contains("bottom row e1–i1"));
     let e = g.play_text("swap").unwrap_err();
-    assert!(e.to_string().contains("swap (pie) rule is off"), "{e}");
+    assert!(e.to_string().contains("swap needs the pie rule"), "{e}");
     assert_eq!(g.position(), before);
     g.play_text("e5").unwrap();
     let e = g.play_text("E5").unwrap_err();
     assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e}");
-    assert!(e.to_string().contains("e5 is already taken (by X)"), "{e}");
+    assert!(e.to_string().contains("e5 is already taken by X"), "{e}");
     // The typed game names an off-board cell's fault when played directly.
     let mut t = Yavalath::standard();
-    let e = t.play(YavalathMove::Place(Cell { col: 0, row: 0 })).unwrap_err();
+    let e = t.play(PlaceMove::Place(Cell { col: 0, row: 0 })).unwrap_err();
     assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::OffBoard, .. }), "{e}");
     // Malformed positions.
     let mut p = new_game("yavalath(size=2)").unwrap();

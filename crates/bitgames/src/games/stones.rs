@@ -1,0 +1,314 @@
+//! The placement kit: what the stone-placing games with the pie rule share
+//! (Hex, Havannah, Yavalath): a `Stones` board (a [`Grid`], one stone set a
+//! player, the ply, the result and whether the pie rule is on), one move type
+//! ([`PlaceMove`]: a stone on a cell, or `swap`), and on them move generation,
+//! legality with its reasons, uniform random moves, action ids and the hash.
+//! A game built on it keeps only its rules: when a stone wins (or loses), what
+//! `swap` does to the first stone, its notation and its drawing; the
+//! `stone_moves!` macro writes the `Game` methods that only delegate to the
+//! board.
+//!
+//! The side to move is the ply's parity in every such game: `swap` hands the
+//! first stone to the second player (Hex mirrors it, as swapping colours
+//! there must) and the first player moves again.
+
+use crate::bits::Bits;
+use crate::game::{hash_sets, random_below, Illegal, IllegalReason, NotationError, Outcome};
+use crate::grid::{Cell, Grid};
+use crate::player::Player;
+use rand::Rng;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// A move of a placement game: a stone on a cell, or the pie rule's swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PlaceMove {
+    /// A stone of the mover on this empty cell.
+    Place(Cell),
+    /// The second player's first move under the pie rule: the first stone
+    /// becomes theirs.
+    Swap,
+}
+
+impl fmt::Display for PlaceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceMove::Place(c) => c.fmt(f),
+            PlaceMove::Swap => f.write_str("swap"),
+        }
+    }
+}
+
+impl std::str::FromStr for PlaceMove {
+    type Err = NotationError;
+    /// Reads a cell name (`f6`, case-insensitive) or `swap`; whether the cell
+    /// is on a board is the game's to check.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("swap") {
+            return Ok(PlaceMove::Swap);
+        }
+        t.parse::<Cell>()
+            .map(PlaceMove::Place)
+            .map_err(|_| NotationError::new(s, "a cell such as f6, or swap"))
+    }
+}
+
+/// The board of a placement game stored in `N` 64-bit words a player;
+/// `FLIP`: a cell name's row counts from the grid's top row (Havannah's
+/// names) rather than being the grid's own row.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Stones<const N: usize, const FLIP: bool> {
+    pub(crate) grid: Grid<N>,
+    pub(crate) stones: [Bits<N>; 2],
+    pub(crate) ply: u16,
+    /// 0: going on, 1: the first player won, 2: the second won, 3: a draw.
+    pub(crate) result: u8,
+    /// Whether the pie rule is on.
+    pub(crate) swap: bool,
+}
+
+impl<const N: usize, const FLIP: bool> Stones<N, FLIP> {
+    /// The empty board on `grid`; `swap` turns the pie rule on.
+    pub(crate) fn new(grid: Grid<N>, swap: bool) -> Self {
+        Stones { grid, stones: [Bits::EMPTY; 2], ply: 0, result: 0, swap }
+    }
+
+    /// The same board emptied: no stone, ply 0, the game going on.
+    pub(crate) fn cleared(&self) -> Self {
+        Stones::new(self.grid, self.swap)
+    }
+
+    /// The player to move: the ply's parity.
+    #[inline]
+    pub(crate) fn side_to_move(&self) -> Player {
+        Player::at_ply(self.ply as usize)
+    }
+
+    /// The index of the player to move.
+    #[inline]
+    pub(crate) fn mover(&self) -> usize {
+        self.ply as usize & 1
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub(crate) fn empty(&self) -> Bits<N> {
+        self.grid.complement(self.stones[0] | self.stones[1])
+    }
+
+    /// Whether `swap` is legal now: the pie rule is on and it is the second
+    /// player's first move of a game going on.
+    #[inline]
+    pub(crate) fn can_swap(&self) -> bool {
+        self.swap && self.ply == 1 && self.result == 0
+    }
+
+    /// The grid index of a named cell, if it is on the board.
+    #[inline]
+    pub(crate) fn index_of(&self, c: Cell) -> Option<usize> {
+        if FLIP {
+            let row = (self.grid.height() - 1).checked_sub(c.row as usize)?;
+            self.grid.index_of(Cell { col: c.col, row: row as u16 })
+        } else {
+            self.grid.index_of(c)
+        }
+    }
+
+    /// The named cell of a grid index on the board.
+    #[inline]
+    pub(crate) fn cell_of(&self, i: usize) -> Cell {
+        let c = self.grid.cell_at_unchecked(i);
+        if FLIP {
+            Cell { col: c.col, row: (self.grid.height() - 1) as u16 - c.row }
+        } else {
+            c
+        }
+    }
+
+    /// The empty cells in grid bit order, then `swap` where it is legal.
+    #[inline]
+    pub(crate) fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(PlaceMove) -> ControlFlow<()>,
+    {
+        if self.result != 0 {
+            return ControlFlow::Continue(());
+        }
+        for i in self.empty() {
+            f(PlaceMove::Place(self.cell_of(i)))?;
+        }
+        if self.can_swap() {
+            f(PlaceMove::Swap)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub(crate) fn count_moves(&self) -> usize {
+        if self.result != 0 {
+            0
+        } else {
+            self.empty().count() as usize + self.can_swap() as usize
+        }
+    }
+
+    /// Whether `mv` is legal.
+    #[inline]
+    pub(crate) fn is_legal(&self, mv: PlaceMove) -> bool {
+        match mv {
+            PlaceMove::Place(c) => {
+                self.result == 0 && self.index_of(c).is_some_and(|i| self.empty().contains(i))
+            }
+            PlaceMove::Swap => self.can_swap(),
+        }
+    }
+
+    /// Why `mv`, not legal in a game going on ([`Game::check_move`](crate::game::Game::check_move)
+    /// names a finished game first), is refused: `off_board` words a cell off
+    /// the board; `spec` names the game; `names` are the players'.
+    pub(crate) fn why_illegal(
+        &self,
+        mv: PlaceMove,
+        spec: &str,
+        names: [&str; 2],
+        off_board: impl FnOnce(Cell) -> Illegal,
+    ) -> Illegal {
+        match mv {
+            PlaceMove::Place(c) => match self.index_of(c) {
+                None => off_board(c),
+                Some(i) => {
+                    let who = names[usize::from(!self.stones[0].contains(i))];
+                    Illegal::new(IllegalReason::Occupied, format!("{c} is already taken by {who}"))
+                }
+            },
+            PlaceMove::Swap if !self.swap => Illegal::new(
+                IllegalReason::Rule,
+                format!("swap needs the pie rule, and {spec} is played without it (swap=true)"),
+            ),
+            PlaceMove::Swap => Illegal::new(
+                IllegalReason::Rule,
+                format!(
+                    "swap is only the second player's first move (ply 2), and this is ply {}",
+                    self.ply + 1
+                ),
+            ),
+        }
+    }
+
+    /// Places a stone of the player to move on grid index `i` and returns that
+    /// player's index; the game judges the result.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, i: usize) -> usize {
+        let p = self.mover();
+        self.stones[p].insert(i);
+        self.ply += 1;
+        p
+    }
+
+    /// Uniform over the empty cells and `swap` when it is legal, without
+    /// allocating.
+    #[inline]
+    pub(crate) fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<PlaceMove> {
+        if self.result != 0 {
+            return None;
+        }
+        let empty = self.empty();
+        let cells = empty.count() as u64;
+        let n = cells + self.can_swap() as u64;
+        if n == 0 {
+            return None;
+        }
+        let pick = random_below(rng, n);
+        if pick == cells {
+            return Some(PlaceMove::Swap);
+        }
+        empty.nth(pick as usize).map(|i| PlaceMove::Place(self.cell_of(i)))
+    }
+
+    /// Action ids: a cell's id on the grid's bounding rectangle
+    /// ([`crate::action::cell_id`] of its name), then `swap` (an id even where
+    /// the pie rule is off, so the ids of a board size are the same in both
+    /// variants).
+    pub(crate) fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    /// The action id of a move ([`num_actions`](Self::num_actions)).
+    pub(crate) fn action(&self, mv: PlaceMove) -> usize {
+        match mv {
+            PlaceMove::Place(c) => crate::action::cell_id(c, self.grid.width()),
+            PlaceMove::Swap => self.grid.width() * self.grid.height(),
+        }
+    }
+
+    /// The outcome, once the game is over.
+    #[inline]
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        Outcome::from_code(self.result)
+    }
+
+    /// The position's hash: both stone sets and the side to move.
+    pub(crate) fn hash(&self) -> u64 {
+        hash_sets(&self.stones, self.ply as u64 & 1)
+    }
+}
+
+/// The `Game` methods of a game on a [`Stones`] board field named `$board`
+/// that only delegate to it: action ids, side to move, ply, move generation,
+/// legality, random moves, outcome and hash.
+macro_rules! stone_moves {
+    ($board:ident) => {
+        fn num_actions(&self) -> usize {
+            self.$board.num_actions()
+        }
+
+        fn action(&self, mv: PlaceMove) -> usize {
+            self.$board.action(mv)
+        }
+
+        #[inline]
+        fn side_to_move(&self) -> Player {
+            self.$board.side_to_move()
+        }
+
+        #[inline]
+        fn ply(&self) -> usize {
+            self.$board.ply as usize
+        }
+
+        #[inline]
+        fn try_for_each_move<F>(&self, f: F) -> ControlFlow<()>
+        where
+            F: FnMut(PlaceMove) -> ControlFlow<()>,
+        {
+            self.$board.try_for_each_move(f)
+        }
+
+        #[inline]
+        fn count_moves(&self) -> usize {
+            self.$board.count_moves()
+        }
+
+        #[inline]
+        fn is_legal(&self, mv: PlaceMove) -> bool {
+            self.$board.is_legal(mv)
+        }
+
+        #[inline]
+        fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<PlaceMove> {
+            self.$board.random_move(rng)
+        }
+
+        #[inline]
+        fn outcome(&self) -> Option<Outcome> {
+            self.$board.outcome()
+        }
+
+        fn position_hash(&self) -> u64 {
+            self.$board.hash()
+        }
+    };
+}
+pub(crate) use stone_moves;
