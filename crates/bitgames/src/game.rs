@@ -670,16 +670,19 @@ pub fn nth_across<const N: usize, const K: usize>(
 }
 
 /// A position hash of the two players' cell sets and a `salt` (the side to
-/// move, where the sets do not tell it): every word mixed in with its owner.
-/// Shared by the grid games' [`Game::position_hash`].
+/// move, where the sets do not tell it): every word mixed in with its owner,
+/// then the salt, mixed on its own. (XORed into the first word, as it once
+/// was, a salt of 1 cancelled the stone on cell 0: a position and the same
+/// one with that stone and the other side to move hashed alike.) Shared by
+/// the grid games' [`Game::position_hash`].
 pub fn hash_sets<const N: usize>(sets: &[crate::bits::Bits<N>; 2], salt: u64) -> u64 {
-    let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ salt;
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
     for (p, s) in sets.iter().enumerate() {
         for &w in s.0.iter() {
             h = mix64(h ^ w ^ (p as u64) << 63);
         }
     }
-    h
+    mix64(h ^ mix64(salt ^ 0x6a09_e667_f3bc_c909))
 }
 
 /// A 64-bit finaliser (SplitMix64's), for turning board keys into hashes.

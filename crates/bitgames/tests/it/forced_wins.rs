@@ -131,9 +131,12 @@ fn solver_and_alphabeta_find_forced_wins_that_plain_uct_misses() {
         total_missed += missed;
     }
     assert_eq!(total, 48);
-    // Measured: Breakthrough 1, Teeko 2, the others 0 (plain UCT finds most
-    // 3-ply wins at the simulations the solver needs to prove them).
-    assert!(total_missed >= 3, "plain UCT missed only {total_missed} wins");
+    // Measured: Breakthrough 1, Teeko 1, the others 0 (plain UCT finds most
+    // 3-ply wins at the simulations the solver needs to prove them). Teeko's
+    // positions are those alpha-beta calls won in 3; before the position hash
+    // stopped letting the ply cancel stones (`hash_sets`), its table mixed up
+    // positions and the six were others, two of them missed.
+    assert!(total_missed >= 2, "plain UCT missed only {total_missed} wins");
 }
 
 /// A Yavalath position won in three plies for X (four in a row wins, three

@@ -1104,3 +1104,25 @@ mod arena {
         assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownGame { .. })));
     }
 }
+
+/// `bitgames::game::hash_sets`.
+mod hash_sets {
+    use bitgames::game::hash_sets;
+    use bitgames::Bits64;
+
+    /// A salt (the side to move) never cancels a stone: the same stones with a
+    /// stone more on cell 0 and the other side to move hash apart (they once
+    /// collided, and alpha-beta's table took one position for the other in
+    /// tic-tac-toe and Hex).
+    #[test]
+    fn the_side_to_move_does_not_cancel_a_stone() {
+        for x in 0u64..512 {
+            let o = Bits64::from_words([!x & 0x1f0 & (x << 1)]);
+            let without = Bits64::from_words([x & !1]);
+            let with = Bits64::from_words([x | 1]);
+            assert_ne!(hash_sets(&[without, o], 0), hash_sets(&[with, o], 1), "{x:#b}");
+            assert_ne!(hash_sets(&[without, o], 1), hash_sets(&[with, o], 0), "{x:#b}");
+            assert_ne!(hash_sets(&[with, o], 0), hash_sets(&[with, o], 1), "{x:#b}");
+        }
+    }
+}
