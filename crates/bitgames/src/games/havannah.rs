@@ -101,7 +101,7 @@ enum Win {
 /// A Havannah position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Havannah<const N: usize> {
-    board: Stones<N, true>,
+    board: Stones<PlaceMove, N, true>,
     /// The six corner cells.
     corners: Bits<N>,
     /// The six edges, corners excluded.
@@ -319,7 +319,7 @@ impl<const N: usize> fmt::Debug for Havannah<N> {
 }
 
 impl<const N: usize> Game for Havannah<N> {
-    stone_moves!(board);
+    stone_moves!(board, PlaceMove);
 
     type Move = PlaceMove;
 

@@ -89,7 +89,7 @@ pub static INFO: GameInfo = GameInfo {
 /// A Hex position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex<const N: usize> {
-    board: Stones<N, false>,
+    board: Stones<PlaceMove, N, false>,
     /// The edges: top and bottom rows (x's), left and right columns (o's).
     edges: [Bits<N>; 4],
 }
@@ -209,7 +209,7 @@ impl<const N: usize> fmt::Debug for Hex<N> {
 }
 
 impl<const N: usize> Game for Hex<N> {
-    stone_moves!(board);
+    stone_moves!(board, PlaceMove);
 
     type Move = PlaceMove;
 

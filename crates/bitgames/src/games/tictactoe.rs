@@ -3,12 +3,10 @@
 //! square (8-connected) [`Grid`] in `N` words, so large boards use several words.
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
+use super::stones::{stone_moves, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
-};
+use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
@@ -51,12 +49,8 @@ pub static INFO: GameInfo = GameInfo {
 /// An m,n,k-game position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TicTacToe<const N: usize> {
-    grid: Grid<N>,
+    board: Stones<Cell, N, false>,
     k: u16,
-    stones: [Bits<N>; 2],
-    ply: u16,
-    /// 0: going on, 1: first player won, 2: second player won, 3: draw.
-    result: u8,
 }
 
 impl TicTacToe<1> {
@@ -79,35 +73,36 @@ impl<const N: usize> TicTacToe<N> {
                 note: " (the longer side of the board)",
             });
         }
-        Ok(TicTacToe { grid, k: k as u16, stones: [Bits::EMPTY; 2], ply: 0, result: 0 })
+        Ok(TicTacToe { board: Stones::new(grid, false), k: k as u16 })
     }
 
     /// The board geometry.
     pub fn grid(&self) -> &Grid<N> {
-        &self.grid
+        &self.board.grid
     }
 
     /// Stones of player `p`.
     pub fn stones(&self, p: Player) -> Bits<N> {
-        self.stones[p.index()]
+        self.board.stones[p.index()]
     }
 
     /// Empty cells.
     #[inline]
     pub fn empty(&self) -> Bits<N> {
-        self.grid.complement(self.stones[0] | self.stones[1])
+        self.board.empty()
     }
 
     #[inline(always)]
     fn update_result(&mut self) {
-        let mover = Player::at_ply(self.ply as usize + 1);
-        self.result = if ops::has_line(&self.grid, self.stones[mover.index()], self.k as usize) {
-            1 + mover.index() as u8
-        } else if (self.stones[0] | self.stones[1]) == self.grid.mask() {
-            3
-        } else {
-            0
-        };
+        let mover = Player::at_ply(self.board.ply as usize + 1);
+        self.board.result =
+            if ops::has_line(&self.board.grid, self.board.stones[mover.index()], self.k as usize) {
+                1 + mover.index() as u8
+            } else if (self.board.stones[0] | self.board.stones[1]) == self.board.grid.mask() {
+                3
+            } else {
+                0
+            };
     }
 }
 
@@ -118,72 +113,29 @@ impl<const N: usize> fmt::Debug for TicTacToe<N> {
 }
 
 impl<const N: usize> Game for TicTacToe<N> {
+    stone_moves!(board, Cell);
+
     type Move = Cell;
 
-    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height()
-    }
-
-    fn action(&self, mv: Cell) -> usize {
-        crate::action::cell_id(mv, self.grid.width())
-    }
-
     fn spec(&self) -> String {
-        format!("tictactoe(width={},height={},k={})", self.grid.width(), self.grid.height(), self.k)
+        format!(
+            "tictactoe(width={},height={},k={})",
+            self.board.grid.width(),
+            self.board.grid.height(),
+            self.k
+        )
     }
 
     fn name(&self) -> &'static str {
         INFO.name
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::at_ply(self.ply as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
-
-    /// The empty cells in bit order (`a1`, `b1`, …, row by row).
-    #[inline]
-    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
-    where
-        F: FnMut(Cell) -> ControlFlow<()>,
-    {
-        if self.result != 0 {
-            return ControlFlow::Continue(());
-        }
-        for i in self.empty() {
-            f(self.grid.cell_at_unchecked(i))?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn count_moves(&self) -> usize {
-        if self.result != 0 {
-            0
-        } else {
-            self.empty().count() as usize
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: Cell) -> bool {
-        self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
-    }
-
     fn why_illegal(&self, mv: Cell) -> Illegal {
-        match self.grid.index_of(mv) {
-            None => Illegal::new(
-                IllegalReason::OffBoard,
-                format!("{mv} is off the {}×{} board", self.grid.width(), self.grid.height()),
-            ),
-            Some(_) => Illegal::new(IllegalReason::Occupied, format!("{mv} is already taken")),
-        }
+        let (w, h) = (self.board.grid.width(), self.board.grid.height());
+        let off =
+            |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {w}×{h} board"));
+        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
+        self.board.why_illegal(mv, &self.spec(), names, off)
     }
 
     #[inline(always)]
@@ -191,46 +143,21 @@ impl<const N: usize> Game for TicTacToe<N> {
         // A cell off the board (only an unchecked caller's mistake) lands on
         // a separator, an unspecified but memory-safe result, or past the
         // storage, where it is ignored.
-        let i = self.grid.index_unchecked(mv);
+        let i = self.board.grid.index_unchecked(mv);
         if i < Bits::<N>::CAPACITY {
-            let p = self.ply as usize % 2;
-            self.stones[p].insert(i);
-            self.ply += 1;
+            self.board.place(i);
             self.update_result();
         }
-    }
-
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
-        if self.result != 0 {
-            return None;
-        }
-        let empty = self.empty();
-        let n = empty.count();
-        if n == 0 {
-            return None;
-        }
-        let pick = random_below(rng, n as u64) as usize;
-        empty.nth(pick).map(|i| self.grid.cell_at_unchecked(i))
     }
 
     /// Open lines of k for the side to move minus the opponent's
     /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
     fn evaluate(&self) -> i32 {
-        let s = self.ply as usize % 2;
-        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let s = self.board.ply as usize % 2;
+        let (me, them) = (self.board.stones[s], self.board.stones[1 - s]);
         let k = self.k as usize;
-        crate::games::heuristics::open_lines(&self.grid, me, them, k)
-            - crate::games::heuristics::open_lines(&self.grid, them, me, k)
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        Outcome::from_code(self.result)
-    }
-
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones, 0)
+        crate::games::heuristics::open_lines(&self.board.grid, me, them, k)
+            - crate::games::heuristics::open_lines(&self.board.grid, them, me, k)
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
@@ -239,11 +166,14 @@ impl<const N: usize> Game for TicTacToe<N> {
             text: clip(text),
             expected: format!(
                 "a cell a1–{}",
-                self.grid.cell_name(self.grid.mask().last().unwrap_or(0)).unwrap_or_default()
+                self.board
+                    .grid
+                    .cell_name(self.board.grid.mask().last().unwrap_or(0))
+                    .unwrap_or_default()
             ),
         };
         let c: Cell = text.parse().map_err(|_| bad())?;
-        self.grid.index_of(c).ok_or_else(bad)?;
+        self.board.grid.index_of(c).ok_or_else(bad)?;
         Ok(c)
     }
 
@@ -256,16 +186,16 @@ impl<const N: usize> Game for TicTacToe<N> {
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         let picture = text.trim().replace('/', "\n");
-        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
         if nx != no && nx != no + 1 {
             return Err(err(format!("X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more")));
         }
         let mut g = *self;
-        g.stones = [x, o];
-        g.ply = (nx + no) as u16;
+        g.board.stones = [x, o];
+        g.board.ply = (nx + no) as u16;
         let k = self.k as usize;
-        let (wx, wo) = (ops::has_line(&g.grid, x, k), ops::has_line(&g.grid, o, k));
+        let (wx, wo) = (ops::has_line(&g.board.grid, x, k), ops::has_line(&g.board.grid, o, k));
         if wx && wo {
             return Err(err("both players have a line".into()));
         }
@@ -277,12 +207,15 @@ impl<const N: usize> Game for TicTacToe<N> {
     }
 
     fn picture(&self) -> String {
-        self.grid.picture2(self.stones[0], self.stones[1])
+        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
     }
 
     fn board(&self) -> BoardView {
-        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        let mut view = BoardView::from_grid(&self.grid, shape, self.stones)
+        let shape = BoardShape::Rectangle {
+            width: self.board.grid.width(),
+            height: self.board.grid.height(),
+        };
+        let mut view = BoardView::from_grid(&self.board.grid, shape, self.board.stones)
             .with_pieces([PieceLook::Cross, PieceLook::Nought]);
         if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
             view.mark_lines(p, self.k as usize, false);
@@ -293,12 +226,12 @@ impl<const N: usize> Game for TicTacToe<N> {
     /// The cell itself (the board's cells are in bit order, row by row).
     #[inline]
     fn move_index(&self, mv: Cell) -> Option<usize> {
-        Some(mv.row as usize * self.grid.width() + mv.col as usize)
+        Some(mv.row as usize * self.board.grid.width() + mv.col as usize)
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        match self.grid.index_of(mv) {
-            Some(_) => vec![mv.row as usize * self.grid.width() + mv.col as usize],
+        match self.board.grid.index_of(mv) {
+            Some(_) => vec![mv.row as usize * self.board.grid.width() + mv.col as usize],
             None => Vec::new(),
         }
     }

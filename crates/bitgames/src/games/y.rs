@@ -34,11 +34,11 @@
 //! (`x` or `o`): `x../o./. x` on side 3.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
+use super::stones::{stone_moves, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
+    clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
@@ -88,16 +88,12 @@ pub static INFO: GameInfo = GameInfo {
 /// A position of Y stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Y<const N: usize> {
-    grid: Grid<N>,
-    stones: [Bits<N>; 2],
+    board: Stones<Cell, N, false>,
     /// The sides: top row, left column, diagonal.
     sides: [Bits<N>; 3],
     /// The same stones in Listing 1's layout and every level of their Y
     /// reduction.
     columns: YPyramid<PYRAMID>,
-    ply: u16,
-    /// 0: going on, 1: `x` won, 2: `o` won.
-    result: u8,
 }
 
 impl Y<2> {
@@ -123,22 +119,22 @@ impl<const N: usize> Y<N> {
         let diagonal = (0..size).filter_map(|c| grid.cell(c, size - 1 - c)).collect();
         let sides = [grid.row(0), grid.column(0), diagonal];
         let columns = YPyramid::new(size).expect("size checked above");
-        Ok(Y { grid, stones: [Bits::EMPTY; 2], sides, columns, ply: 0, result: 0 })
+        Ok(Y { board: Stones::new(grid, false), sides, columns })
     }
 
     /// The board geometry (grid row 0 is the top row).
     pub fn grid(&self) -> &Grid<N> {
-        &self.grid
+        &self.board.grid
     }
 
     /// The side of the triangle.
     pub fn size(&self) -> usize {
-        self.grid.width()
+        self.board.grid.width()
     }
 
     /// Stones of player `p`.
     pub fn stones(&self, p: Player) -> Bits<N> {
-        self.stones[p.index()]
+        self.board.stones[p.index()]
     }
 
     /// The three sides' cells: top row, left column, diagonal.
@@ -149,7 +145,7 @@ impl<const N: usize> Y<N> {
     /// Empty cells.
     #[inline]
     pub fn empty(&self) -> Bits<N> {
-        self.grid.complement(self.stones[0] | self.stones[1])
+        self.board.empty()
     }
 
     /// Plays `cells` (grid index, column, row) in turn onto the board whose
@@ -159,12 +155,12 @@ impl<const N: usize> Y<N> {
         let n = self.size();
         let mut board = *before;
         for (k, &(i, x, y)) in cells.iter().enumerate() {
-            let s = (self.ply as usize + k) & 1;
-            self.stones[s].insert(i as usize);
+            let s = (self.board.ply as usize + k) & 1;
+            self.board.stones[s].insert(i as usize);
             board[x as usize] |= (if s == 0 { Y_FIRST } else { Y_SECOND }) << (2 * y);
         }
         self.columns.set_board(&board[..n]);
-        self.ply += cells.len() as u16;
+        self.board.ply += cells.len() as u16;
     }
 
     /// The player whose stones join all three sides, if any, by Y reduction
@@ -189,9 +185,9 @@ impl<const N: usize> Y<N> {
     }
 
     fn cell_char(&self, i: usize) -> char {
-        if self.stones[0].contains(i) {
+        if self.board.stones[0].contains(i) {
             'x'
-        } else if self.stones[1].contains(i) {
+        } else if self.board.stones[1].contains(i) {
             'o'
         } else {
             '.'
@@ -303,18 +299,18 @@ impl<L: Prefixes> SlicedFill<L> {
         let mut at = Vec::new();
         for x in 0..side {
             for r in 0..side - x {
-                let i = y.grid.cell(x, r).expect("on the board");
+                let i = y.board.grid.cell(x, r).expect("on the board");
                 let place = x * STRIDE + r;
-                if y.stones[0].contains(i) {
+                if y.board.stones[0].contains(i) {
                     down.push((place, L::stone(0, 0)));
-                } else if y.stones[1].contains(i) {
+                } else if y.board.stones[1].contains(i) {
                     down.push((place, L::stone(1, 0)));
                 } else {
                     at.push(place as u16);
                 }
             }
         }
-        let mover = (y.ply & 1) as usize;
+        let mover = y.board.mover();
         // The k-th move of the fill is the (k / 2)-th of its player.
         let words = (0..at.len()).map(|k| L::stone((mover + k) & 1, (k / 2) as u32)).collect();
         assert!(at.len().div_ceil(2) <= L::HALF as usize, "each player's moves fit a half");
@@ -359,16 +355,9 @@ impl<const N: usize> fmt::Debug for Y<N> {
 }
 
 impl<const N: usize> Game for Y<N> {
+    stone_moves!(board, Cell);
+
     type Move = Cell;
-
-    /// A cell's id on the board's bounding rectangle ([`crate::action::cell_id`]).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height()
-    }
-
-    fn action(&self, mv: Cell) -> usize {
-        crate::action::cell_id(mv, self.grid.width())
-    }
 
     fn spec(&self) -> String {
         format!("y(size={})", self.size())
@@ -378,67 +367,16 @@ impl<const N: usize> Game for Y<N> {
         INFO.name
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        if self.ply & 1 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
-
-    /// The empty cells in bit order (row by row from the top: `a1`, `b1`, …).
-    #[inline]
-    fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
-    where
-        F: FnMut(Cell) -> ControlFlow<()>,
-    {
-        if self.result != 0 {
-            return ControlFlow::Continue(());
-        }
-        for i in self.empty() {
-            f(self.grid.cell_at_unchecked(i))?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn count_moves(&self) -> usize {
-        if self.result != 0 {
-            0
-        } else {
-            self.empty().count() as usize
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: Cell) -> bool {
-        self.result == 0 && self.grid.index_of(mv).is_some_and(|i| self.empty().contains(i))
-    }
-
     fn why_illegal(&self, mv: Cell) -> Illegal {
         let n = self.size();
-        match self.grid.index_of(mv) {
-            None => Illegal::new(
+        let off = |c| {
+            Illegal::new(
                 IllegalReason::OffBoard,
-                format!(
-                    "{mv} is off the triangle of side {n} (row r holds columns a to the {}-th letter)",
-                    n
-                ),
-            ),
-            Some(i) => {
-                let who = if self.stones[0].contains(i) { Player::First } else { Player::Second };
-                Illegal::new(
-                    IllegalReason::Occupied,
-                    format!("{mv} is already taken by {}", self.player_name(who)),
-                )
-            }
-        }
+                format!("{c} is off the triangle of side {n} (row r holds columns a to the {n}-th letter)"),
+            )
+        };
+        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
+        self.board.why_illegal(mv, &self.spec(), names, off)
     }
 
     #[inline(always)]
@@ -448,30 +386,13 @@ impl<const N: usize> Game for Y<N> {
         if x + y >= self.size() {
             return;
         }
-        let i = self.grid.index_unchecked(mv);
-        let s = (self.ply & 1) as usize;
-        self.stones[s].insert(i);
+        let s = self.board.place(self.board.grid.index_unchecked(mv));
         // Listing 1's reduction, redone only where the stone reaches. Only the
         // mover's stones changed, so only the mover can have won.
         self.columns.set(x, y, if s == 0 { Y_FIRST } else { Y_SECOND });
         if self.columns.winner() != 0 {
-            self.result = 1 + s as u8;
+            self.board.result = 1 + s as u8;
         }
-        self.ply += 1;
-    }
-
-    /// Uniform over the empty cells, without allocating.
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
-        if self.result != 0 {
-            return None;
-        }
-        let empty = self.empty();
-        let n = empty.count() as u64;
-        if n == 0 {
-            return None;
-        }
-        empty.nth(random_below(rng, n) as usize).map(|i| self.grid.cell_at_unchecked(i))
     }
 
     /// Every game's prefixes at once (`sliced_playouts`)
@@ -479,7 +400,7 @@ impl<const N: usize> Game for Y<N> {
     /// otherwise.
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let left = self.empty().count() as usize;
-        if self.result == 0 && left > 0 {
+        if self.board.result == 0 && left > 0 {
             if left.div_ceil(2) <= 32 {
                 return self.sliced_playouts::<u64, R>(count, rng, stats);
             }
@@ -503,7 +424,7 @@ impl<const N: usize> Game for Y<N> {
         // exactly as `random_move` draws them; only the win test moves from
         // every ply to a handful of Y reductions of whole boards (Listing 1)
         // in a binary search over the winner's moves.
-        if self.result != 0 {
+        if self.board.result != 0 {
             return 0;
         }
         let n = self.size();
@@ -516,12 +437,12 @@ impl<const N: usize> Game for Y<N> {
         let mut order = [(0u16, 0u8, 0u8); PYRAMID];
         let mut played = 0;
         let first_code =
-            |k: usize| if (self.ply as usize + k) & 1 == 0 { Y_FIRST } else { Y_SECOND };
+            |k: usize| if (self.board.ply as usize + k) & 1 == 0 { Y_FIRST } else { Y_SECOND };
         while left > 0 {
             let Some(i) = empty.nth(random_below(rng, left) as usize) else { break };
             empty.remove(i);
             left -= 1;
-            let c = self.grid.cell_at_unchecked(i);
+            let c = self.board.grid.cell_at_unchecked(i);
             let (x, y) = (c.col as usize, c.row as usize);
             board[x] |= first_code(played) << (2 * y);
             order[played] = (i as u16, x as u8, y as u8);
@@ -537,7 +458,7 @@ impl<const N: usize> Game for Y<N> {
         // the loser: the winner's prefix joins the sides exactly when this
         // board with that prefix added reduces to the winner.
         let w = (winner == Y_SECOND) as usize;
-        let mover = |k: usize| (self.ply as usize + k) & 1;
+        let mover = |k: usize| (self.board.ply as usize + k) & 1;
         let mut mine = [0u16; PYRAMID];
         let mut m = 0;
         for k in 0..played {
@@ -577,7 +498,7 @@ impl<const N: usize> Game for Y<N> {
         }
         let end = mine[lo - 1] as usize + 1;
         self.load_prefix(&before, &order[..end]);
-        self.result = 1 + w as u8;
+        self.board.result = 1 + w as u8;
         end as u64
     }
 
@@ -587,12 +508,12 @@ impl<const N: usize> Game for Y<N> {
     /// added, an upper bound on the empty cells it needs; the opponent's minus
     /// the side to move's, 100 a cell.
     fn evaluate(&self) -> i32 {
-        let far = self.grid.cells() as i32 + 1;
+        let far = self.board.grid.cells() as i32 + 1;
         let cost = |p: Player| {
-            let (own, opp) = (self.stones[p.index()], self.stones[1 - p.index()]);
+            let (own, opp) = (self.board.stones[p.index()], self.board.stones[1 - p.index()]);
             let d = |a: usize, b: usize| {
                 crate::games::heuristics::connection_distance(
-                    &self.grid,
+                    &self.board.grid,
                     own,
                     opp,
                     self.sides[a],
@@ -608,15 +529,6 @@ impl<const N: usize> Game for Y<N> {
         100 * (cost(me.other()) - cost(me))
     }
 
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        Outcome::from_code(self.result)
-    }
-
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones, self.ply as u64 & 1)
-    }
-
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
         let bad = || ParseError::Move {
             game: self.spec(),
@@ -628,7 +540,7 @@ impl<const N: usize> Game for Y<N> {
             ),
         };
         let c: Cell = text.trim().parse().map_err(|_| bad())?;
-        self.grid.index_of(c).ok_or_else(bad)?;
+        self.board.grid.index_of(c).ok_or_else(bad)?;
         Ok(c)
     }
 
@@ -642,11 +554,11 @@ impl<const N: usize> Game for Y<N> {
                 s.push('/');
             }
             for c in 0..n - r {
-                s.push(self.cell_char(self.grid.cell(c, r).expect("on the board")));
+                s.push(self.cell_char(self.board.grid.cell(c, r).expect("on the board")));
             }
         }
         s.push(' ');
-        s.push(if self.ply & 1 == 0 { 'x' } else { 'o' });
+        s.push(if self.board.ply & 1 == 0 { 'x' } else { 'o' });
         s
     }
 
@@ -672,19 +584,19 @@ impl<const N: usize> Game for Y<N> {
         let mut g = Y::<N>::new(n).map_err(|e| err(e.to_string()))?;
         for (r, row) in rows.iter().enumerate() {
             super::read_stone_row(row, r + 1, n - r, column_name, |c, p| {
-                g.stones[p].insert(g.grid.cell(c, r).expect("on the board"));
+                g.board.stones[p].insert(g.board.grid.cell(c, r).expect("on the board"));
                 g.columns.set(c, r, if p == 0 { Y_FIRST } else { Y_SECOND });
             })
             .map_err(&err)?;
         }
-        let (nx, no) = (g.stones[0].count() as usize, g.stones[1].count() as usize);
+        let (nx, no) = (g.board.stones[0].count() as usize, g.board.stones[1].count() as usize);
         if !((side == 0 && nx == no) || (side == 1 && nx == no + 1)) {
             return Err(err(format!(
                 "x has {nx} stones and o {no} with {} to move: x moves first, so x must have as many as o (x to move) or one more (o to move)",
                 if side == 0 { 'x' } else { 'o' }
             )));
         }
-        g.ply = (nx + no) as u16;
+        g.board.ply = (nx + no) as u16;
         // The reduction ends in one colour, so at most one player has a Y.
         if let Some(w) = g.connected() {
             if w.index() == side {
@@ -693,7 +605,7 @@ impl<const N: usize> Game for Y<N> {
                     if side == 0 { 'x' } else { 'o' }
                 )));
             }
-            g.result = 1 + w.index() as u8;
+            g.board.result = 1 + w.index() as u8;
         }
         Ok(g)
     }
@@ -709,7 +621,7 @@ impl<const N: usize> Game for Y<N> {
                 if c > 0 {
                     s.push(' ');
                 }
-                let ch = self.cell_char(self.grid.cell(c, r).expect("on the board"));
+                let ch = self.cell_char(self.board.grid.cell(c, r).expect("on the board"));
                 s.push(ch.to_ascii_uppercase());
             }
             s.push('\n');
@@ -724,10 +636,10 @@ impl<const N: usize> Game for Y<N> {
         let mut cells = Vec::with_capacity(n * (n + 1) / 2);
         for r in 0..n {
             for c in 0..n - r {
-                let i = self.grid.cell(c, r).expect("on the board");
-                let owner = if self.stones[0].contains(i) {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                let owner = if self.board.stones[0].contains(i) {
                     Some(Player::First)
-                } else if self.stones[1].contains(i) {
+                } else if self.board.stones[1].contains(i) {
                     Some(Player::Second)
                 } else {
                     None
@@ -745,15 +657,15 @@ impl<const N: usize> Game for Y<N> {
         let mut view = BoardView::new(BoardShape::Triangle { size: n }, cells);
         // The winner's Y: every group of theirs that touches all three sides.
         if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
-            let stones = self.stones[p.index()];
+            let stones = self.board.stones[p.index()];
             let mut group = stones;
             for side in self.sides {
-                group = crate::ops::flood_fill(&self.grid, group & side, stones);
+                group = crate::ops::flood_fill(&self.board.grid, group & side, stones);
             }
             let mut i = 0;
             for r in 0..n {
                 for c in 0..n - r {
-                    if self.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
+                    if self.board.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
                         view.marked.push(i);
                     }
                     i += 1;
@@ -764,7 +676,7 @@ impl<const N: usize> Game for Y<N> {
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        match self.grid.index_of(mv) {
+        match self.board.grid.index_of(mv) {
             Some(_) => vec![self.view_index(mv.col as usize, mv.row as usize)],
             None => Vec::new(),
         }
@@ -790,12 +702,13 @@ pub mod tests {
         assert_eq!(names, ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2", "d1"]);
         assert!(g.parse_move("b4").is_err() && g.parse_move("e1").is_err());
         // b2's six neighbours: b1 c1 above, a2 c2 beside, a3 b3 below.
-        let b2 = g.grid.parse_cell("b2").unwrap();
+        let b2 = g.board.grid.parse_cell("b2").unwrap();
         let mut around: Vec<String> = g
+            .board
             .grid
             .neighbours(Bits::cell(b2))
             .into_iter()
-            .map(|i| g.grid.cell_name(i).unwrap())
+            .map(|i| g.board.grid.cell_name(i).unwrap())
             .collect();
         around.sort();
         assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
@@ -843,7 +756,7 @@ pub mod tests {
             let joined = fast.sides().iter().fold(mine, |g, &side| {
                 side.iter()
                     .filter(|&i| mine.contains(i))
-                    .map(|i| crate::ops::flood_fill(&fast.grid, Bits::cell(i), mine))
+                    .map(|i| crate::ops::flood_fill(&fast.board.grid, Bits::cell(i), mine))
                     .fold(Bits::EMPTY, |a, b| a | b)
                     & g
             });

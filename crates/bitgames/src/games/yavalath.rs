@@ -90,7 +90,7 @@ pub static INFO: GameInfo = GameInfo {
 /// A Yavalath position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Yavalath<const N: usize> {
-    board: Stones<N, false>,
+    board: Stones<PlaceMove, N, false>,
     /// Cells on the board (the board cannot be full before this ply).
     cells: u16,
 }
@@ -247,7 +247,7 @@ impl<const N: usize> fmt::Debug for Yavalath<N> {
 }
 
 impl<const N: usize> Game for Yavalath<N> {
-    stone_moves!(board);
+    stone_moves!(board, PlaceMove);
 
     type Move = PlaceMove;
 
