@@ -2,6 +2,9 @@
 #![deny(missing_docs)]
 
 pub use bitgames_core::{bits, cpu, grid, ops};
+/// The `rand` the [`Game`] trait's random moves take their generator from
+/// (a game written outside the library names `rand::Rng` through it).
+pub use rand;
 
 pub mod action;
 pub mod analysis;

@@ -39,7 +39,7 @@
 //! three), or when a neighbour of the new stone now has six of the mover's
 //! stones around it.
 
-use super::stones::{stone_moves, PlaceMove, Stones};
+use super::stones::{PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -48,10 +48,9 @@ use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
+use crate::stone_moves;
 use crate::tools::{CoreBench, Tools};
-use rand::Rng;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.
 pub const MAX_SIZE: usize = 10;

@@ -36,7 +36,7 @@
 //!   more than `x` with `x` to move.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
-use super::stones::{stone_moves, PlaceMove, Stones};
+use super::stones::{PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::game::{
@@ -47,11 +47,11 @@ use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
+use crate::stone_moves;
 use crate::tools::{CoreBench, Tools};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// The largest board.
 pub const MAX_SIZE: usize = 19;

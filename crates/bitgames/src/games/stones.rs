@@ -13,7 +13,9 @@
 //! there must) and the first player moves again.
 
 use crate::bits::Bits;
-use crate::game::{hash_sets, random_below, Illegal, IllegalReason, NotationError, Outcome};
+use crate::game::{
+    clip, hash_sets, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+};
 use crate::grid::{Cell, Grid};
 use crate::player::Player;
 use rand::Rng;
@@ -97,57 +99,61 @@ impl StoneMove for PlaceMove {
 /// player;
 /// `FLIP`: a cell name's row counts from the grid's top row (Havannah's
 /// names) rather than being the grid's own row.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Stones<M, const N: usize, const FLIP: bool> {
-    pub(crate) grid: Grid<N>,
-    pub(crate) stones: [Bits<N>; 2],
-    pub(crate) ply: u16,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stones<M, const N: usize, const FLIP: bool> {
+    /// The board's cells.
+    pub grid: Grid<N>,
+    /// The first player's stones, then the second's.
+    pub stones: [Bits<N>; 2],
+    /// Plies played (a swap counts as one).
+    pub ply: u16,
     /// 0: going on, 1: the first player won, 2: the second won, 3: a draw.
-    pub(crate) result: u8,
+    pub result: u8,
     /// Whether the pie rule is on.
-    pub(crate) swap: bool,
-    moves: PhantomData<fn() -> M>,
+    pub swap: bool,
+    /// The move type.
+    pub moves: PhantomData<fn() -> M>,
 }
 
 impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// The empty board on `grid`; `swap` turns the pie rule on.
-    pub(crate) fn new(grid: Grid<N>, swap: bool) -> Self {
+    pub fn new(grid: Grid<N>, swap: bool) -> Self {
         Stones { grid, stones: [Bits::EMPTY; 2], ply: 0, result: 0, swap, moves: PhantomData }
     }
 
     /// The same board emptied: no stone, ply 0, the game going on.
-    pub(crate) fn cleared(&self) -> Self {
+    pub fn cleared(&self) -> Self {
         Stones::new(self.grid, self.swap)
     }
 
     /// The player to move: the ply's parity.
     #[inline]
-    pub(crate) fn side_to_move(&self) -> Player {
+    pub fn side_to_move(&self) -> Player {
         Player::at_ply(self.ply as usize)
     }
 
     /// The index of the player to move.
     #[inline]
-    pub(crate) fn mover(&self) -> usize {
+    pub fn mover(&self) -> usize {
         self.ply as usize & 1
     }
 
     /// Empty cells.
     #[inline]
-    pub(crate) fn empty(&self) -> Bits<N> {
+    pub fn empty(&self) -> Bits<N> {
         self.grid.complement(self.stones[0] | self.stones[1])
     }
 
     /// Whether `swap` is legal now: the pie rule is on and it is the second
     /// player's first move of a game going on.
     #[inline]
-    pub(crate) fn can_swap(&self) -> bool {
+    pub fn can_swap(&self) -> bool {
         M::SWAP.is_some() && self.swap && self.ply == 1 && self.result == 0
     }
 
     /// The grid index of a named cell, if it is on the board.
     #[inline]
-    pub(crate) fn index_of(&self, c: Cell) -> Option<usize> {
+    pub fn index_of(&self, c: Cell) -> Option<usize> {
         if FLIP {
             let row = (self.grid.height() - 1).checked_sub(c.row as usize)?;
             self.grid.index_of(Cell { col: c.col, row: row as u16 })
@@ -158,7 +164,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 
     /// The named cell of a grid index on the board.
     #[inline]
-    pub(crate) fn cell_of(&self, i: usize) -> Cell {
+    pub fn cell_of(&self, i: usize) -> Cell {
         let c = self.grid.cell_at_unchecked(i);
         if FLIP {
             Cell { col: c.col, row: (self.grid.height() - 1) as u16 - c.row }
@@ -174,7 +180,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// loop; inlined into the walk instead, tic-tac-toe's perft 7 took 7.5%
     /// more instructions (callgrind), the walk's recursion holding more live.
     #[inline(never)]
-    pub(crate) fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
+    pub fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
     where
         F: FnMut(M) -> ControlFlow<()>,
     {
@@ -194,7 +200,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 
     /// The number of legal moves.
     #[inline]
-    pub(crate) fn count_moves(&self) -> usize {
+    pub fn count_moves(&self) -> usize {
         if self.result != 0 {
             0
         } else {
@@ -204,7 +210,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 
     /// Whether `mv` is legal.
     #[inline]
-    pub(crate) fn is_legal(&self, mv: M) -> bool {
+    pub fn is_legal(&self, mv: M) -> bool {
         match mv.cell() {
             Some(c) => {
                 self.result == 0 && self.index_of(c).is_some_and(|i| self.empty().contains(i))
@@ -216,7 +222,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// Why `mv`, not legal in a game going on ([`Game::check_move`](crate::game::Game::check_move)
     /// names a finished game first), is refused: `off_board` words a cell off
     /// the board; `spec` names the game; `names` are the players'.
-    pub(crate) fn why_illegal(
+    pub fn why_illegal(
         &self,
         mv: M,
         spec: &str,
@@ -248,7 +254,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// Places a stone of the player to move on grid index `i` and returns that
     /// player's index; the game judges the result.
     #[inline(always)]
-    pub(crate) fn place(&mut self, i: usize) -> usize {
+    pub fn place(&mut self, i: usize) -> usize {
         let p = self.mover();
         self.stones[p].insert(i);
         self.ply += 1;
@@ -258,7 +264,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// Uniform over the empty cells and `swap` when it is legal, without
     /// allocating.
     #[inline]
-    pub(crate) fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<M> {
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<M> {
         if self.result != 0 {
             return None;
         }
@@ -279,26 +285,107 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// ([`crate::action::cell_id`] of its name), then, for a move type with a
     /// swap, `swap` (an id even where the pie rule is off, so the ids of a
     /// board size are the same in both variants).
-    pub(crate) fn num_actions(&self) -> usize {
+    pub fn num_actions(&self) -> usize {
         self.grid.width() * self.grid.height() + M::SWAP.is_some() as usize
     }
 
     /// The action id of a move ([`num_actions`](Self::num_actions)).
-    pub(crate) fn action(&self, mv: M) -> usize {
+    pub fn action(&self, mv: M) -> usize {
         match mv.cell() {
             Some(c) => crate::action::cell_id(c, self.grid.width()),
             None => self.grid.width() * self.grid.height(),
         }
     }
 
+    /// A cell named as the grid names it (`a1` bottom-left), checked to be
+    /// on the board; the error names the game `spec` and the board's cells.
+    pub fn parse_cell(&self, spec: &str, text: &str) -> Result<Cell, ParseError> {
+        let last = self.grid.mask().last().and_then(|i| self.grid.cell_name(i)).unwrap_or_default();
+        let bad = || ParseError::Move {
+            game: spec.to_string(),
+            text: clip(text),
+            expected: format!("a cell a1–{last}"),
+        };
+        let c: Cell = text.parse().map_err(|_| bad())?;
+        self.index_of(c).ok_or_else(bad)?;
+        Ok(c)
+    }
+
+    /// The stones as the grid draws them: `X`, `O`, `.` by rows from the top.
+    pub fn picture(&self) -> String {
+        self.grid.picture2(self.stones[0], self.stones[1])
+    }
+
+    /// The position as text: the rows from the top, separated by `/`
+    /// (`X.O/.X./..O`); the side to move follows from the counts.
+    pub fn rows(&self) -> String {
+        super::picture_rows(&self.picture())
+    }
+
+    /// Reads [`rows`](Self::rows) into this board (its grid and rules kept):
+    /// the first player (`X`) moves first, so X has as many stones as O or one
+    /// more; the result is left 0 for the game to judge. An error names the
+    /// game `spec`, the text and what is wrong.
+    pub fn read_rows(&self, spec: &str, text: &str) -> Result<Self, ParseError> {
+        let err =
+            |why: String| ParseError::Position { game: spec.to_string(), text: clip(text), why };
+        let picture = text.trim().replace('/', "\n");
+        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+        let (nx, no) = (x.count() as usize, o.count() as usize);
+        if nx != no && nx != no + 1 {
+            return Err(err(format!(
+                "X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more"
+            )));
+        }
+        let mut board = self.cleared();
+        board.stones = [x, o];
+        board.ply = (nx + no) as u16;
+        Ok(board)
+    }
+
+    /// The check of a position read with [`read_rows`](Self::read_rows) in a
+    /// game won by making a pattern (`what`: `a line`, `five in a row`):
+    /// `wins` says whose stones hold one; only the player who moved last may,
+    /// and not both.
+    pub fn check_winner(
+        &self,
+        spec: &str,
+        text: &str,
+        wins: [bool; 2],
+        what: &str,
+    ) -> Result<(), ParseError> {
+        let err =
+            |why: String| ParseError::Position { game: spec.to_string(), text: clip(text), why };
+        if wins[0] && wins[1] {
+            return Err(err(format!("both players have {what}")));
+        }
+        let last = 1 - self.mover();
+        if wins[1 - last] {
+            return Err(err(format!("the player with {what} did not make the last move")));
+        }
+        Ok(())
+    }
+
+    /// The cells a move touches in a view of the grid's bounding rectangle
+    /// (`row · width + col`, as [`BoardView::from_grid`](crate::board::BoardView::from_grid)
+    /// numbers a rectangle): its own, none for a swap or a cell off the board.
+    pub fn move_cells(&self, mv: M) -> Vec<usize> {
+        match mv.cell() {
+            Some(c) if self.index_of(c).is_some() => {
+                vec![c.row as usize * self.grid.width() + c.col as usize]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The outcome, once the game is over.
     #[inline]
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)
     }
 
     /// The position's hash: both stone sets and the side to move.
-    pub(crate) fn hash(&self) -> u64 {
+    pub fn hash(&self) -> u64 {
         hash_sets(&self.stones, self.ply as u64 & 1)
     }
 }
@@ -306,6 +393,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 /// The `Game` methods of a game with moves `$move` on a [`Stones`] board
 /// field named `$board` that only delegate to it: action ids, side to move,
 /// ply, move generation, legality, random moves, outcome and hash.
+#[macro_export]
 macro_rules! stone_moves {
     ($board:ident, $move:ty) => {
         fn num_actions(&self) -> usize {
@@ -317,7 +405,7 @@ macro_rules! stone_moves {
         }
 
         #[inline]
-        fn side_to_move(&self) -> Player {
+        fn side_to_move(&self) -> $crate::game::Player {
             self.$board.side_to_move()
         }
 
@@ -327,9 +415,9 @@ macro_rules! stone_moves {
         }
 
         #[inline(always)]
-        fn try_for_each_move<F>(&self, f: F) -> ControlFlow<()>
+        fn try_for_each_move<F>(&self, f: F) -> ::std::ops::ControlFlow<()>
         where
-            F: FnMut($move) -> ControlFlow<()>,
+            F: FnMut($move) -> ::std::ops::ControlFlow<()>,
         {
             self.$board.try_for_each_move(f)
         }
@@ -345,12 +433,12 @@ macro_rules! stone_moves {
         }
 
         #[inline]
-        fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
+        fn random_move<R: $crate::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
             self.$board.random_move(rng)
         }
 
         #[inline]
-        fn outcome(&self) -> Option<Outcome> {
+        fn outcome(&self) -> Option<$crate::game::Outcome> {
             self.$board.outcome()
         }
 
@@ -359,4 +447,3 @@ macro_rules! stone_moves {
         }
     };
 }
-pub(crate) use stone_moves;

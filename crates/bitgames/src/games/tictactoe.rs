@@ -3,18 +3,17 @@
 //! square (8-connected) [`Grid`] in `N` words, so large boards use several words.
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
-use super::stones::{stone_moves, Stones};
+use super::stones::Stones;
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
+use crate::game::{Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
+use crate::stone_moves;
 use crate::tools::{CoreBench, Tools};
-use rand::Rng;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -161,53 +160,26 @@ impl<const N: usize> Game for TicTacToe<N> {
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
-                "a cell a1–{}",
-                self.board
-                    .grid
-                    .cell_name(self.board.grid.mask().last().unwrap_or(0))
-                    .unwrap_or_default()
-            ),
-        };
-        let c: Cell = text.parse().map_err(|_| bad())?;
-        self.board.grid.index_of(c).ok_or_else(bad)?;
-        Ok(c)
+        self.board.parse_cell(&self.spec(), text)
     }
 
     /// Rows from the top, separated by `/`: `X.O/.X./..O`. The side to move follows
     /// from the counts (X moves first).
     fn position(&self) -> String {
-        super::picture_rows(&self.picture())
+        self.board.rows()
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
-        let picture = text.trim().replace('/', "\n");
-        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
-        let (nx, no) = (x.count() as usize, o.count() as usize);
-        if nx != no && nx != no + 1 {
-            return Err(err(format!("X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more")));
-        }
-        let mut g = *self;
-        g.board.stones = [x, o];
-        g.board.ply = (nx + no) as u16;
-        let k = self.k as usize;
-        let (wx, wo) = (ops::has_line(&g.board.grid, x, k), ops::has_line(&g.board.grid, o, k));
-        if wx && wo {
-            return Err(err("both players have a line".into()));
-        }
-        if (wx && nx == no) || (wo && nx > no) {
-            return Err(err("the player with a line did not make the last move".into()));
-        }
+        let board = self.board.read_rows(&self.spec(), text)?;
+        let wins = board.stones.map(|s| ops::has_line(&board.grid, s, self.k as usize));
+        board.check_winner(&self.spec(), text, wins, "a line")?;
+        let mut g = TicTacToe { board, ..*self };
         g.update_result();
         Ok(g)
     }
 
     fn picture(&self) -> String {
-        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
+        self.board.picture()
     }
 
     fn board(&self) -> BoardView {
@@ -230,9 +202,6 @@ impl<const N: usize> Game for TicTacToe<N> {
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        match self.board.grid.index_of(mv) {
-            Some(_) => vec![mv.row as usize * self.board.grid.width() + mv.col as usize],
-            None => Vec::new(),
-        }
+        self.board.move_cells(mv)
     }
 }

@@ -34,7 +34,7 @@
 //! (`x` or `o`): `x../o./. x` on side 3.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
-use super::stones::{stone_moves, Stones};
+use super::stones::Stones;
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
@@ -45,12 +45,12 @@ use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops::{self, YColumns, YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
+use crate::stone_moves;
 use crate::tools::{CoreBench, Tools};
 use rand::SeedableRng;
 use rand::{Rng, RngCore};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// The largest side: 19 (190 cells) takes 379 bits of the hexagonal grid with
 /// separators, six words, the largest storage.

@@ -36,7 +36,7 @@
 //! `X`, `O` and `.`, separated by `/`, then a space and the side to move (`x`
 //! or `o`): the side-2 start is `../.../.. x`.
 
-use super::stones::{stone_moves, PlaceMove, Stones};
+use super::stones::{PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -45,10 +45,9 @@ use crate::grid::{Cell, Grid, GridKind};
 use crate::info::{with_words, GameInfo, WordsBuilder};
 use crate::ops;
 use crate::params::ParamInfo;
+use crate::stone_moves;
 use crate::tools::{CoreBench, Tools};
-use rand::Rng;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.
 pub const MAX_SIZE: usize = 10;

@@ -41,6 +41,7 @@ mod othello_formats;
 mod othello_player;
 mod pack;
 mod perft;
+mod plugin;
 mod sgf;
 mod teeko;
 mod units;

@@ -1,0 +1,125 @@
+//! A game written outside the library from the placement kit
+//! (`bitgames::games::stones`), as docs/adding-a-game.md walks through:
+//! misère tic-tac-toe, where three in a row *loses*. It keeps the contract
+//! every library game keeps, its game tree is tic-tac-toe's (a line ends both
+//! games), so its perft counts are the published ones, and it is a draw with
+//! perfect play.
+
+use crate::common::check_game;
+use bitgames::board::{BoardShape, BoardView};
+use bitgames::games::stones::Stones;
+use bitgames::grid::{Cell, Grid, GridKind};
+use bitgames::search::alphabeta::{AlphaBeta, Limits, NoHeuristic};
+use bitgames::{ops, stone_moves, DynGame, Game, Illegal, IllegalReason, ParseError, Player};
+
+/// Misère tic-tac-toe on 3×3: the player who completes a line of three loses.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Misere {
+    board: Stones<Cell, 1, false>,
+}
+
+impl Misere {
+    fn new() -> Self {
+        let grid = Grid::new(GridKind::Square8, 3, 3).expect("3×3 fits a word");
+        Misere { board: Stones::new(grid, false) }
+    }
+
+    /// The result once the stones are placed: a line loses for its owner, a
+    /// full board is a draw.
+    fn judge(&mut self) {
+        let b = &mut self.board;
+        b.result = if let Some(p) = (0..2).find(|&p| ops::has_line(&b.grid, b.stones[p], 3)) {
+            2 - p as u8
+        } else if b.empty().is_empty() {
+            3
+        } else {
+            0
+        };
+    }
+}
+
+impl Game for Misere {
+    type Move = Cell;
+
+    stone_moves!(board, Cell);
+
+    fn spec(&self) -> String {
+        "misere".into()
+    }
+
+    fn name(&self) -> &'static str {
+        "misere"
+    }
+
+    fn why_illegal(&self, mv: Cell) -> Illegal {
+        let off = |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the 3×3 board"));
+        self.board.why_illegal(mv, "misere", ["X", "O"], off)
+    }
+
+    fn play_unchecked(&mut self, mv: Cell) {
+        if let Some(i) = self.board.index_of(mv) {
+            self.board.place(i);
+            self.judge();
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
+        self.board.parse_cell("misere", text)
+    }
+
+    fn position(&self) -> String {
+        self.board.rows()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let mut g = Misere { board: self.board.read_rows("misere", text)? };
+        g.judge();
+        Ok(g)
+    }
+
+    fn picture(&self) -> String {
+        self.board.picture()
+    }
+
+    fn board(&self) -> BoardView {
+        let shape = BoardShape::Rectangle { width: 3, height: 3 };
+        BoardView::from_grid(&self.board.grid, shape, self.board.stones)
+    }
+
+    fn move_cells(&self, mv: Cell) -> Vec<usize> {
+        self.board.move_cells(mv)
+    }
+}
+
+#[test]
+fn a_kit_game_keeps_the_contract() {
+    check_game(Misere::new(), 300, 11, false);
+}
+
+/// A line ends the game in both, so the tree is tic-tac-toe's: its published
+/// 549,946 nodes by depth (1, 9, 72, …, 127,872).
+#[test]
+fn its_tree_is_tic_tac_toes() {
+    let want = [1, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872];
+    for (depth, &n) in want.iter().enumerate() {
+        assert_eq!(Game::perft(&Misere::new(), depth), n, "depth {depth}");
+    }
+    assert_eq!(want.iter().sum::<u64>(), 549_946);
+}
+
+/// Misère tic-tac-toe is a draw with perfect play (the first player takes the
+/// centre and answers each move with its mirror image; the second can hold
+/// the draw too).
+#[test]
+fn it_is_a_draw_and_a_line_loses() {
+    let r = AlphaBeta::new(NoHeuristic, 1).search(&Misere::new(), &Limits::default()).unwrap();
+    assert_eq!((r.score, r.exact), (0, true));
+    // X's line on the bottom row: X loses, and the position reads back.
+    let g = Misere::new().parse_position("O../.O./XXX").unwrap();
+    assert_eq!(Game::outcome(&g), Some(bitgames::Outcome::WonBy(Player::Second)));
+    // Through the dynamic face, by action id and by text, like a library game.
+    let mut d: Box<dyn DynGame> = Box::new(Misere::new());
+    d.apply_action(4).unwrap();
+    assert_eq!(d.position(), ".../.X./...");
+    assert!(d.play_text("b2").unwrap_err().to_string().contains("already taken by X"));
+}
