@@ -181,8 +181,7 @@ impl<const N: usize> Game for Gomoku<N> {
         let n = self.board.grid.width();
         let off =
             |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {n}×{n} board"));
-        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
-        self.board.why_illegal(mv, &self.spec(), names, off)
+        self.board.why_illegal(mv, self, off)
     }
 
     #[inline(always)]

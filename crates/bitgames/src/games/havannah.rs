@@ -331,8 +331,7 @@ impl<const N: usize> Game for Havannah<N> {
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
-        self.board.why_illegal(mv, &self.spec(), names, |c| self.off_board(c))
+        self.board.why_illegal(mv, self, |c| self.off_board(c))
     }
 
     #[inline(always)]

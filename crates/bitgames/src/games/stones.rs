@@ -14,7 +14,7 @@
 
 use crate::bits::Bits;
 use crate::game::{
-    clip, hash_sets, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
 };
 use crate::grid::{Cell, Grid};
 use crate::player::Player;
@@ -219,16 +219,17 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// Why `mv`, not legal in a game going on ([`Game::check_move`](crate::game::Game::check_move)
-    /// names a finished game first), is refused: `off_board` words a cell off
-    /// the board; `spec` names the game; `names` are the players'.
-    pub fn why_illegal(
+    /// Why `mv`, not legal in a game going on ([`Game::check_move`]
+    /// names a finished game first), is refused in `game` (its spec and its
+    /// players' names in the words); `off_board` words a cell off the board.
+    pub fn why_illegal<G: Game>(
         &self,
         mv: M,
-        spec: &str,
-        names: [&str; 2],
+        game: &G,
         off_board: impl FnOnce(Cell) -> Illegal,
     ) -> Illegal {
+        let spec = game.spec();
+        let names = [Player::First, Player::Second].map(|p| game.player_name(p));
         match mv.cell() {
             Some(c) => match self.index_of(c) {
                 None => off_board(c),

@@ -133,8 +133,7 @@ impl<const N: usize> Game for TicTacToe<N> {
         let (w, h) = (self.board.grid.width(), self.board.grid.height());
         let off =
             |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {w}×{h} board"));
-        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
-        self.board.why_illegal(mv, &self.spec(), names, off)
+        self.board.why_illegal(mv, self, off)
     }
 
     #[inline(always)]

@@ -375,8 +375,7 @@ impl<const N: usize> Game for Y<N> {
                 format!("{c} is off the triangle of side {n} (row r holds columns a to the {n}-th letter)"),
             )
         };
-        let names = [Player::First, Player::Second].map(|p| Game::player_name(self, p));
-        self.board.why_illegal(mv, &self.spec(), names, off)
+        self.board.why_illegal(mv, self, off)
     }
 
     #[inline(always)]

@@ -53,7 +53,7 @@ impl Game for Misere {
 
     fn why_illegal(&self, mv: Cell) -> Illegal {
         let off = |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the 3×3 board"));
-        self.board.why_illegal(mv, "misere", ["X", "O"], off)
+        self.board.why_illegal(mv, self, off)
     }
 
     fn play_unchecked(&mut self, mv: Cell) {
