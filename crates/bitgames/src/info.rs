@@ -1,6 +1,6 @@
 //! What a game declares about itself for the registry: its name, typed
 //! parameters, how to build it, its own engines and its tools; and the one rule
-//! that picks a grid game's storage size.
+//! that picks a grid game's storage size ([`in_words!`](crate::in_words)).
 
 use crate::dynamic::DynGame;
 use crate::engine::EngineInfo;
@@ -36,27 +36,49 @@ impl GameInfo {
     }
 }
 
-/// Builds a game generic over its storage, `N` words, with the fewest words
-/// (1, 2, 4 or 6) that hold `bits` bits: the one storage-size rule every game
-/// on a [`Grid`](crate::grid::Grid) shares.
-pub trait WordsBuilder {
-    /// Builds the game in `N` words.
-    fn build<const N: usize>(self) -> Result<Box<dyn DynGame>, SetupError>;
-}
-
-/// Calls `builder` with the smallest word count for `bits` bits; an error past
-/// the largest storage (384 bits, a 19×19 board with separators).
-pub fn with_words<B: WordsBuilder>(
-    bits: usize,
-    width: usize,
-    height: usize,
-    builder: B,
-) -> Result<Box<dyn DynGame>, SetupError> {
-    match bits {
-        0..=64 => builder.build::<1>(),
-        65..=128 => builder.build::<2>(),
-        129..=256 => builder.build::<4>(),
-        257..=384 => builder.build::<6>(),
-        _ => Err(SetupError::TooLarge { width, height, needed: bits, capacity: 384, how: "" }),
-    }
+/// Builds a game generic over its storage in the fewest words (1, 2, 4 or 6)
+/// that hold `bits` bits: the one storage-size rule every game on a
+/// [`Grid`](crate::grid::Grid) shares. The last argument names the word count
+/// and makes the game with it (a `Result<_, SetupError>`), instantiated for
+/// each count; past the largest storage (384 bits, a 19×19 board with
+/// separators) the answer is a [`SetupError::TooLarge`] naming `width` and
+/// `height`.
+///
+/// ```ignore
+/// build: |p| {
+///     let size = p.int("size") as usize;
+///     let bits = Grid::<1>::bits_needed(GridKind::Hex, size, size);
+///     bitgames::in_words!(bits, size, size, |N| Hex::<N>::new(size, false))
+/// },
+/// ```
+#[macro_export]
+macro_rules! in_words {
+    ($bits:expr, $width:expr, $height:expr, |$n:ident| $make:expr) => {{
+        let bits: usize = $bits;
+        match bits {
+            0..=64 => {
+                const $n: usize = 1;
+                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+            }
+            65..=128 => {
+                const $n: usize = 2;
+                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+            }
+            129..=256 => {
+                const $n: usize = 4;
+                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+            }
+            257..=384 => {
+                const $n: usize = 6;
+                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+            }
+            _ => Err($crate::game::SetupError::TooLarge {
+                width: $width,
+                height: $height,
+                needed: bits,
+                capacity: 384,
+                how: "",
+            }),
+        }
+    }};
 }

@@ -7,7 +7,7 @@
 
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineInfo};
-pub use crate::info::{with_words, BuildFn, GameInfo, WordsBuilder};
+pub use crate::info::{BuildFn, GameInfo};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 use crate::record::{GameRecord, RecordError, SavedRecord};
 pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};

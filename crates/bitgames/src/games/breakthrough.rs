@@ -32,7 +32,7 @@ use crate::game::{
     Player, SetupError,
 };
 use crate::grid::{Dir, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
@@ -57,13 +57,8 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| {
         let (w, h) = (p.int("width") as usize, p.int("height") as usize);
-        struct Build(usize, usize);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Breakthrough::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Square8, w, h), w, h, Build(w, h))
+        let bits = Grid::<1>::bits_needed(GridKind::Square8, w, h);
+        crate::in_words!(bits, w, h, |N| Breakthrough::<N>::new(w, h))
     },
     engines: &[],
     tools: Tools {

@@ -32,7 +32,7 @@ use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
@@ -64,18 +64,8 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| {
         let (size, exact) = (p.int("size") as usize, p.flag("exact"));
-        struct Build(usize, bool);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Gomoku::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(
-            Grid::<1>::bits_needed(GridKind::Square8, size, size),
-            size,
-            size,
-            Build(size, exact),
-        )
+        let bits = Grid::<1>::bits_needed(GridKind::Square8, size, size);
+        crate::in_words!(bits, size, size, |N| Gomoku::<N>::new(size, exact))
     },
     engines: &[],
     tools: Tools {

@@ -45,7 +45,7 @@ use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
 use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
 use crate::grid::{Cell, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
@@ -74,13 +74,8 @@ pub static INFO: GameInfo = GameInfo {
     build: |p| {
         let (size, swap) = (p.int("size") as usize, p.flag("swap"));
         let n = 2 * size.clamp(1, MAX_SIZE) - 1;
-        struct Build(usize, bool);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Havannah::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Hex, n, n), n, n, Build(size, swap))
+        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
+        crate::in_words!(bits, n, n, |N| Havannah::<N>::new(size, swap))
     },
     engines: &[],
     tools: Tools {

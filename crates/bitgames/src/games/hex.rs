@@ -43,7 +43,7 @@ use crate::game::{
     clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{column_name, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
@@ -71,13 +71,8 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| {
         let (n, swap) = (p.int("size") as usize, p.flag("swap"));
-        struct Build(usize, bool);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Hex::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Hex, n, n), n, n, Build(n, swap))
+        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
+        crate::in_words!(bits, n, n, |N| Hex::<N>::new(n, swap))
     },
     engines: &[],
     tools: Tools {

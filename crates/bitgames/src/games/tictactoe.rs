@@ -8,7 +8,7 @@ use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
 use crate::game::{Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
@@ -30,13 +30,8 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| {
         let (w, h, k) = (p.int("width") as usize, p.int("height") as usize, p.int("k") as usize);
-        struct Build(usize, usize, usize);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(TicTacToe::<N>::new(self.0, self.1, self.2)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Square8, w, h), w, h, Build(w, h, k))
+        let bits = Grid::<1>::bits_needed(GridKind::Square8, w, h);
+        crate::in_words!(bits, w, h, |N| TicTacToe::<N>::new(w, h, k))
     },
     engines: &[],
     tools: Tools {

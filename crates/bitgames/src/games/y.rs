@@ -41,7 +41,7 @@ use crate::game::{
     clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops::{self, YColumns, YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
@@ -70,13 +70,8 @@ pub static INFO: GameInfo = GameInfo {
     params: PARAMS,
     build: |p| {
         let n = p.int("size") as usize;
-        struct Build(usize);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Y::<N>::new(self.0)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Hex, n, n), n, n, Build(n))
+        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
+        crate::in_words!(bits, n, n, |N| Y::<N>::new(n))
     },
     engines: &[],
     tools: Tools {

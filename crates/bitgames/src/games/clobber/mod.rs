@@ -37,7 +37,7 @@ use crate::game::{
     Player, SetupError,
 };
 use crate::grid::{column_name, Dir, Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::tools::{CoreBench, Tools};
@@ -62,13 +62,8 @@ pub static INFO: GameInfo = GameInfo {
         if w * h <= 64 {
             return Ok(Box::new(Clobber64::new(w, h)?));
         }
-        struct Build(usize, usize);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Clobber::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Square4, w, h), w, h, Build(w, h))
+        let bits = Grid::<1>::bits_needed(GridKind::Square4, w, h);
+        crate::in_words!(bits, w, h, |N| Clobber::<N>::new(w, h))
     },
     engines: &[],
     tools: Tools {

@@ -48,7 +48,7 @@ use crate::game::{
     SetupError,
 };
 use crate::grid::{Grid, GridKind};
-use crate::info::{with_words, GameInfo, WordsBuilder};
+use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::tools::{CoreBench, ScaleWork, Tools};
@@ -102,13 +102,8 @@ pub static INFO: GameInfo = GameInfo {
             komi: p.float("komi"),
             max_moves: p.int("max_moves") as u32,
         };
-        struct Build(usize, Rules);
-        impl WordsBuilder for Build {
-            fn build<const N: usize>(self) -> Result<Box<dyn crate::dynamic::DynGame>, SetupError> {
-                Ok(Box::new(Go::<N>::new(self.0, self.1)?))
-            }
-        }
-        with_words(Grid::<1>::bits_needed(GridKind::Square4, n, n), n, n, Build(n, rules))
+        let bits = Grid::<1>::bits_needed(GridKind::Square4, n, n);
+        crate::in_words!(bits, n, n, |N| Go::<N>::new(n, rules))
     },
     engines: &[],
     tools: Tools {
