@@ -296,9 +296,25 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Plays `mv` if it is legal; otherwise hands the move back in the error and
     /// leaves the state unchanged.
+    ///
+    /// In debug builds (the tests among them) it then checks the state's
+    /// consistency ([`check_invariants`](Game::check_invariants)) and panics,
+    /// naming the move, if a rule broke it.
     fn play(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
         self.check_move(mv)?;
         self.play_unchecked(mv);
+        #[cfg(debug_assertions)]
+        if let Err(why) = self.check_invariants() {
+            panic!("{}: {mv} broke the position: {why}", self.spec());
+        }
+        Ok(())
+    }
+
+    /// Whether the state is consistent (Edax's board check after a move): `Err`
+    /// names what is broken (two stones on a cell, a stone off the board, a ply
+    /// that does not match the stones). [`play`](Game::play) asserts it in debug
+    /// builds; the default has nothing to check.
+    fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }
 

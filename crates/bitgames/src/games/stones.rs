@@ -379,6 +379,30 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
+    /// The board's consistency ([`Game::check_invariants`]): the two stone
+    /// sets apart and on the board, one stone a ply (one ply more after a
+    /// swap, which moves no stone), a result code of 0 to 3.
+    pub fn check(&self) -> Result<(), String> {
+        let [x, o] = self.stones;
+        if (x & o).any() {
+            return Err(format!("both players have stones on {} cell(s)", (x & o).count()));
+        }
+        let off = (x | o) - self.grid.mask();
+        if off.any() {
+            return Err(format!("{} stone(s) off the board", off.count()));
+        }
+        let stones = (x | o).count() as usize;
+        let ply = self.ply as usize;
+        let swapped = self.swap && ply >= 2 && ply == stones + 1;
+        if ply != stones && !swapped {
+            return Err(format!("ply {ply} with {stones} stone(s) on the board"));
+        }
+        if self.result > 3 {
+            return Err(format!("result code {}", self.result));
+        }
+        Ok(())
+    }
+
     /// The outcome, once the game is over.
     #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -393,7 +417,8 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 
 /// The `Game` methods of a game with moves `$move` on a [`Stones`] board
 /// field named `$board` that only delegate to it: action ids, side to move,
-/// ply, move generation, legality, random moves, outcome and hash.
+/// ply, move generation, legality, random moves, outcome, hash and the
+/// board's consistency check.
 #[macro_export]
 macro_rules! stone_moves {
     ($board:ident, $move:ty) => {
@@ -445,6 +470,10 @@ macro_rules! stone_moves {
 
         fn position_hash(&self) -> u64 {
             self.$board.hash()
+        }
+
+        fn check_invariants(&self) -> Result<(), String> {
+            self.$board.check()
         }
     };
 }

@@ -123,3 +123,19 @@ fn it_is_a_draw_and_a_line_loses() {
     assert_eq!(d.position(), ".../.X./...");
     assert!(d.play_text("b2").unwrap_err().to_string().contains("already taken by X"));
 }
+
+/// The kit's consistency check, which `play` asserts in debug builds, names
+/// what is broken.
+#[test]
+fn the_kit_checks_its_board() {
+    let mut g = Misere::new();
+    g.play(g.parse_move("b2").unwrap()).unwrap();
+    assert_eq!(g.check_invariants(), Ok(()));
+    let mut twice = g;
+    twice.board.stones[1] = twice.board.stones[0];
+    twice.board.ply = 2;
+    assert!(twice.check_invariants().unwrap_err().contains("both players"));
+    let mut skipped = g;
+    skipped.board.ply = 3;
+    assert!(skipped.check_invariants().unwrap_err().contains("ply 3 with 1 stone"));
+}

@@ -611,6 +611,14 @@ impl Game for Othello {
         mix64(mix64(self.player) ^ self.opponent ^ self.side as u64)
     }
 
+    /// No square holds two discs.
+    fn check_invariants(&self) -> Result<(), String> {
+        match self.player & self.opponent {
+            0 => Ok(()),
+            both => Err(format!("{} square(s) hold both colours", both.count_ones())),
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<OthelloMove, ParseError> {
         text.parse().map_err(|_| ParseError::Move {
             game: self.spec(),
