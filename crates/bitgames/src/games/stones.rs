@@ -96,9 +96,8 @@ impl StoneMove for PlaceMove {
 }
 
 /// The board of a placement game with moves `M` stored in `N` 64-bit words a
-/// player;
-/// `FLIP`: a cell name's row counts from the grid's top row (Havannah's
-/// names) rather than being the grid's own row.
+/// player; `FLIP`: a cell name's row counts from the grid's top row
+/// (Havannah's names) rather than being the grid's own row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stones<M, const N: usize, const FLIP: bool> {
     /// The board's cells.
