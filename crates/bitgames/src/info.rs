@@ -53,25 +53,18 @@ impl GameInfo {
 /// ```
 #[macro_export]
 macro_rules! in_words {
+    // One word count: the game made with `N` that many words, boxed.
+    (@boxed $n:ident = $words:expr, $make:expr) => {{
+        const $n: usize = $words;
+        ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+    }};
     ($bits:expr, $width:expr, $height:expr, |$n:ident| $make:expr) => {{
         let bits: usize = $bits;
         match bits {
-            0..=64 => {
-                const $n: usize = 1;
-                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
-            }
-            65..=128 => {
-                const $n: usize = 2;
-                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
-            }
-            129..=256 => {
-                const $n: usize = 4;
-                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
-            }
-            257..=384 => {
-                const $n: usize = 6;
-                ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
-            }
+            0..=64 => $crate::in_words!(@boxed $n = 1, $make),
+            65..=128 => $crate::in_words!(@boxed $n = 2, $make),
+            129..=256 => $crate::in_words!(@boxed $n = 4, $make),
+            257..=384 => $crate::in_words!(@boxed $n = 6, $make),
             _ => Err($crate::game::SetupError::TooLarge {
                 width: $width,
                 height: $height,
