@@ -65,7 +65,7 @@ pub static RANDOM: EngineInfo = EngineInfo {
     aliases: &[],
     summary: "uniformly random legal moves",
     params: SEED,
-    build: |_, p| Ok(Box::new(Chooser::new(p))),
+    build: |_, p| Ok(Box::new(Random::new(p))),
 };
 
 /// `greedy`: a win in one if there is one, else a move after which the
@@ -81,19 +81,19 @@ pub static GREEDY: EngineInfo = EngineInfo {
 };
 
 /// The random engine: a uniformly random legal move.
-struct Chooser {
+struct Random {
     spec: String,
     rng: Xoshiro256PlusPlus,
 }
 
-impl Chooser {
+impl Random {
     fn new(p: &Params) -> Self {
         let seed = p.int("seed") as u64;
-        Chooser { spec: p.spec("random"), rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+        Random { spec: p.spec("random"), rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
     }
 }
 
-impl Engine for Chooser {
+impl Engine for Random {
     fn spec(&self) -> String {
         self.spec.clone()
     }

@@ -236,6 +236,15 @@ pub trait Solver: Send {
     }
 }
 
+/// The typed game behind `game` for a tool made for game type `G` (a solver
+/// handed a position), or an input error saying the position is not of the
+/// tool's game (`name`).
+pub fn typed_game<'a, G: 'static>(game: &'a dyn DynGame, name: &str) -> Result<&'a G, ToolError> {
+    game.as_any()
+        .downcast_ref::<G>()
+        .ok_or_else(|| ToolError::Input(format!("{} is not a {name} game", game.spec())))
+}
+
 /// Builds a solver for a game.
 pub type SolverBuildFn = fn(&dyn DynGame, &SolveOptions) -> Result<Box<dyn Solver>, ToolError>;
 

@@ -10,6 +10,7 @@ use super::solver::{ConnectFourSolver, Progress};
 use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::game::Game;
+use crate::tools::typed_game;
 use crate::tools::{
     BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, MoveScore, ProgressFn, ScaleWork,
     Solution, SolveInput, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
@@ -60,13 +61,6 @@ pub static SOLVER: SolverInfo = SolverInfo {
     build: build_solver,
 };
 
-/// The board a registry game is, or an input error naming it.
-fn board_of(game: &dyn DynGame) -> Result<&Connect4, ToolError> {
-    game.as_any()
-        .downcast_ref::<Connect4>()
-        .ok_or_else(|| ToolError::Input(format!("{} is not a connect4 game", game.spec())))
-}
-
 /// Reads a book file for a solver.
 pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
     let name = crate::game::clip(&path.display().to_string());
@@ -94,7 +88,7 @@ pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
 }
 
 fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
-    let start = board_of(game)?.clone();
+    let start = typed_game::<Connect4>(game, "connect4")?.clone();
     let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
         .map_err(|e| ToolError::Input(format!("--table-mib {}: {e}", opts.table_mib)))?;
     solver.set_threads(crate::search::threads(opts.threads));
@@ -119,7 +113,7 @@ impl Solver for LineSolver {
     }
 
     fn solve(&mut self, game: &dyn DynGame) -> Result<Solution, ToolError> {
-        let g = board_of(game)?;
+        let g = typed_game::<Connect4>(game, "connect4")?;
         let t = Instant::now();
         let nodes_before = self.solver.nodes();
         let column = |c: usize| (c + 1).to_string();
@@ -276,7 +270,7 @@ fn build_book(
     opts: &BookOptions,
     progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Result<BookMade, ToolError> {
-    let start = board_of(game)?;
+    let start = typed_game::<Connect4>(game, "connect4")?;
     let cells = start.width() * start.height();
     if opts.depth as usize > cells {
         return Err(ToolError::Input(format!(

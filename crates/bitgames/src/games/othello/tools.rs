@@ -10,6 +10,7 @@ use super::{Othello, OthelloMove};
 use super::endgame::EndgameError;
 use crate::dynamic::DynGame;
 use crate::game::Game;
+use crate::tools::typed_game;
 use crate::tools::{
     grouped, rate, si_number, BenchOptions, BenchSuite, Mismatch, MoveScore, ScaleWork, Solution,
     SolveInput, SolveMode, SolveOptions, Solver, SolverInfo, SolverTakes, ToolError,
@@ -93,13 +94,6 @@ struct LineSolver {
     mode: SolveMode,
 }
 
-/// The position a game is, or an input error naming the game.
-fn position_of(game: &dyn DynGame) -> Result<&Othello, ToolError> {
-    game.as_any()
-        .downcast_ref::<Othello>()
-        .ok_or_else(|| ToolError::Input(format!("{} is not an othello game", game.spec())))
-}
-
 impl Solver for LineSolver {
     fn read(&self, line: &str) -> Result<SolveInput, ToolError> {
         let rec = ObfRecord::parse(line.trim()).map_err(ToolError::input)?;
@@ -115,7 +109,7 @@ impl Solver for LineSolver {
     /// The score and one or every best move, or every move's score, the table
     /// cleared first.
     fn solve(&mut self, game: &dyn DynGame) -> Result<Solution, ToolError> {
-        let pos = position_of(game)?;
+        let pos = typed_game::<Othello>(game, "othello")?;
         self.solver.clear();
         let failed = |e: EndgameError| ToolError::Failed(e.to_string());
         if self.mode == SolveMode::Analyze {
@@ -151,7 +145,8 @@ impl Solver for LineSolver {
     /// scored moves, whether the solution matches them.
     fn report(&self, input: &SolveInput, s: &Solution, out: &mut dyn Write) -> std::io::Result<()> {
         writeln!(out, "position {}", input.text)?;
-        let pos = position_of(input.game.as_ref()).map_err(std::io::Error::other)?;
+        let pos =
+            typed_game::<Othello>(input.game.as_ref(), "othello").map_err(std::io::Error::other)?;
         let empties = pos.empty().count_ones();
         if empties > MANY_EMPTIES {
             writeln!(
