@@ -199,25 +199,6 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     crate::common::check_threads(args.threads)?;
     crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;
-    let Some(solver_info) = info(game.as_ref())?.tools.solver else {
-        return Err(input_error(format!(
-            "no solver for {} (games with one: {})",
-            game.spec(),
-            games_with(|g| g.tools.solver.is_some())
-        )));
-    };
-    if args.weak && !solver_info.takes.weak {
-        return Err(input_error(format!(
-            "--weak is not for {}: its solver is always exact",
-            game.spec()
-        )));
-    }
-    if args.book.is_some() && !solver_info.takes.book {
-        return Err(input_error(format!(
-            "--book is not for {}: its solver has no book",
-            game.spec()
-        )));
-    }
     let opts = SolveOptions {
         mode: if args.analyze {
             SolveMode::Analyze
@@ -231,7 +212,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         threads: args.threads,
         book: args.book.clone(),
     };
-    let mut solver = (solver_info.build)(game.as_ref(), &opts).map_err(tool_error)?;
+    let mut solver = registry::new_solver(game.as_ref(), &opts).map_err(tool_error)?;
     // The solver's notes (bounds, nodes) go to the "solving…" line of the
     // position being solved.
     let note: Arc<Mutex<Option<NoteFn>>> = Arc::new(Mutex::new(None));

@@ -17,7 +17,7 @@
 use crate::Args as BenchArgs;
 use crate::{input_error, min};
 use anyhow::{Context, Result};
-use bitgames::games::othello::{movegen, perft_bik_opts, Othello, PerftOptions};
+use bitgames::games::othello::{self as othello, perft_bik_opts, Othello, PerftOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -87,12 +87,12 @@ fn run_edax(depths: &[usize], args: &BenchArgs, edax: &Edax, out: &mut dyn Write
     writeln!(
         out,
         "bitgames: Othello move generator {} ({} forces one), perft table {} MiB ({} sets it)",
-        movegen::best_backend(),
-        movegen::BACKEND_ENV,
+        othello::best_backend(),
+        othello::BACKEND_ENV,
         PerftOptions::default().table_mib,
-        bitgames::games::othello::perft::HASH_MIB_ENV
+        othello::HASH_MIB_ENV
     )?;
-    let (fastest, times) = movegen::Backend::measure();
+    let (fastest, times) = othello::Backend::measure();
     let times: Vec<String> = times.iter().map(|(b, t)| format!("{b} {:.2} ms", t * 1e3)).collect();
     writeln!(
         out,

@@ -3,7 +3,8 @@
 //! `cargo bench -p bitgames --bench othello`
 
 use bitgames::games::othello::{
-    movegen, perft_bik, perft_bik_parallel, perft_bik_with, MoveGen, Othello, Portable, Reference,
+    self as othello, perft_bik, perft_bik_parallel, perft_bik_with, MoveGen, Othello, Portable,
+    Reference,
 };
 use bitgames::search::perft;
 use bitgames::Game;
@@ -69,7 +70,7 @@ fn generators(c: &mut Criterion) {
     bench_flips(c, "reference (walk)", Reference, &mv[..2000]);
     bench_flips(c, "portable (outflank)", Portable, &mv);
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = movegen::Avx2::detect() {
+    if let Some(avx2) = othello::Avx2::detect() {
         bench_mobility(c, "avx2 (Kogge-Stone)", avx2, &pos);
         bench_flips(c, "avx2 (outflank)", avx2, &mv);
     }

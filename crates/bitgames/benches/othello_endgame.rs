@@ -7,8 +7,8 @@
 
 use bitgames::games::othello::endgame::EndgameSolver;
 use bitgames::games::othello::formats::ObfRecord;
-use bitgames::games::othello::movegen::{best_backend, Backend};
 use bitgames::games::othello::Othello;
+use bitgames::games::othello::{best_backend, Backend};
 use bitgames::Game;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub use bitgames_core::{bits, cpu, grid, ops};
 /// The `rand` the [`Game`] trait's random moves take their generator from
@@ -29,6 +30,12 @@ pub mod sgf;
 pub mod spec;
 pub mod tools;
 
+// The facade: what a program that plays, searches and solves games by name
+// needs, all from the crate root (docs/library.md, `examples/`). The modules
+// below hold the rest: a game's own types, the search algorithms' settings, the
+// paper's operations on bitboards.
+pub use analysis::{Analyser, Limits};
+pub use arena::{run_match, MatchConfig, MatchReport};
 pub use bits::{Bits, Bits128, Bits256, Bits384, Bits64};
 pub use board::{BoardCell, BoardShape, BoardView};
 pub use dynamic::DynGame;
@@ -38,8 +45,11 @@ pub use game::{
     SetupError,
 };
 pub use grid::{Cell, Dir, Grid, GridKind};
+pub use info::GameInfo;
 pub use record::GameRecord;
-pub use registry::{new_engine, new_game, SpecError};
+pub use registry::analyser_for;
+pub use registry::{games, new_engine, new_game, new_solver, SpecError};
+pub use tools::{MoveScore, Solution, SolveMode, SolveOptions, Solver, ToolError};
 
 /// The library's unit tests of private items, compiled only with the
 /// `internal-tests` feature, which the library's own test build turns on (it is a

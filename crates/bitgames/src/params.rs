@@ -77,7 +77,7 @@ impl fmt::Display for ParamValue {
 /// A duration as a spec writes it: `1s`, `1.5s`, `500ms`.
 pub fn format_duration(d: std::time::Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 && ms > 0 {
+    if ms.is_multiple_of(1000) && ms > 0 {
         format!("{}s", ms / 1000)
     } else if ms >= 1000 {
         format!("{}s", ms as f64 / 1000.0)

@@ -30,7 +30,7 @@ impl Player {
     /// The player who moves at ply `ply` (counting from 0) in a game without passes.
     #[inline]
     pub const fn at_ply(ply: usize) -> Player {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -11,7 +11,7 @@ pub use crate::info::{BuildFn, GameInfo};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 use crate::record::{GameRecord, RecordError, SavedRecord};
 pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};
-use crate::tools::{BenchSuite, ProtocolInfo};
+use crate::tools::{BenchSuite, ProtocolInfo, SolveOptions, Solver, ToolError};
 
 static GAMES: &[&GameInfo] = &[
     &crate::games::breakthrough::INFO,
@@ -123,6 +123,37 @@ pub fn new_engine(game: &dyn DynGame, spec: &str) -> Result<Box<dyn Engine>, Spe
     };
     let params = Params::parse(info.name, info.params, &parsed.params)?;
     (info.build)(game, &params).map_err(|why| SpecError::Invalid { game: info.name.into(), why })
+}
+
+/// Builds the exact solver of `game`'s game with `options`: an input error
+/// when the game has none (naming the games that do) or when the options ask
+/// for what its solver does not take (a weak solve, a book).
+pub fn new_solver(
+    game: &dyn DynGame,
+    options: &SolveOptions,
+) -> Result<Box<dyn Solver>, ToolError> {
+    let solver = info_of(game).and_then(|i| i.tools.solver).ok_or_else(|| {
+        let with: Vec<&str> =
+            GAMES.iter().filter(|g| g.tools.solver.is_some()).map(|g| g.name).collect();
+        ToolError::Input(format!(
+            "no solver for {} (games with one: {})",
+            game.spec(),
+            with.join(", ")
+        ))
+    })?;
+    if options.weak && !solver.takes.weak {
+        return Err(ToolError::Input(format!(
+            "a weak solve is not for {}: its solver is always exact",
+            game.spec()
+        )));
+    }
+    if options.book.is_some() && !solver.takes.book {
+        return Err(ToolError::Input(format!(
+            "an opening book is not for {}: its solver has none",
+            game.spec()
+        )));
+    }
+    (solver.build)(game, options)
 }
 
 /// Builds the start position of the game a spec names.

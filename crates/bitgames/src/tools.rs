@@ -71,6 +71,14 @@ pub struct SolveOptions {
     pub book: Option<PathBuf>,
 }
 
+impl Default for SolveOptions {
+    /// The score of each position, exact, on one thread with a 64 MiB table and
+    /// no book (as `bitgames solve` without options).
+    fn default() -> Self {
+        SolveOptions { mode: SolveMode::Score, weak: false, table_mib: 64, threads: 1, book: None }
+    }
+}
+
 /// A progress note from a long solve or book build (bounds, nodes), for a
 /// spinner or a periodic line.
 pub type ProgressFn = Box<dyn FnMut(&str) + Send>;
@@ -180,6 +188,12 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
+/// The moves of `moves` with the highest score, in their order.
+pub(crate) fn best_of(moves: &[MoveScore]) -> Vec<String> {
+    let top = moves.iter().map(|m| m.score).max();
+    moves.iter().filter(|m| Some(m.score) == top).map(|m| m.mv.clone()).collect()
+}
+
 /// What an exact solve found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
@@ -189,7 +203,7 @@ pub struct Solution {
     pub score: i32,
     /// Moves that reach the score, in the game's notation: at least one where
     /// the solver names it ([`SolveMode::Score`]), every one with
-    /// [`SolveMode::Best`]; none when the game is over.
+    /// [`SolveMode::Best`] and [`SolveMode::Analyze`]; none when the game is over.
     pub best: Vec<String>,
     /// Every legal move with its score, in the game's move order
     /// ([`SolveMode::Analyze`]; empty otherwise).
@@ -479,7 +493,7 @@ pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut s = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             s.push(',');
         }
         s.push(ch);

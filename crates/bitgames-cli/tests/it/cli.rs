@@ -256,7 +256,7 @@ fn hardening_regressions() {
     let e = fails(&["solve", "tictactoe", "X../.../..."]);
     assert!(e.contains("no solver for tictactoe") && e.contains("connect4, othello"), "{e}");
     let e = fails(&["solve", "othello", "--weak", "--", "x"]);
-    assert!(e.contains("--weak is not for othello"), "{e}");
+    assert!(e.contains("a weak solve is not for othello"), "{e}");
     let e = fails(&["play", "tictactoe", "--engine", "solver"]);
     assert!(e.contains("does not play tictactoe"), "{e}");
     let e = fails(&["play", "connect4", "--engine", "alphabeta(time=0)"]);

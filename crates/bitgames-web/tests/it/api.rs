@@ -12,7 +12,7 @@ use bitgames::games::connect4::sets::TEST_SETS;
 use bitgames::games::connect4::solver::ConnectFourSolver;
 use bitgames::games::connect4::Connect4;
 use bitgames::games::othello::formats::ObfRecord;
-use bitgames::games::othello::tools::FFO_40_59;
+use bitgames::games::othello::FFO_40_59;
 use bitgames::{registry, Game};
 use bitgames_web::{router, Limits};
 use common::{app, assert_error, call, path, post};

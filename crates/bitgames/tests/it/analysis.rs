@@ -3,7 +3,7 @@
 
 use bitgames::analysis::{Event, Limits, Sink, Unit};
 use bitgames::games::othello::formats::ObfRecord;
-use bitgames::games::othello::tools::FFO_40_59;
+use bitgames::games::othello::FFO_40_59;
 use bitgames::registry::analyser_for as for_game;
 use bitgames::{new_game, Game};
 use std::sync::atomic::AtomicBool;

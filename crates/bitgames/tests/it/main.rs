@@ -19,6 +19,7 @@ mod core_units;
 mod engine_props;
 mod engine_stop;
 mod errors;
+mod facade;
 mod figures;
 mod forced_wins;
 mod fuzz_regressions;

@@ -5,7 +5,7 @@
 use crate::common;
 
 use bitgames::games::othello::{
-    movegen, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts,
+    self as othello, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts,
     perft_bik_table_with, perft_bik_with, Backend, MoveGen, Othello, OthelloMove, PerftOptions,
     PerftTable, Portable, Reference, Square,
 };
@@ -69,13 +69,13 @@ fn perft_bik_with_each_back_end() {
         assert_eq!(perft_bik_with(Reference, &start, r.depth), r.bik);
     }
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = movegen::Avx2::detect() {
+    if let Some(avx2) = othello::Avx2::detect() {
         for r in rows(9) {
             assert_eq!(perft_bik_with(avx2, &start, r.depth), r.bik);
         }
     }
     #[cfg(target_arch = "x86_64")]
-    if let Some(x128) = movegen::Avx2x128::detect() {
+    if let Some(x128) = othello::Avx2x128::detect() {
         for r in rows(9) {
             assert_eq!(perft_bik_with(x128, &start, r.depth), r.bik);
         }
@@ -156,7 +156,7 @@ fn backends_are_named_and_chosen() {
     }
     assert_eq!(Backend::from_name("AVX2"), Some(Backend::Avx2));
     assert_eq!(Backend::from_name("sse"), None);
-    assert!(movegen::best_backend().available());
+    assert!(othello::best_backend().available());
     assert!(Backend::for_cpu().available() && Backend::for_cpu() != Backend::Reference);
     let (fastest, times) = Backend::measure();
     assert!(fastest.available() && times.iter().any(|t| t.0 == fastest), "{times:?}");
@@ -237,7 +237,7 @@ fn timed_perft(depth: usize) {
     println!(
         "perft_bik {depth}: {n} leaves in {s:.3} s, {:.0} M leaves/s on one thread ({:?})",
         n as f64 / s / 1e6,
-        movegen::best_backend()
+        othello::best_backend()
     );
     assert_eq!(n, want.bik);
     let t = Instant::now();
@@ -278,11 +278,11 @@ fn check_generators(p: u64, o: u64, with_reference: bool) {
             assert_eq!(Reference.mobility(p, o), mob, "mobility of {p:#x} vs {o:#x}");
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = movegen::Avx2::detect() {
+        if let Some(avx2) = othello::Avx2::detect() {
             assert_eq!(avx2.mobility(p, o), mob, "AVX2 mobility of {p:#x} vs {o:#x}");
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(x128) = movegen::Avx2x128::detect() {
+        if let Some(x128) = othello::Avx2x128::detect() {
             assert_eq!(x128.mobility(p, o), mob, "AVX2x128 mobility of {p:#x} vs {o:#x}");
         }
         for sq in Square::all_in(empty) {
@@ -293,11 +293,11 @@ fn check_generators(p: u64, o: u64, with_reference: bool) {
                 assert_eq!(Reference.flips(p, o, sq.index()), f, "{sq}: {p:#x} {o:#x}");
             }
             #[cfg(target_arch = "x86_64")]
-            if let Some(avx2) = movegen::Avx2::detect() {
+            if let Some(avx2) = othello::Avx2::detect() {
                 assert_eq!(avx2.flips(p, o, sq.index()), f, "AVX2 {sq}: {p:#x} {o:#x}");
             }
             #[cfg(target_arch = "x86_64")]
-            if let Some(x128) = movegen::Avx2x128::detect() {
+            if let Some(x128) = othello::Avx2x128::detect() {
                 assert_eq!(x128.flips(p, o, sq.index()), f, "AVX2x128 {sq}: {p:#x} {o:#x}");
             }
         }
@@ -350,7 +350,7 @@ fn the_dispatching_functions_use_a_correct_back_end() {
     assert_eq!(g.mobility(), "h8".parse::<Square>().unwrap().bit());
     let sq: Square = "h8".parse().unwrap();
     assert_eq!(g.flips(sq), g.white());
-    assert_eq!(movegen::flips(g.player(), g.opponent(), sq.index()), g.white());
+    assert_eq!(Portable.flips(g.player(), g.opponent(), sq.index()), g.white());
 }
 
 // ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ use crate::common;
 
 use bitgames::games::othello::endgame::{self, EndgameSolver};
 use bitgames::games::othello::formats::ObfRecord;
-use bitgames::games::othello::{movegen::Backend, Othello, OthelloMove};
+use bitgames::games::othello::{Backend, Othello, OthelloMove};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -82,7 +82,7 @@ impl Naive {
         if self.outcome().is_some() {
             return out;
         }
-        let me = if self.ply % 2 == 0 { 1 } else { 2 };
+        let me = if self.ply.is_multiple_of(2) { 1 } else { 2 };
         for r in 0..5 {
             for c in 0..5 {
                 if self.ply < 8 {
@@ -115,7 +115,7 @@ impl Naive {
     fn play(&mut self, mv: &str) {
         let b = mv.as_bytes();
         let cell = |i: usize| ((b[i] - b'a') as usize, (b[i + 1] - b'1') as usize);
-        let me = if self.ply % 2 == 0 { 1 } else { 2 };
+        let me = if self.ply.is_multiple_of(2) { 1 } else { 2 };
         if b.len() == 2 {
             let (c, r) = cell(0);
             self.cells[r][c] = me;

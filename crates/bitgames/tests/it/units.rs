@@ -833,7 +833,7 @@ mod life_torus {
                         seed ^= seed << 13;
                         seed ^= seed >> 7;
                         seed ^= seed << 17;
-                        t.set(x, y, seed % 3 == 0);
+                        t.set(x, y, seed.is_multiple_of(3));
                     }
                 }
                 for g in 0..4 {
@@ -888,7 +888,7 @@ mod life_plane {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    if seed % 3 == 0 {
+                    if seed.is_multiple_of(3) {
                         plane.set(x, y, true);
                         set.insert((x, y));
                     }

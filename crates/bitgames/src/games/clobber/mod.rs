@@ -23,10 +23,10 @@
 //!   start is `oxox/xoxo x`.
 //!
 //! Boards of up to 64 cells (8×8 and 5×6 among them) are played by
-//! [`Clobber64`] ([`one_word`]), one word per player without separating bits;
+//! [`Clobber64`], one word per player without separating bits;
 //! larger ones by [`Clobber`] on the grid, in as many words as they need.
 
-pub mod one_word;
+pub(crate) mod one_word;
 
 pub use one_word::Clobber64;
 

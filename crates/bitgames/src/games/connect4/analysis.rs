@@ -17,14 +17,14 @@ use std::time::Instant;
 /// Positions are solved exactly on boards of at most this many cells (7×6
 /// from the empty board takes about half a minute on one core without the
 /// book), or once at most [`EXACT_EMPTY`] cells are empty.
-pub const EXACT_CELLS: usize = 42;
+pub(crate) const EXACT_CELLS: usize = 42;
 /// See [`EXACT_CELLS`].
-pub const EXACT_EMPTY: usize = 36;
+pub(crate) const EXACT_EMPTY: usize = 36;
 /// The solver's transposition table, MiB.
 const TABLE_MIB: usize = 64;
 
 /// The analyser for `game`'s position, where it can be solved.
-pub fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
+pub(crate) fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
     let g = game.as_any().downcast_ref::<Connect4>()?;
     let cells = g.width() * g.height();
     let empty = cells - g.mask().count_ones() as usize;

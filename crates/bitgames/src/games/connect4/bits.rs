@@ -37,7 +37,7 @@ pub fn has_four(b: u64, h: u32) -> bool {
 /// (the caller keeps the empty cells it wants). Vertically only the three
 /// below count: nothing lies above an empty cell.
 #[inline(always)]
-pub fn winning_cells(stones: u64, h: u32) -> u64 {
+pub(crate) fn winning_cells(stones: u64, h: u32) -> u64 {
     let mut r = shl(stones, 1) & shl(stones, 2) & shl(stones, 3);
     for s in [h + 1, h, h + 2] {
         let p = shl(stones, s) & shl(stones, 2 * s);
@@ -54,7 +54,7 @@ pub fn winning_cells(stones: u64, h: u32) -> u64 {
 /// `w × h` board. A key (`current + mask`) is column-local: each column's sum
 /// stays inside its `h + 1` bits, so mirroring the key is mirroring its columns.
 #[inline(always)]
-pub fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
+pub(crate) fn mirror_key(key: u64, w: u32, h: u32) -> u64 {
     let col = (1u64 << (h + 1)) - 1;
     let mut out = 0;
     for c in 0..w {

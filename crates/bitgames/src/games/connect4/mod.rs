@@ -7,15 +7,15 @@
 //! on top of each column. `position` holds the stones of the player to move and
 //! `mask` every stone; `position + mask` is a unique key.
 
-pub mod analysis;
-pub mod bits;
+pub(crate) mod analysis;
+pub(crate) mod bits;
 pub mod book;
 pub mod book_builder;
-pub mod player;
+pub(crate) mod player;
 pub mod sets;
 pub mod solver;
-pub mod table;
-pub mod tools;
+pub(crate) mod table;
+pub(crate) mod tools;
 
 pub use bits::has_four;
 
@@ -182,7 +182,7 @@ impl Connect4 {
     /// Stones of the first player.
     #[inline]
     pub fn first_stones(&self) -> u64 {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             self.position
         } else {
             self.position ^ self.mask

@@ -23,7 +23,7 @@ static PARAMS: &[ParamInfo] = &[
 ];
 
 /// `solver`: perfect play.
-pub static SOLVER: EngineInfo = EngineInfo {
+pub(crate) static SOLVER: EngineInfo = EngineInfo {
     name: "solver",
     aliases: &["perfect"],
     summary: "perfect play: the exact solver's best column, a random one among equals",

@@ -16,13 +16,13 @@ use crate::search::memory::{AllocError, ZeroedTable};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Entries per bucket (32 bytes: half a cache line).
-pub const WAYS: usize = 4;
+pub(crate) const WAYS: usize = 4;
 
 /// A four-way bucketed table of bounds keyed by position keys. Every operation
 /// takes `&self` (entries are single atomic words), so search threads can share
 /// one table; a torn bucket costs at worst a lost entry, never a wrong
 /// one, because each word carries its own key.
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     slots: ZeroedTable,
     key_bits: u32,
     bucket_bits: u32,
@@ -37,12 +37,12 @@ const WORK_SHIFT: u32 = 12;
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two entries, at
     /// least 1024) for keys of `key_bits` bits.
-    pub fn new(mib: usize, key_bits: u32) -> Self {
+    pub(crate) fn new(mib: usize, key_bits: u32) -> Self {
         Self::build(mib, key_bits, |len| Ok(ZeroedTable::new(len))).expect("infallible")
     }
 
     /// [`new`](Self::new), or an error (not an abort) if the memory cannot be had.
-    pub fn try_new(mib: usize, key_bits: u32) -> Result<Self, AllocError> {
+    pub(crate) fn try_new(mib: usize, key_bits: u32) -> Result<Self, AllocError> {
         Self::build(mib, key_bits, ZeroedTable::try_new)
     }
 
@@ -64,15 +64,10 @@ impl TranspositionTable {
         Ok(TranspositionTable { slots, key_bits, bucket_bits, key_mask })
     }
 
-    /// Size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * 8
-    }
-
     /// Ages every entry: its work counts one less (half the nodes), so entries
     /// of big searches long past give way in the end. The solver ages its
     /// small table every [`AGE_EVERY`](super::solver::AGE_EVERY) nodes.
-    pub fn age(&self) {
+    pub(crate) fn age(&self) {
         for slot in self.slots.words() {
             let e = slot.load(Relaxed);
             let w = (e >> WORK_SHIFT) & 0xf;
@@ -83,7 +78,7 @@ impl TranspositionTable {
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.slots.clear();
     }
 
@@ -104,14 +99,14 @@ impl TranspositionTable {
     /// Starts loading the bucket of `key` into the cache (a hint; no effect on
     /// results). The solver calls it for every child before searching the first.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         let (i, _) = self.locate(key);
         self.slots.prefetch(i);
     }
 
     /// The payload stored for `key` (work bits cleared), 0 if none.
     #[inline(always)]
-    pub fn get(&self, key: u64) -> u16 {
+    pub(crate) fn get(&self, key: u64) -> u16 {
         let (i, rest) = self.locate(key);
         // No early exit: four loads and compares without a branch. An empty
         // slot is 0, so matching one (a key whose stored part is 0) reads 0.
@@ -130,7 +125,7 @@ impl TranspositionTable {
     /// Stores a non-zero payload (below bit 12) for `key`, found by searching
     /// `nodes` nodes: over the same key, else over the entry of least work.
     #[inline(always)]
-    pub fn put(&self, key: u64, payload: u16, nodes: u64) {
+    pub(crate) fn put(&self, key: u64, payload: u16, nodes: u64) {
         let (i, rest) = self.locate(key);
         let work = (64 - nodes.leading_zeros()).min(15) as u64;
         let entry = rest << 16 | work << WORK_SHIFT | payload as u64;
@@ -173,7 +168,7 @@ pub mod tests {
 
     pub fn impossible_tables_are_errors() {
         assert!(TranspositionTable::try_new(usize::MAX >> 20, 49).is_err());
-        assert_eq!(TranspositionTable::try_new(1, 49).unwrap().bytes(), 1 << 20);
+        assert_eq!(TranspositionTable::try_new(1, 49).unwrap().slots.len() * 8, 1 << 20);
     }
 
     pub fn big_searches_survive() {

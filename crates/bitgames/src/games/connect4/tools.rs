@@ -23,7 +23,7 @@ use std::time::Instant;
 /// among the threads, and the exact solve of the empty board (of the position
 /// after `4444441`, about a second, with `--quick`) without a book, the threads
 /// sharing one 256 MiB table (both scores, 1, are checked).
-pub static SCALE: [ScaleWork; 2] = [
+pub(crate) static SCALE: [ScaleWork; 2] = [
     ScaleWork { name: "perft 12 (10)", unit: "leaves", fixed_time: false, run: scale_perft },
     ScaleWork {
         name: "solve 7x6 empty (4444441)",
@@ -52,7 +52,7 @@ fn scale_solve(threads: usize, quick: bool) -> Result<u64, ToolError> {
 }
 
 /// The solver of `bitgames solve connect4`.
-pub static SOLVER: SolverInfo = SolverInfo {
+pub(crate) static SOLVER: SolverInfo = SolverInfo {
     about: "exact scores, one position a line as Pons' move string (1-based columns, \
             '' for the empty board); prints 'position score nodes µs' like Pons' solver \
             (--analyze: every column's score, '-' for a full one; --best: the best \
@@ -62,7 +62,7 @@ pub static SOLVER: SolverInfo = SolverInfo {
 };
 
 /// Reads a book file for a solver.
-pub fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
+pub(crate) fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
     let name = crate::game::clip(&path.display().to_string());
     let meta = std::fs::metadata(path)
         .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
@@ -127,8 +127,8 @@ impl Solver for LineSolver {
                     .enumerate()
                     .filter_map(|(c, s)| s.map(|score| MoveScore { mv: column(c), score }))
                     .collect();
-                let best = moves.iter().map(|m| m.score).max().unwrap_or(0);
-                (best, Vec::new(), moves)
+                let score = moves.iter().map(|m| m.score).max().unwrap_or(0);
+                (score, crate::tools::best_of(&moves), moves)
             }),
             SolveMode::Score => {
                 self.solver.solve(g, self.weak).map(|s| (s.score, Vec::new(), Vec::new()))
@@ -171,7 +171,7 @@ impl Solver for LineSolver {
 }
 
 /// `bitgames bench connect4`: the solver on Pons' six test sets.
-pub static BENCH: BenchSuite = BenchSuite {
+pub(crate) static BENCH: BenchSuite = BenchSuite {
     name: "connect4",
     about: "the Connect Four solver on Pons' six test sets (every score checked)",
     run: run_bench,
@@ -259,7 +259,7 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
 }
 
 /// `bitgames book connect4`: every position up to a depth, solved.
-pub static BOOK: BookInfo = BookInfo {
+pub(crate) static BOOK: BookInfo = BookInfo {
     about: "every position with at most --depth moves, reflections merged, solved deepest \
             first; about 9 bytes a position",
     build: build_book,
@@ -294,7 +294,7 @@ fn build_book(
 /// Pons' move string as a record format: one digit a move, from the empty
 /// board (blanks allowed when pasted); written for a game whose moves are all
 /// single digits, its start's own move string first.
-pub static PONS: crate::formats::RecordFormat = crate::formats::RecordFormat {
+pub(crate) static PONS: crate::formats::RecordFormat = crate::formats::RecordFormat {
     name: "pons",
     label: "Pons",
     keeps_start: true,

@@ -15,12 +15,12 @@ use crate::search::SearchError;
 use std::time::Instant;
 
 /// Positions with at most this many empty squares get exact scores.
-pub const EXACT_EMPTY: usize = 20;
+pub(crate) const EXACT_EMPTY: usize = 20;
 /// The endgame solver's transposition table, MiB.
 const TABLE_MIB: usize = 64;
 
 /// The analyser for `game`'s position: exact near the end, else alpha-beta.
-pub fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
+pub(crate) fn analyser(game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
     let o = game.as_any().downcast_ref::<Othello>()?;
     Some(if o.empty().count_ones() as usize <= EXACT_EMPTY {
         Box::new(Exact)

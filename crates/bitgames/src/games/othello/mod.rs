@@ -53,30 +53,31 @@
 //!
 //! # Move generation and perft
 //!
-//! [`movegen`] holds four back-ends (Browne's line-cap reference, portable
+//! Four back-ends ([`Backend`]) (Browne's line-cap reference, portable
 //! Kogge–Stone fills, AVX2 on 256- and on 128-bit vectors) that compute the same
-//! mobility and flips; [`perft`] counts move paths in the standard (Bik)
+//! mobility and flips ([`MoveGen`]); [`perft_bik`] counts move paths in the standard (Bik)
 //! convention, single- or multi-threaded, with a table keyed by the position's
-//! [`symmetry`] class.
+//! symmetry class.
 
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod endgame;
 pub mod eval;
 pub mod formats;
-pub mod movegen;
-pub mod nboard;
-pub mod perft;
+pub(crate) mod movegen;
+pub(crate) mod nboard;
+pub(crate) mod perft;
 pub mod player;
-pub mod symmetry;
-pub mod tools;
+pub(crate) mod symmetry;
+pub(crate) mod tools;
 
+pub use movegen::{best_backend, Backend, MoveGen, Portable, Reference, BACKEND_ENV};
 #[cfg(target_arch = "x86_64")]
 pub use movegen::{Avx2, Avx2x128};
-pub use movegen::{Backend, MoveGen, Portable, Reference};
 pub use perft::{
     perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts, perft_bik_table_with,
-    perft_bik_with, PerftCount, PerftOptions, PerftTable,
+    perft_bik_with, PerftCount, PerftOptions, PerftTable, HASH_MIB_ENV,
 };
+pub use tools::FFO_40_59;
 
 use crate::board::{BoardShape, BoardView};
 use crate::game::{

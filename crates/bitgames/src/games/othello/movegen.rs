@@ -40,11 +40,7 @@ use crate::ops;
 /// Every square but the `a` and `h` files: opponent discs that a horizontal or
 /// diagonal run can pass through (a run never flips an edge disc sideways, and
 /// masking them stops a shift from wrapping around a row).
-pub const NOT_EDGE_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
-
-/// The four line steps as bit offsets: row (+1), column (+8) and the diagonals
-/// (+7, +9). Their negatives are the other four directions.
-pub const STEPS: [u32; 4] = [1, 8, 7, 9];
+pub(crate) const NOT_EDGE_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// A way of generating Othello moves. Every implementation returns the same values;
 /// they differ only in speed.
@@ -114,7 +110,7 @@ impl MoveGen for Reference {
 // ---------------------------------------------------------------------------------
 // Ray tables shared by the fast back-ends
 
-/// Masks of the four rays from each square, in the lane order of [`STEPS`];
+/// Masks of the four rays from each square, in the lane order of the four line steps (bit offsets 1, 8, 7, 9: row, column, the diagonals);
 /// 32-byte aligned so a row loads as one AVX2 vector.
 #[repr(C, align(32))]
 struct Rays([[u64; 4]; 64]);
@@ -132,7 +128,7 @@ const fn ray(sq: usize, dc: i32, dr: i32) -> u64 {
 }
 
 /// Rays towards higher bits (`sign` = 1) or lower bits (`sign` = -1): lane `k` holds
-/// the squares `sq ± n·STEPS[k]`, `n ≥ 1`, that stay on the board.
+/// the squares `sq ± n·step`, `n ≥ 1`, that stay on the board.
 const fn rays(sign: i32) -> Rays {
     // (column, row) change of +1, +8, +7, +9.
     const DELTAS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 1), (1, 1)];
@@ -236,13 +232,13 @@ mod x86 {
     use std::arch::x86_64::*;
     use std::sync::atomic::{AtomicU8, Ordering};
 
-    // The functions below are `unsafe fn` only because they carry
-    // `#[target_feature(enable = "avx2")]` (safe target-feature functions need Rust
-    // 1.86; the workspace supports 1.85). Their one precondition is that the CPU has
-    // AVX2, and they are called only through an `Avx2` value, which proves it.
+    // The functions below carry `#[target_feature(enable = "avx2")]`: calling one
+    // from code without that feature is `unsafe`, its one precondition being that
+    // the CPU has AVX2, and they are called only through an `Avx2` value, which
+    // proves it.
 
     /// AVX2 move generation, four directions to a 256-bit vector (lanes in the
-    /// order of [`STEPS`](super::STEPS)), as in Edax. A value of this type is proof
+    /// order of the line steps 1, 8, 7, 9), as in Edax. A value of this type is proof
     /// that the running CPU has AVX2: get one from [`Avx2::detect`].
     #[derive(Clone, Copy, Debug)]
     pub struct Avx2 {
@@ -325,7 +321,7 @@ mod x86 {
     /// masked for each: the moves they give, lane by lane.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn axes_moves_x128(pp: __m128i, mo: __m128i, shift: __m128i) -> __m128i {
+    fn axes_moves_x128(pp: __m128i, mo: __m128i, shift: __m128i) -> __m128i {
         let shift2 = _mm_add_epi64(shift, shift);
         let mut l = _mm_and_si128(mo, _mm_sllv_epi64(pp, shift));
         let mut r = _mm_and_si128(mo, _mm_srlv_epi64(pp, shift));
@@ -343,7 +339,7 @@ mod x86 {
     /// The mobility of [`Portable`](super::Portable), two axes to a 128-bit vector.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn mobility_avx2x128(p: u64, o: u64) -> u64 {
+    fn mobility_avx2x128(p: u64, o: u64) -> u64 {
         let pp = _mm_set1_epi64x(p as i64);
         let oo = _mm_set1_epi64x(o as i64);
         let oh = _mm_set1_epi64x((o & NOT_EDGE_FILES) as i64);
@@ -359,7 +355,7 @@ mod x86 {
     /// ORs the four lanes of `v` together.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn or_lanes(v: __m256i) -> u64 {
+    fn or_lanes(v: __m256i) -> u64 {
         let x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
         let x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
         _mm_cvtsi128_si64(x) as u64
@@ -368,14 +364,14 @@ mod x86 {
     /// A row of a ray table as a vector.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn load4(row: &[u64; 4]) -> __m256i {
+    fn load4(row: &[u64; 4]) -> __m256i {
         _mm256_set_epi64x(row[3] as i64, row[2] as i64, row[1] as i64, row[0] as i64)
     }
 
     /// The mobility of [`Portable`](super::Portable) with each axis in one lane.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn mobility_avx2(p: u64, o: u64) -> u64 {
+    fn mobility_avx2(p: u64, o: u64) -> u64 {
         let shift = _mm256_set_epi64x(9, 7, 8, 1);
         let shift2 = _mm256_add_epi64(shift, shift);
         let pp = _mm256_set1_epi64x(p as i64);
@@ -407,7 +403,7 @@ mod x86 {
     /// square lies above.
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
+    fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
         let sq = sq as usize & 63;
         let zero = _mm256_setzero_si256();
         let pp = _mm256_set1_epi64x(p as i64);
@@ -447,7 +443,7 @@ mod x86 {
 /// `avx2x128`, `reference`), to compare them on one machine.
 pub const BACKEND_ENV: &str = "BITGAMES_OTHELLO_MOVEGEN";
 
-/// Which back-end the free functions [`mobility`] and [`flips`] (and perft) use.
+/// Which back-end the crate's own mobility and flips (and perft) use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// [`Reference`].
@@ -581,7 +577,7 @@ macro_rules! with_movegen {
 }
 pub(crate) use with_movegen;
 
-/// The back-end [`mobility`], [`flips`] and perft use on this CPU: the one named
+/// The back-end the crate's mobility, flips and perft use on this CPU: the one named
 /// by [`BACKEND_ENV`] if it is set to a back-end the CPU can run, the fastest by
 /// [`Backend::measure`] if it is set to `measure`, else [`Backend::for_cpu`].
 /// Chosen once, then cached.
@@ -598,13 +594,13 @@ pub fn best_backend() -> Backend {
 
 /// The moves of the player with discs `p` against `o`, with [`best_backend`].
 #[inline]
-pub fn mobility(p: u64, o: u64) -> u64 {
+pub(crate) fn mobility(p: u64, o: u64) -> u64 {
     with_movegen!(best_backend(), |g| g.mobility(p, o))
 }
 
 /// The discs flipped by the player with discs `p` playing on the empty square `sq`,
 /// with [`best_backend`].
 #[inline]
-pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
+pub(crate) fn flips(p: u64, o: u64, sq: u32) -> u64 {
     with_movegen!(best_backend(), |g| g.flips(p, o, sq))
 }

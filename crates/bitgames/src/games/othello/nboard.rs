@@ -34,7 +34,7 @@ use crate::game::Game;
 use crate::tools::{Protocol, ProtocolInfo, Reply, ToolError};
 
 /// The registry's entry for `bitgames nboard`.
-pub static NBOARD: ProtocolInfo = ProtocolInfo {
+pub(crate) static NBOARD: ProtocolInfo = ProtocolInfo {
     name: "nboard",
     about: "Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout)",
     build: |depth| {
@@ -48,13 +48,13 @@ pub static NBOARD: ProtocolInfo = ProtocolInfo {
 /// The most time a midgame search takes (iterative deepening stops there, so
 /// `set depth 60` answers too); the exact endgame, from at most 22 empties,
 /// is not cut.
-pub const MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+pub(crate) const MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// The engine's name, as `set myname` announces it.
-pub const NAME: &str = "bitgames";
+pub(crate) const NAME: &str = "bitgames";
 
 /// The state of one NBoard session: the board and the player.
-pub struct Session {
+pub(crate) struct Session {
     board: Othello,
     player: OthelloPlayer,
     /// Lines for stderr (diagnostics that the GUI does not read).
@@ -65,7 +65,7 @@ pub struct Session {
 
 impl Session {
     /// A session on the start position searching `depth` plies.
-    pub fn new(depth: u32) -> Session {
+    pub(crate) fn new(depth: u32) -> Session {
         let mut player = OthelloPlayer::new(Level::default());
         let (d, e) = depth_settings(depth);
         player.set_depth(d, e);
@@ -73,13 +73,8 @@ impl Session {
         Session { board: Othello::start(), player, log: Vec::new(), done: false }
     }
 
-    /// The current position.
-    pub fn board(&self) -> &Othello {
-        &self.board
-    }
-
     /// Handles one command line; returns the lines to send to the GUI.
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn handle(&mut self, line: &str) -> Vec<String> {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -211,7 +206,7 @@ fn nboard_move(m: OthelloMove) -> String {
 
 /// The player's settings for NBoard depth `n`: `n` plies in the midgame, exact
 /// from `min(2n, 22)` empties (22 empties solve in seconds; a hint solves every move).
-pub fn depth_settings(n: u32) -> (u32, u32) {
+pub(crate) fn depth_settings(n: u32) -> (u32, u32) {
     (n.max(1), (2 * n).min(22))
 }
 
@@ -234,17 +229,17 @@ pub mod tests {
         let mut s = Session::new(6);
         assert_eq!(s.handle("nboard 2"), ["set myname bitgames"]);
         assert!(s.handle(&format!("set game {GAME}")).is_empty());
-        assert_eq!(s.board().ply(), 8);
+        assert_eq!(s.board.ply(), 8);
         assert!(s.handle("set depth 4").is_empty());
         assert_eq!(s.handle("ping 1"), ["pong 1"]);
         let out = s.handle("go");
         let mv = out.iter().find_map(|l| l.strip_prefix("=== ")).expect("a move");
         let sq = mv.split('/').next().unwrap().to_ascii_lowercase();
-        assert!(s.board().is_legal(s.board().parse_move(&sq).unwrap()), "{out:?}");
+        assert!(s.board.is_legal(s.board.parse_move(&sq).unwrap()), "{out:?}");
         // `go` does not change the board; `move` does.
-        assert_eq!(s.board().ply(), 8);
+        assert_eq!(s.board.ply(), 8);
         assert!(s.handle(&format!("move {}/0.5/1.0", sq.to_ascii_uppercase())).is_empty());
-        assert_eq!(s.board().ply(), 9);
+        assert_eq!(s.board.ply(), 9);
         assert_eq!(s.handle("learn"), ["learned"]);
         assert!(s.handle("set contempt 0").is_empty());
         assert!(s.handle("frobnicate 3").is_empty());
@@ -300,11 +295,11 @@ pub mod tests {
         assert_eq!(s.player.depth(), (60, 22));
         assert_eq!(s.player.time(), Some(MOVE_TIME));
         assert!((NBOARD.build)(999).is_err());
-        assert_eq!(s.board(), &Othello::start());
+        assert_eq!(s.board, Othello::start());
         // A bare move (NBoard 1.1) is played; PA when a pass is not legal is not.
         assert!(s.handle("F5").is_empty());
         assert!(s.handle("move PA")[0].contains("not played"));
-        assert_eq!(s.board().ply(), 1);
+        assert_eq!(s.board.ply(), 1);
     }
 
     pub fn a_deep_go_stops_at_the_time_cap() {
@@ -320,6 +315,6 @@ pub mod tests {
         let mv = mv.split('/').next().unwrap().to_ascii_lowercase();
         let mv = Othello::start().parse_move(&mv).expect("a square");
         assert!(Othello::start().is_legal(mv), "{out:?}");
-        assert_eq!(s.board(), &Othello::start());
+        assert_eq!(s.board, Othello::start());
     }
 }

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 pub const HASH_MIB_ENV: &str = "BITGAMES_PERFT_HASH_MIB";
 
 /// The table's size in MiB when [`HASH_MIB_ENV`] is not set.
-pub const DEFAULT_HASH_MIB: usize = 128;
+pub(crate) const DEFAULT_HASH_MIB: usize = 128;
 
 /// Counts at fewer plies from the horizon than this are not stored: they cost
 /// less than a probe.
@@ -60,7 +60,7 @@ impl PerftOptions {
 
 impl Default for PerftOptions {
     /// [`movegen::best_backend`], and [`HASH_MIB_ENV`] MiB of table (default
-    /// [`DEFAULT_HASH_MIB`]).
+    /// 128 MiB).
     fn default() -> Self {
         let table_mib = std::env::var(HASH_MIB_ENV)
             .ok()

@@ -5,20 +5,20 @@
 
 /// Rows in reverse order (`a1` ↔ `a8`): a byte swap.
 #[inline]
-pub fn flip_vertical(b: u64) -> u64 {
+pub(crate) fn flip_vertical(b: u64) -> u64 {
     b.swap_bytes()
 }
 
 /// Columns in reverse order (`a1` ↔ `h1`): the bits of each byte reversed.
 #[inline]
-pub fn mirror_horizontal(b: u64) -> u64 {
+pub(crate) fn mirror_horizontal(b: u64) -> u64 {
     b.reverse_bits().swap_bytes()
 }
 
 /// Reflection in the `a1`–`h8` diagonal (`b1` ↔ `a2`): three delta swaps, of
 /// 4×4, 2×2 and 1×1 blocks.
 #[inline]
-pub fn transpose(mut b: u64) -> u64 {
+pub(crate) fn transpose(mut b: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
     b ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
@@ -28,24 +28,11 @@ pub fn transpose(mut b: u64) -> u64 {
     b
 }
 
-/// The `k`-th symmetry (`k < 8`) of a board: bit 0 transposes first, bit 1 flips
-/// the rows, bit 2 mirrors the columns. `k = 0` is the identity.
-#[inline]
-pub fn apply(k: u32, b: u64) -> u64 {
-    let b = if k & 1 != 0 { transpose(b) } else { b };
-    let b = if k & 2 != 0 { flip_vertical(b) } else { b };
-    if k & 4 != 0 {
-        mirror_horizontal(b)
-    } else {
-        b
-    }
-}
-
 /// The canonical form of the position `(p, o)`: the least `(p, o)` pair, in
 /// lexicographic order, among its eight images. Two positions have the same
 /// canonical form exactly when a symmetry maps one onto the other.
 #[inline]
-pub fn canonical(p: u64, o: u64) -> (u64, u64) {
+pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64) {
     let mut best = (p, o);
     let (tp, to) = (transpose(p), transpose(o));
     for (p, o) in [(p, o), (tp, to)] {
@@ -66,6 +53,19 @@ pub fn canonical(p: u64, o: u64) -> (u64, u64) {
 #[doc(hidden)]
 pub mod tests {
     use super::*;
+
+    /// The `k`-th symmetry (`k < 8`) of a board: bit 0 transposes first, bit 1 flips
+    /// the rows, bit 2 mirrors the columns. `k = 0` is the identity.
+    #[inline]
+    fn apply(k: u32, b: u64) -> u64 {
+        let b = if k & 1 != 0 { transpose(b) } else { b };
+        let b = if k & 2 != 0 { flip_vertical(b) } else { b };
+        if k & 4 != 0 {
+            mirror_horizontal(b)
+        } else {
+            b
+        }
+    }
 
     /// The square of column `c`, row `r` after the `k`-th symmetry, cell by cell.
     fn naive(k: u32, c: u32, r: u32) -> (u32, u32) {

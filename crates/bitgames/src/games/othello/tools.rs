@@ -19,7 +19,7 @@ use std::io::Write;
 
 /// `bitgames bench scale`: perft 13 from the start (11 with `--quick`) with the
 /// shared table, and the exact solves of FFO #40–#44 (#40–#41) on the threads.
-pub static SCALE: [ScaleWork; 2] = [
+pub(crate) static SCALE: [ScaleWork; 2] = [
     ScaleWork { name: "perft 13 (11)", unit: "leaves", fixed_time: false, run: scale_perft },
     ScaleWork {
         name: "solve FFO #40-44 (40-41)",
@@ -61,7 +61,7 @@ pub const FFO_40_59: &str = include_str!("../../../tests/data/othello/fforum-40-
 const MANY_EMPTIES: u32 = 30;
 
 /// The solver of `bitgames solve othello`.
-pub static SOLVER: SolverInfo = SolverInfo {
+pub(crate) static SOLVER: SolverInfo = SolverInfo {
     about: "exact final disc difference for the side to move (empties to the winner), one \
             OBF line at a time (64 squares a1..h8 of X, O or -, a space, the side to move; \
             scored moves after ';' are checked); --best: every best move; --analyze: every \
@@ -123,7 +123,8 @@ impl Solver for LineSolver {
                 None => self.solver.solve(pos).map_err(failed)?.score,
             };
             let seconds = start.elapsed().as_secs_f64();
-            return Ok(Solution { score, best: Vec::new(), moves, nodes, seconds });
+            let best = crate::tools::best_of(&moves);
+            return Ok(Solution { score, best, moves, nodes, seconds });
         }
         let r = if self.mode == SolveMode::Best {
             self.solver.solve_all_best(pos)
@@ -203,7 +204,7 @@ impl Solver for LineSolver {
 }
 
 /// `bitgames bench othello-ffo`: FFO #40–#59 solved exactly.
-pub static BENCH_FFO: BenchSuite = BenchSuite {
+pub(crate) static BENCH_FFO: BenchSuite = BenchSuite {
     name: "othello-ffo",
     about: "the Othello endgame solver on FFO #40-#59 (--sets 40-44 for a range; --quick: #40-#44)",
     run: run_bench_ffo,
@@ -419,7 +420,7 @@ pub mod tests {
 /// Othello's transcript as a record format (`f5d6c3`, `F5 d6, C3`; passes
 /// implied), read from the game's current start; written from the standard
 /// start, where a transcript says all.
-pub static TRANSCRIPT: crate::formats::RecordFormat = crate::formats::RecordFormat {
+pub(crate) static TRANSCRIPT: crate::formats::RecordFormat = crate::formats::RecordFormat {
     name: "transcript",
     label: "transcript",
     keeps_start: false,
@@ -436,7 +437,7 @@ pub static TRANSCRIPT: crate::formats::RecordFormat = crate::formats::RecordForm
 };
 
 /// Othello's GGF as a record format (`(;GM[Othello]…;)`, its `BO` start).
-pub static GGF: crate::formats::RecordFormat = crate::formats::RecordFormat {
+pub(crate) static GGF: crate::formats::RecordFormat = crate::formats::RecordFormat {
     name: "ggf",
     label: "GGF",
     keeps_start: true,

@@ -10,14 +10,14 @@ use super::rule::Rule;
 
 /// Horizontal 3-sum of a row word: `(lo, hi)` of `l + c + r` per bit (a full adder).
 #[inline(always)]
-pub fn hsum(l: u64, c: u64, r: u64) -> (u64, u64) {
+pub(super) fn hsum(l: u64, c: u64, r: u64) -> (u64, u64) {
     let x = l ^ c;
     (x ^ r, (l & c) | (x & r))
 }
 
 /// The four bit planes of the 9-cell sum from three horizontal row sums.
 #[inline(always)]
-pub fn sum9(al: u64, ah: u64, bl: u64, bh: u64, cl: u64, ch: u64) -> [u64; 4] {
+pub(super) fn sum9(al: u64, ah: u64, bl: u64, bh: u64, cl: u64, ch: u64) -> [u64; 4] {
     let x = al ^ bl;
     let s0 = x ^ cl;
     let k0 = (al & bl) | (x & cl);
@@ -30,14 +30,14 @@ pub fn sum9(al: u64, ah: u64, bl: u64, bh: u64, cl: u64, ch: u64) -> [u64; 4] {
 }
 
 /// A rule evaluated on whole words: the next state from the cell and its 9-sum.
-pub trait Kernel: Sync + Send + Copy {
+pub(super) trait Kernel: Sync + Send + Copy {
     /// The next generation of 64 cells.
     fn next(&self, alive: u64, s: [u64; 4]) -> u64;
 }
 
 /// B3/S23: `s == 3 | (s == 4 & alive)`.
 #[derive(Clone, Copy)]
-pub struct Conway;
+pub(super) struct Conway;
 
 impl Kernel for Conway {
     #[inline(always)]
@@ -48,7 +48,7 @@ impl Kernel for Conway {
 
 /// Any B/S rule: born if `s ∈ B`, survives if `s − 1 ∈ S`.
 #[derive(Clone, Copy)]
-pub struct Generic {
+pub(super) struct Generic {
     /// 9-sums (0..=9) that make a dead cell alive.
     born: u16,
     /// 9-sums (1..=9) that keep a live cell alive.
@@ -57,7 +57,7 @@ pub struct Generic {
 
 impl Generic {
     /// The kernel of a rule.
-    pub fn new(rule: Rule) -> Self {
+    pub(super) fn new(rule: Rule) -> Self {
         Generic { born: rule.birth, keep: rule.survive << 1 }
     }
 }
@@ -85,7 +85,7 @@ impl Kernel for Generic {
 /// The next generation of one row: `above`, `here`, `below` are horizontal sums
 /// (`lo`, `hi`) of the three rows, `alive` the row itself.
 #[inline(always)]
-pub fn row_next<K: Kernel>(
+pub(super) fn row_next<K: Kernel>(
     k: K,
     alive: &[u64],
     above: (&[u64], &[u64]),

@@ -6,7 +6,7 @@ use super::{BoundingBox, LifeError, Pattern, Rule};
 use rayon::prelude::*;
 
 /// The largest torus side.
-pub const MAX_SIDE: usize = 1 << 16;
+pub(super) const MAX_SIDE: usize = 1 << 16;
 
 /// A Life torus: row `y` (0 = top) is `wpr` words, cell `x` is bit `x % 64` of
 /// word `x / 64`; bits past the width are kept zero.
@@ -204,7 +204,7 @@ impl Torus {
     /// [`Torus::band_impl`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn band_avx2<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
+    fn band_avx2<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
         self.band_impl(k, start, out);
     }
 

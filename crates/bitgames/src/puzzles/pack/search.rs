@@ -57,7 +57,7 @@ pub(crate) struct Lists<const N: usize> {
 
 impl<const N: usize> Lists<N> {
     #[inline(always)]
-    pub fn at(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
+    pub(super) fn at(&self, volume: usize, t: usize, c: usize) -> &[Place<N>] {
         let i = t * (volume + 1) + c;
         &self.pls[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -71,7 +71,7 @@ impl<const N: usize> Lists<N> {
 
 impl<const N: usize> Tables<N> {
     /// Whether every connected region of `empty` has a size in `sums`.
-    pub fn regions_fit(&self, mut empty: Bits<N>, sums: &Bits<5>) -> bool {
+    pub(super) fn regions_fit(&self, mut empty: Bits<N>, sums: &Bits<5>) -> bool {
         while !empty.is_empty() {
             let region = self.flood(empty.lowest(), empty);
             if !sums.contains(region.count() as usize) {
@@ -85,7 +85,7 @@ impl<const N: usize> Tables<N> {
     /// `g` and its neighbours (and, on the slowest axis, cells past the box,
     /// which callers remove with `& empty`).
     #[inline(always)]
-    pub fn dilate(&self, g: Bits<N>) -> Bits<N> {
+    pub(super) fn dilate(&self, g: Bits<N>) -> Bits<N> {
         let mut d = g;
         for &(s, up, down) in &self.axes {
             d |= (g & up).shl(s) | (g & down).shr(s);
@@ -155,7 +155,7 @@ impl<const N: usize> Tables<N> {
     }
 
     /// The sizes that some of the remaining pieces add up to.
-    pub fn sums(&self, left: &[u8; 32]) -> Bits<5> {
+    pub(super) fn sums(&self, left: &[u8; 32]) -> Bits<5> {
         let mut s = Bits::<5>::cell(0);
         for (&n, &size) in left.iter().zip(&self.size) {
             for _ in 0..n {
@@ -191,7 +191,7 @@ pub(crate) struct Found<const N: usize> {
 }
 
 impl<const N: usize> Found<N> {
-    pub fn merge(mut self, o: Found<N>) -> Found<N> {
+    pub(super) fn merge(mut self, o: Found<N>) -> Found<N> {
         self.solutions += o.solutions;
         self.distinct_times_g += o.distinct_times_g;
         self.nodes += o.nodes;
@@ -224,7 +224,7 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
     /// empty cell (Alg. 13, lines 6–12), with the prunings of lines 9–14 or the
     /// region test. `f` gets each child; it returns nothing.
     #[inline(always)]
-    pub fn expand(&mut self, s: &mut State<N>, mut f: impl FnMut(&mut Self, &mut State<N>)) {
+    pub(super) fn expand(&mut self, s: &mut State<N>, mut f: impl FnMut(&mut Self, &mut State<N>)) {
         let t = self.t;
         let l = self.l;
         let empty = !s.filled;
@@ -300,9 +300,9 @@ impl<const N: usize, const P: u8> Searcher<'_, N, P> {
     }
 
     /// Counts every packing below `s`, until the stop flag is seen.
-    pub fn run(&mut self, s: &mut State<N>) {
+    pub(super) fn run(&mut self, s: &mut State<N>) {
         self.found.nodes += 1;
-        if self.found.nodes % POLL == 0 && self.stop.load(Ordering::Relaxed) {
+        if self.found.nodes.is_multiple_of(POLL) && self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
         if self.stopped {
@@ -325,7 +325,7 @@ impl<const N: usize> Found<N> {
     /// Counts a packing found from `root` (`stack`: the placements, type and
     /// cells) with its weight: it stands for `orbit(r)` packings and for
     /// `|Stab(s)| · orbit(r) / |G|` distinct ones (see `symmetry`).
-    pub fn add(&mut self, root: &Root, syms: &[Symmetry], stack: &[(u8, Bits<N>)]) {
+    pub(super) fn add(&mut self, root: &Root, syms: &[Symmetry], stack: &[(u8, Bits<N>)]) {
         let mut stab = 1u64;
         for &g in &root.stabiliser {
             let sym = &syms[g];

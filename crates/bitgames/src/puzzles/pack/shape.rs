@@ -15,7 +15,7 @@ pub(crate) struct Iso {
 
 impl Iso {
     /// All 48 isometries: the 24 rotations first, then the 24 reflections.
-    pub fn all() -> Vec<Iso> {
+    pub(super) fn all() -> Vec<Iso> {
         const PERMS: [[usize; 3]; 6] =
             [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
         let mut v = Vec::with_capacity(48);
@@ -31,12 +31,12 @@ impl Iso {
     }
 
     /// The 24 rotations (determinant +1).
-    pub fn rotations() -> Vec<Iso> {
+    pub(super) fn rotations() -> Vec<Iso> {
         Self::all().into_iter().filter(|i| i.is_proper()).collect()
     }
 
     /// Whether this is a rotation (no reflection).
-    pub fn is_proper(&self) -> bool {
+    pub(super) fn is_proper(&self) -> bool {
         let parity = match self.axis {
             [0, 1, 2] | [1, 2, 0] | [2, 0, 1] => 1,
             _ => -1,
@@ -45,7 +45,7 @@ impl Iso {
     }
 
     /// The image of a point.
-    pub fn apply(&self, p: Pt) -> Pt {
+    pub(super) fn apply(&self, p: Pt) -> Pt {
         [
             self.sign[0] * p[self.axis[0]],
             self.sign[1] * p[self.axis[1]],
@@ -55,7 +55,7 @@ impl Iso {
 
     /// The image of a point of the box `dims`, kept inside the box (`None` if
     /// the isometry does not map the box onto itself).
-    pub fn apply_in_box(&self, p: Pt, dims: [usize; 3]) -> Option<Pt> {
+    pub(super) fn apply_in_box(&self, p: Pt, dims: [usize; 3]) -> Option<Pt> {
         let mut q = self.apply(p);
         for i in 0..3 {
             if dims[self.axis[i]] != dims[i] {

@@ -30,7 +30,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub fn new(dims: [usize; 3]) -> Layout {
+    pub(super) fn new(dims: [usize; 3]) -> Layout {
         let mut order = [0, 1, 2];
         order.sort_by_key(|&a| dims[a]);
         let mut stride = [0; 3];
@@ -43,17 +43,17 @@ impl Layout {
     }
 
     /// Cells of the box.
-    pub fn volume(&self) -> usize {
+    pub(super) fn volume(&self) -> usize {
         self.dims.iter().product()
     }
 
     /// The bit of a point inside the box.
-    pub fn bit(&self, p: Pt) -> usize {
+    pub(super) fn bit(&self, p: Pt) -> usize {
         (0..3).map(|a| p[a] as usize * self.stride[a]).sum()
     }
 
     /// The point of a bit.
-    pub fn point(&self, bit: usize) -> Pt {
+    pub(super) fn point(&self, bit: usize) -> Pt {
         std::array::from_fn(|a| ((bit / self.stride[a]) % self.dims[a]) as i32)
     }
 }

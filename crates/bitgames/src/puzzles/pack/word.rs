@@ -130,7 +130,7 @@ pub(crate) struct Memo {
 
 impl Memo {
     /// An empty memo for a box of `volume` cells.
-    pub fn new(volume: usize) -> Memo {
+    pub(super) fn new(volume: usize) -> Memo {
         Memo { span: vec![0; volume << KEY_BITS], entries: Vec::new() }
     }
 }
@@ -168,7 +168,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
     /// `stack` the placements made (root first); [`Search64::run`] takes the
     /// filled cells.
     #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    pub(super) fn new(
         b: &'a Board64,
         base: &'a [Vec<(u32, u64, u64)>],
         memo: &'a mut Memo,
@@ -275,7 +275,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
     }
 
     /// Counts the packings below `filled`, until the stop flag is seen.
-    pub fn run<const A: usize>(&mut self, filled: u64) {
+    pub(super) fn run<const A: usize>(&mut self, filled: u64) {
         if self.left.iter().all(|&n| n <= 1) {
             self.search::<A, true>(filled)
         } else {
@@ -287,7 +287,7 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
     /// `avail` alone says which are free.
     fn search<const A: usize, const ONE: bool>(&mut self, filled: u64) {
         self.nodes += 1;
-        if self.nodes % POLL == 0 && self.stop.load(Ordering::Relaxed) {
+        if self.nodes.is_multiple_of(POLL) && self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
         if self.stopped {

@@ -110,7 +110,7 @@ impl<M> Node<M> {
 
     /// Mean reward for `mover` (½ before any visit).
     #[inline]
-    pub fn mean(&self) -> f64 {
+    pub(super) fn mean(&self) -> f64 {
         match self.proof {
             Proof::Win => 1.0,
             Proof::Loss => 0.0,
@@ -122,7 +122,7 @@ impl<M> Node<M> {
 
     /// The children's index range.
     #[inline]
-    pub fn children(&self) -> std::ops::Range<usize> {
+    pub(super) fn children(&self) -> std::ops::Range<usize> {
         if self.first == NONE {
             0..0
         } else {
@@ -146,7 +146,7 @@ pub(super) struct Tree<G: Game> {
 
 impl<G: Game> Tree<G> {
     /// A tree of one node at `root`.
-    pub fn new(root: G) -> Self {
+    pub(super) fn new(root: G) -> Self {
         let mover = root.side_to_move().other();
         Tree { root, nodes: vec![Node::new(None, NONE, NONE, mover)], priors: false }
     }
@@ -158,7 +158,7 @@ impl<G: Game> Tree<G> {
     /// each move is tried ([`Game::outcome_after`]) and a child whose move ends
     /// the game is proven at once (one-ply win and loss checks); returns
     /// whether any child was.
-    pub fn expand(&mut self, n: usize, state: &G, keys: bool, check: bool) -> bool {
+    pub(super) fn expand(&mut self, n: usize, state: &G, keys: bool, check: bool) -> bool {
         let first = self.nodes.len() as u32;
         let mover = state.side_to_move();
         let parent = n as u32;
@@ -193,7 +193,7 @@ impl<G: Game> Tree<G> {
     /// the mean is blended with the AMAF mean by Gelly and Silver's
     /// `β = √(k / (3n + k))`. Children the solver has proven lost for the
     /// mover are skipped while another is left.
-    pub fn select(&self, n: usize, c: f64, rave_k: Option<f64>) -> usize {
+    pub(super) fn select(&self, n: usize, c: f64, rave_k: Option<f64>) -> usize {
         let node = &self.nodes[n];
         let ln = (node.visits.max(1) as f64).ln();
         let mut best = usize::MAX;
@@ -235,7 +235,7 @@ impl<G: Game> Tree<G> {
     /// Björnsson and Saito 2008): a child that wins for the player to move wins
     /// `n` for them; with every child proven, the best of them. Returns whether
     /// `n` is now proven.
-    pub fn prove(&mut self, n: usize) -> bool {
+    pub(super) fn prove(&mut self, n: usize) -> bool {
         let node = &self.nodes[n];
         if node.first == NONE {
             return false;
@@ -269,7 +269,7 @@ impl<G: Game> Tree<G> {
     /// Makes the node whose position is `target` (found among the root's
     /// children and grandchildren) the new root, dropping the rest; `false`
     /// (and the tree unchanged) when none matches.
-    pub fn reroot(&mut self, target: &G) -> bool {
+    pub(super) fn reroot(&mut self, target: &G) -> bool {
         let (hash, ply) = (target.position_hash(), target.ply());
         if self.root.position_hash() == hash && self.root.ply() == ply {
             return self.adopt(target);

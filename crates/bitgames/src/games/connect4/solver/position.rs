@@ -44,7 +44,7 @@ impl<D: Dims> Position<D> {
         self.current + self.mask
     }
 
-    /// `key` of the mirror image (columns reversed): [`bits::mirror_key`].
+    /// `key` of the mirror image (columns reversed): `bits::mirror_key`.
     #[inline(always)]
     pub fn mirror_key(&self, key: u64) -> u64 {
         bits::mirror_key(key, self.dims.width(), self.dims.height())
@@ -96,7 +96,7 @@ impl<D: Dims> Position<D> {
     }
 
     /// Empty cells where `stones` would complete four in a row
-    /// ([`bits::winning_cells`]).
+    /// (`bits::winning_cells`).
     #[inline(always)]
     pub fn winning_cells(&self, stones: u64) -> u64 {
         bits::winning_cells(stones, self.dims.height()) & (self.dims.board() ^ self.mask)

@@ -45,7 +45,7 @@ pub const BIG_AFTER_NODES: u64 = 1 << 16;
 const MOVE_OVER_NODES: u64 = BIG_AFTER_NODES << 6;
 
 /// Every this many nodes a search thread ages the small table
-/// ([`TranspositionTable::age`]): in a big search it fills with entries of
+/// (`TranspositionTable::age`): in a big search it fills with entries of
 /// past subtrees that the work-based replacement would otherwise keep for
 /// good. The big table is not aged.
 pub const AGE_EVERY: u64 = 1 << 20;

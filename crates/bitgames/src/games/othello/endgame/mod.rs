@@ -31,7 +31,7 @@
 //!   of the quadrants with an odd number of them first (squares next to a corner
 //!   last), no table, and a *stability cut-off*: the side to move ends with at
 //!   most `64 − stable(opponent)` discs, so when `64 − 2·stable` is at most alpha
-//!   the node fails low at once (see [`stability`]).
+//!   the node fails low at once (see `stability.rs`).
 //! - **More empties** (deep search): the stability cut-off, then a *transposition
 //!   table* of lower and upper bounds and best moves (bucketed, huge pages, each
 //!   child's bucket prefetched while the moves are sorted), the table's move
@@ -61,7 +61,7 @@
 //!
 //! What was measured when these parts were tuned is in `docs/tuning.md` (Othello).
 
-pub mod stability;
+pub(crate) mod stability;
 mod table;
 mod wipeout;
 

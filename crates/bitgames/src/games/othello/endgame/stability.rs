@@ -27,7 +27,7 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// For each line state `p·256 + o` (eight squares, bit `i` = square `i` of the
 /// line), the discs of `p` that no play on the line can flip.
-pub struct EdgeTable(Box<[u8; 1 << 16]>);
+pub(crate) struct EdgeTable(Box<[u8; 1 << 16]>);
 
 /// One move on a line of eight squares: `me` places a disc on the empty square
 /// `x` and flips the runs of `other` that its discs close. Returns the new
@@ -77,7 +77,7 @@ impl EdgeTable {
     }
 
     /// The shared table, built on first use (a few milliseconds).
-    pub fn get() -> &'static EdgeTable {
+    pub(crate) fn get() -> &'static EdgeTable {
         static TABLE: OnceLock<EdgeTable> = OnceLock::new();
         TABLE.get_or_init(EdgeTable::build)
     }
@@ -90,7 +90,7 @@ impl EdgeTable {
 
     /// The stable discs of `p` on the four edges.
     #[inline]
-    pub fn edges(&self, p: u64, o: u64) -> u64 {
+    pub(crate) fn edges(&self, p: u64, o: u64) -> u64 {
         let top = self.line(p, o);
         let bottom = self.line(p >> 56, o >> 56) << 56;
         let left = unpack_file_a(self.line(pack_file_a(p), pack_file_a(o)));
@@ -168,7 +168,7 @@ fn full_lines(disc: u64) -> [u64; 4] {
 
 /// Some of the stable discs of `p` against `o` (edge-exact, full lines, contact).
 #[inline]
-pub fn stable_discs(edge: &EdgeTable, p: u64, o: u64) -> u64 {
+pub(crate) fn stable_discs(edge: &EdgeTable, p: u64, o: u64) -> u64 {
     let central = p & CENTRAL;
     let [fh, fv, f7, f9] = full_lines(p | o);
     let mut stable = edge.edges(p, o) | (fh & fv & f7 & f9 & central);
@@ -190,7 +190,7 @@ pub fn stable_discs(edge: &EdgeTable, p: u64, o: u64) -> u64 {
 
 /// The number of stable discs of `p` (see [`stable_discs`]).
 #[inline]
-pub fn stability(edge: &EdgeTable, p: u64, o: u64) -> u32 {
+pub(crate) fn stability(edge: &EdgeTable, p: u64, o: u64) -> u32 {
     stable_discs(edge, p, o).count_ones()
 }
 

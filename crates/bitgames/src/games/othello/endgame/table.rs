@@ -31,12 +31,12 @@ const WAYS: usize = 4;
 /// Words per entry.
 const WORDS: usize = 2;
 /// "No move" in the move byte.
-pub const NO_MOVE: u8 = 64;
+pub(super) const NO_MOVE: u8 = 64;
 
 /// The two hashes of a position: `index` picks the bucket, `check` confirms the
 /// position.
 #[derive(Clone, Copy, Debug)]
-pub struct Key {
+pub(super) struct Key {
     index: u64,
     check: u64,
 }
@@ -44,7 +44,7 @@ pub struct Key {
 impl Key {
     /// The hashes of the position `(p, o)` (side to move first).
     #[inline(always)]
-    pub fn new(p: u64, o: u64) -> Key {
+    pub(super) fn new(p: u64, o: u64) -> Key {
         let a = mix64(p);
         let b = mix64(o ^ 0x5851_f42d_4c95_7f2d);
         Key { index: a ^ b.rotate_left(23), check: a.wrapping_add(b.rotate_left(41)) }
@@ -53,7 +53,7 @@ impl Key {
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub(super) struct Entry {
     /// The score is at least this.
     pub lower: i32,
     /// The score is at most this.
@@ -83,7 +83,7 @@ fn unpack(d: u64) -> Entry {
 }
 
 /// The endgame transposition table.
-pub struct Table {
+pub(super) struct Table {
     slots: ZeroedTable,
     mask: u64,
     date: u8,
@@ -92,13 +92,13 @@ pub struct Table {
 impl Table {
     /// A table of about `mib` MiB (a power of two number of 64-byte buckets, at
     /// least 1024).
-    pub fn new(mib: usize) -> Table {
+    pub(super) fn new(mib: usize) -> Table {
         let buckets = Self::buckets(mib);
         Table { slots: ZeroedTable::new(buckets * WAYS * WORDS), mask: buckets as u64 - 1, date: 1 }
     }
 
     /// [`new`](Self::new), or an error (not an abort) if the memory cannot be had.
-    pub fn try_new(mib: usize) -> Result<Table, AllocError> {
+    pub(super) fn try_new(mib: usize) -> Result<Table, AllocError> {
         let buckets = Self::buckets(mib);
         let slots = ZeroedTable::try_new(buckets * WAYS * WORDS)?;
         Ok(Table { slots, mask: buckets as u64 - 1, date: 1 })
@@ -112,18 +112,18 @@ impl Table {
     }
 
     /// Size in bytes.
-    pub fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         self.slots.len() * 8
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.slots.clear();
         self.date = 1;
     }
 
     /// Starts a new search generation: older entries are replaced first.
-    pub fn new_date(&mut self) {
+    pub(super) fn new_date(&mut self) {
         self.date = if self.date == 255 { 1 } else { self.date + 1 };
     }
 
@@ -142,13 +142,13 @@ impl Table {
 
     /// Starts loading the bucket of `key` into the cache (a hint only).
     #[inline(always)]
-    pub fn prefetch(&self, key: Key) {
+    pub(super) fn prefetch(&self, key: Key) {
         self.slots.prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if there is one.
     #[inline(always)]
-    pub fn probe(&self, key: Key) -> Option<Entry> {
+    pub(super) fn probe(&self, key: Key) -> Option<Entry> {
         let b = self.words(key);
         for w in 0..WAYS {
             let (c, d) = (b[2 * w].load(Relaxed), b[2 * w + 1].load(Relaxed));
@@ -163,7 +163,7 @@ impl Table {
     /// `score` (fail-soft: an upper bound at or below `alpha`, a lower bound at or
     /// above `beta`, else exact) with best move `mv`, after `nodes` nodes.
     #[inline]
-    pub fn store(&self, key: Key, alpha: i32, beta: i32, score: i32, mv: u8, nodes: u64) {
+    pub(super) fn store(&self, key: Key, alpha: i32, beta: i32, score: i32, mv: u8, nodes: u64) {
         let (lower, upper) = if score >= beta {
             (score, 64)
         } else if score <= alpha {

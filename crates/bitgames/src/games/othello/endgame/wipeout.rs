@@ -269,7 +269,7 @@ pub mod tests {
             }
             for sq in (0..64).filter(|sq| empties >> sq & 1 == 0) {
                 x = mix64(x);
-                if x % 12 == 0 && INNER >> sq & 1 != 0 {
+                if x.is_multiple_of(12) && INNER >> sq & 1 != 0 {
                     weak |= 1 << sq;
                 } else {
                     strong |= 1 << sq;

@@ -13,7 +13,7 @@ use crate::tools::{ConvertOptions, ConverterInfo, ToolError};
 use std::io::Write;
 
 /// The registry's entry for `bitgames convert othello`.
-pub static CONVERTER: ConverterInfo = ConverterInfo {
+pub(crate) static CONVERTER: ConverterInfo = ConverterInfo {
     inputs: &[
         (
             "auto",

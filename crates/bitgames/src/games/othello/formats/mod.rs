@@ -81,7 +81,7 @@
 //! assert_eq!(parse_ggf(&ggf).unwrap().record(), &game);
 //! ```
 
-pub mod convert;
+pub(crate) mod convert;
 mod ggf;
 mod obf;
 mod transcript;

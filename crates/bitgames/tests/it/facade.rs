@@ -1,0 +1,55 @@
+//! The crate root's facade (`bitgames::{new_game, new_solver, …}`), as the
+//! examples and the front ends use it: solvers found by the game, their typed
+//! solutions, and the input errors of asking for what a game has not.
+
+use bitgames::{new_game, new_solver, SolveMode, SolveOptions, ToolError};
+
+fn analyse() -> SolveOptions {
+    SolveOptions { mode: SolveMode::Analyze, ..SolveOptions::default() }
+}
+
+/// Pons' `Test_L3_R1`, first line: score -1 for the side to move, whose two
+/// columns left score -1 (column 6) and -2 (column 7).
+#[test]
+fn a_connect_four_analysis_scores_every_column_and_names_the_best() {
+    let game = new_game("connect4").unwrap();
+    let mut solver = new_solver(game.as_ref(), &analyse()).unwrap();
+    let input = solver.read("2252576253462244111563365343671351441").unwrap();
+    let s = solver.solve(input.game.as_ref()).unwrap();
+    assert_eq!(s.score, -1);
+    assert_eq!(s.best, ["6"]);
+    let moves: Vec<(&str, i32)> = s.moves.iter().map(|m| (m.mv.as_str(), m.score)).collect();
+    assert_eq!(moves, [("6", -1), ("7", -2)]);
+    assert_eq!(input.mismatch(&s), None);
+}
+
+/// FFO #40 (20 empties): +38 with a2 alone; c7 +36 next (Edax, the FFO file).
+#[test]
+fn an_othello_analysis_names_the_one_best_move_of_ffo_40() {
+    let game = new_game("othello").unwrap();
+    let mut solver = new_solver(game.as_ref(), &analyse()).unwrap();
+    let line = bitgames::games::othello::FFO_40_59.lines().next().unwrap();
+    let input = solver.read(line).unwrap();
+    let s = solver.solve(input.game.as_ref()).unwrap();
+    assert_eq!((s.score, s.best.as_slice()), (38, ["a2".to_string()].as_slice()));
+    assert_eq!((s.moves[1].mv.as_str(), s.moves[1].score), ("c7", 36));
+    assert_eq!(input.mismatch(&s), None, "the FFO line's scored moves agree");
+}
+
+#[test]
+fn asking_a_game_for_a_solver_it_has_not_is_an_input_error() {
+    let ttt = new_game("tictactoe").unwrap();
+    let e = new_solver(ttt.as_ref(), &SolveOptions::default()).err().unwrap();
+    assert!(matches!(e, ToolError::Input(_)));
+    assert_eq!(
+        e.to_string(),
+        "no solver for tictactoe(width=3,height=3,k=3) (games with one: connect4, othello)"
+    );
+    let othello = new_game("othello").unwrap();
+    let weak = SolveOptions { weak: true, ..SolveOptions::default() };
+    let e = new_solver(othello.as_ref(), &weak).err().unwrap();
+    assert!(e.is_input() && e.to_string().contains("a weak solve is not for othello"), "{e}");
+    let book = SolveOptions { book: Some("book.bin".into()), ..SolveOptions::default() };
+    let e = new_solver(othello.as_ref(), &book).err().unwrap();
+    assert!(e.is_input() && e.to_string().contains("opening book is not for othello"), "{e}");
+}
