@@ -61,6 +61,11 @@ pub trait DynGame: Send + Sync {
     fn board(&self) -> BoardView;
     /// The board cells a move (given as text) touches ([`Game::move_cells`](crate::game::Game::move_cells)).
     fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError>;
+    /// The shape of [`observe`](DynGame::observe)'s tensor: planes, rows,
+    /// columns ([`Game::observation_shape`](crate::game::Game::observation_shape)).
+    fn observation_shape(&self) -> [usize; 3];
+    /// The position as planes of 0s and 1s ([`Game::observe`](crate::game::Game::observe)).
+    fn observe(&self, out: &mut [f32]);
     /// Perft to `depth`.
     fn perft(&self, depth: usize) -> u64;
     /// Perft to `depth` on `threads` threads (all the machine's if 0).

@@ -95,6 +95,12 @@ impl<G: Game> DynGame for G {
     fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError> {
         Ok(Game::move_cells(self, self.parse_move(mv)?))
     }
+    fn observation_shape(&self) -> [usize; 3] {
+        Game::observation_shape(self)
+    }
+    fn observe(&self, out: &mut [f32]) {
+        Game::observe(self, out)
+    }
     fn perft(&self, depth: usize) -> u64 {
         Game::perft(self, depth)
     }

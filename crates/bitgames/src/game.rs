@@ -476,6 +476,45 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// stone lands on; the from and to cells of a step. Empty for a pass.
     fn move_cells(&self, mv: Self::Move) -> Vec<usize>;
 
+    /// The shape of [`observe`](Game::observe)'s tensor: planes, rows and
+    /// columns. By default three planes over the rows and columns of
+    /// [`board`](Game::board) (its cells' `row` and `col`).
+    fn observation_shape(&self) -> [usize; 3] {
+        let b = self.board();
+        let rows = b.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
+        let cols = b.cells.iter().map(|c| c.col + 1).max().unwrap_or(0);
+        [3, rows, cols]
+    }
+
+    /// Writes the position as planes of 0s and 1s, a neural network's input
+    /// (AlphaZero's shape): `out` holds the `planes × rows × columns` values of
+    /// [`observation_shape`](Game::observation_shape), plane by plane, each
+    /// row by row. By default plane 0 holds the side to move's pieces, plane 1
+    /// the opponent's and plane 2 is all ones when the first player is to move,
+    /// each piece at its cell's `row` and `col` in [`board`](Game::board).
+    ///
+    /// # Panics
+    /// If `out` does not hold exactly that many values.
+    fn observe(&self, out: &mut [f32]) {
+        let [planes, rows, cols] = self.observation_shape();
+        assert_eq!(
+            out.len(),
+            planes * rows * cols,
+            "an observation of shape {planes}×{rows}×{cols}"
+        );
+        out.fill(0.0);
+        let me = self.side_to_move();
+        for c in self.board().cells {
+            if let Some(owner) = c.owner {
+                let plane = usize::from(owner != me);
+                out[(plane * rows + c.row) * cols + c.col] = 1.0;
+            }
+        }
+        if me == Player::First {
+            out[2 * rows * cols..3 * rows * cols].fill(1.0);
+        }
+    }
+
     /// A heuristic value of an unfinished position for the side to move, for
     /// the leaves of the generic alpha-beta engine
     /// ([`search::alphabeta::GameEval`](crate::search::alphabeta::GameEval)):

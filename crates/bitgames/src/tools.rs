@@ -236,6 +236,14 @@ pub trait Solver: Send {
     /// Where to send progress notes during long solves (none by default).
     fn set_progress(&mut self, _f: Option<ProgressFn>) {}
 
+    /// Gives the solver a stop flag: once it is raised (from any thread), a
+    /// running [`solve`](Self::solve) ends within a few thousand positions with
+    /// an error, and so does any later one until the caller lowers it. The
+    /// default does nothing (a solver that answers at once).
+    fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        let _ = flag;
+    }
+
     /// Reads, solves and reports one line, as `bitgames solve` does; a
     /// solution that differs from what the line claims is a
     /// [`ToolError::Failed`] after the report.

@@ -168,6 +168,10 @@ impl Solver for LineSolver {
             }) as super::solver::ProgressFn
         }));
     }
+
+    fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.solver.set_stop(flag);
+    }
 }
 
 /// `bitgames bench connect4`: the solver on Pons' six test sets.

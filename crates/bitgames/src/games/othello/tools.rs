@@ -201,6 +201,10 @@ impl Solver for LineSolver {
             (None, _) => Ok(()),
         }
     }
+
+    fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.solver.set_stop(flag);
+    }
 }
 
 /// `bitgames bench othello-ffo`: FFO #40–#59 solved exactly.

@@ -1,0 +1,54 @@
+"""bitgames: bitboard board games for Python.
+
+OpenSpiel-style states (``load_game``, ``new_initial_state``, ``legal_actions``,
+``apply_action``, ``returns``), a batched environment over numpy buffers
+(``VectorEnv``), engines (``Engine``) and exact solvers (``solve``), all running
+in Rust. ``games()`` lists every game with its parameters.
+
+    >>> import bitgames
+    >>> game = bitgames.load_game("connect4")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(3)
+    >>> state.legal_actions()
+    [0, 1, 2, 3, 4, 5, 6]
+"""
+
+from ._core import (
+    Engine,
+    Game,
+    GameInfo,
+    Param,
+    Playouts,
+    Solution,
+    State,
+    VectorEnv,
+    __version__,
+    games,
+    load_game,
+    perft,
+    random_playouts,
+    restore_state,
+    solve,
+)
+
+#: ``State.current_player()`` once the game is over (OpenSpiel's terminal id).
+TERMINAL_PLAYER = -4
+
+__all__ = [
+    "Engine",
+    "Game",
+    "GameInfo",
+    "Param",
+    "Playouts",
+    "Solution",
+    "State",
+    "TERMINAL_PLAYER",
+    "VectorEnv",
+    "__version__",
+    "games",
+    "load_game",
+    "perft",
+    "random_playouts",
+    "restore_state",
+    "solve",
+]

@@ -1,0 +1,466 @@
+//! `bitgames.VectorEnv`: many games of one spec stepped together, in the shape
+//! of Gymnasium's vector environments and pgx's batched `step`. Observations,
+//! legal-action masks, rewards and the end flags live in numpy arrays the
+//! environment owns and rewrites in place at every step (no copy), written
+//! with the GIL released and the games spread over a thread pool.
+//!
+//! A game that ends is reset at the next `step` (Gymnasium 1.x's "next step"
+//! autoreset): the step that ends it returns the final observation, the
+//! players' returns and `terminated`; at the next one that environment's action
+//! is ignored and it starts again.
+
+use crate::state::{action_id, returns_of, State, TERMINAL_PLAYER};
+use crate::value_error;
+use bitgames::rand::rngs::SmallRng;
+use bitgames::rand::{Rng, SeedableRng};
+use bitgames::{new_game, DynGame};
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArray1,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use rayon::prelude::*;
+
+/// One game of the batch.
+struct Slot {
+    game: Box<dyn DynGame>,
+    /// Plies since its last reset (for `max_steps`).
+    steps: usize,
+    /// It ended at the last step: the next one resets it.
+    ended: bool,
+    rng: SmallRng,
+    /// The legal actions of the position, reused.
+    legal: Vec<usize>,
+}
+
+/// The numpy buffers, one row per game.
+struct Buffers {
+    obs: Py<PyArrayDyn<f32>>,
+    mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+}
+
+/// Many games of one spec, stepped together.
+#[pyclass(module = "bitgames")]
+pub(crate) struct VectorEnv {
+    start: Box<dyn DynGame>,
+    slots: Vec<Slot>,
+    shape: [usize; 3],
+    num_actions: usize,
+    max_steps: Option<usize>,
+    pool: Option<rayon::ThreadPool>,
+    buffers: Option<Buffers>,
+}
+
+/// Where one game's row of each buffer is.
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+}
+
+impl Slot {
+    /// Back to the start position.
+    fn reset(&mut self, start: &dyn DynGame) {
+        self.game = start.clone_box();
+        self.steps = 0;
+        self.ended = false;
+    }
+
+    /// Writes the position's observation and legal-action mask, and its
+    /// rewards and end flags.
+    fn write(&mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool) {
+        self.game.observe(row.obs);
+        row.mask.fill(false);
+        self.game.legal_actions(&mut self.legal);
+        for &a in &self.legal {
+            row.mask[a] = true;
+        }
+        row.rewards[0] = rewards[0] as f32;
+        row.rewards[1] = rewards[1] as f32;
+        *row.terminated = terminated;
+        *row.truncated = truncated;
+    }
+
+    /// Plays `action` (checked legal by the caller) or, after an end, resets;
+    /// writes the row.
+    fn step(&mut self, action: usize, start: &dyn DynGame, max_steps: Option<usize>, row: Row<'_>) {
+        if self.ended {
+            self.reset(start);
+            self.write(row, [0.0; 2], false, false);
+            return;
+        }
+        // The caller checked the action against this position's mask.
+        self.game.apply_action(action).expect("an action the mask allows is legal");
+        self.steps += 1;
+        let terminated = self.game.outcome().is_some();
+        let truncated = !terminated && max_steps.is_some_and(|m| self.steps >= m);
+        self.ended = terminated || truncated;
+        self.write(row, returns_of(self.game.as_ref()), terminated, truncated);
+    }
+}
+
+impl VectorEnv {
+    fn buffers(&self) -> PyResult<&Buffers> {
+        self.buffers.as_ref().ok_or_else(|| PyValueError::new_err("the environment is closed"))
+    }
+
+    /// Runs `f` on every game with its buffer rows, on the pool, the GIL released.
+    fn for_each_row(
+        &mut self,
+        py: Python<'_>,
+        f: impl Fn(usize, &mut Slot, &dyn DynGame, Row<'_>) + Send + Sync,
+    ) -> PyResult<()> {
+        let b = self
+            .buffers
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the environment is closed"))?;
+        let (mut obs, mut mask, mut rewards, mut term, mut trunc) = (
+            b.obs.bind(py).readwrite(),
+            b.mask.bind(py).readwrite(),
+            b.rewards.bind(py).readwrite(),
+            b.terminated.bind(py).readwrite(),
+            b.truncated.bind(py).readwrite(),
+        );
+        let (obs, mask, rewards, term, trunc) = (
+            obs.as_slice_mut()?,
+            mask.as_slice_mut()?,
+            rewards.as_slice_mut()?,
+            term.as_slice_mut()?,
+            trunc.as_slice_mut()?,
+        );
+        let [p, r, c] = self.shape;
+        let (obs_len, n_act) = (p * r * c, self.num_actions);
+        let start = self.start.as_ref();
+        let slots = &mut self.slots;
+        let pool = self.pool.as_ref();
+        py.detach(|| {
+            let run = |i: usize,
+                       slot: &mut Slot,
+                       o: &mut [f32],
+                       m: &mut [bool],
+                       rw: &mut [f32],
+                       t: &mut bool,
+                       tr: &mut bool| {
+                f(
+                    i,
+                    slot,
+                    start,
+                    Row { obs: o, mask: m, rewards: rw, terminated: t, truncated: tr },
+                )
+            };
+            match pool {
+                None => {
+                    let rows = obs
+                        .chunks_mut(obs_len.max(1))
+                        .zip(mask.chunks_mut(n_act.max(1)))
+                        .zip(rewards.chunks_mut(2))
+                        .zip(term.iter_mut())
+                        .zip(trunc.iter_mut());
+                    for (i, ((((o, m), rw), t), tr)) in rows.enumerate() {
+                        run(i, &mut slots[i], o, m, rw, t, tr);
+                    }
+                }
+                Some(pool) => pool.install(|| {
+                    obs.par_chunks_mut(obs_len.max(1))
+                        .zip(mask.par_chunks_mut(n_act.max(1)))
+                        .zip(rewards.par_chunks_mut(2))
+                        .zip(term.par_iter_mut())
+                        .zip(trunc.par_iter_mut())
+                        .zip(slots.par_iter_mut())
+                        .enumerate()
+                        .with_min_len(16)
+                        .for_each(|(i, (((((o, m), rw), t), tr), slot))| {
+                            run(i, slot, o, m, rw, t, tr)
+                        });
+                }),
+            }
+        });
+        Ok(())
+    }
+
+    /// The five arrays `step` answers.
+    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let b = self.buffers()?;
+        (
+            b.obs.bind(py),
+            b.rewards.bind(py),
+            b.terminated.bind(py),
+            b.truncated.bind(py),
+            b.mask.bind(py),
+        )
+            .into_pyobject(py)
+    }
+}
+
+/// The actions of a `step`: a 1-D integer array (any integer dtype) or a
+/// sequence of ints; a `TypeError` naming what came instead.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+        return Ok(a.as_array().iter().copied().collect());
+    }
+    let wrong = |what: String| {
+        PyTypeError::new_err(format!(
+            "actions must be a 1-D integer array of {n} actions, not {what}"
+        ))
+    };
+    if let Ok(arr) = actions.cast::<PyUntypedArray>() {
+        let kind = arr.dtype().kind();
+        if arr.ndim() != 1 || !matches!(kind, b'i' | b'u') {
+            return Err(wrong(format!(
+                "an array of shape {:?} and dtype {}",
+                arr.shape(),
+                arr.dtype()
+            )));
+        }
+        let wide = actions.call_method1("astype", ("int64",))?;
+        let a = wide.extract::<PyReadonlyArray1<'_, i64>>()?;
+        return Ok(a.as_array().iter().copied().collect());
+    }
+    actions.extract::<Vec<i64>>().map_err(|_| {
+        wrong(format!("a {}", actions.get_type().name().map_or("?".into(), |n| n.to_string())))
+    })
+}
+
+/// A seed for game `i` of a batch seeded `seed`.
+fn slot_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+#[pymethods]
+impl VectorEnv {
+    /// `num_envs` games of `spec`; `threads` steps them on that many threads
+    /// (0: one per core; 1: on the calling thread); a game still going after
+    /// `max_steps` plies is truncated (none: games run to their end).
+    #[new]
+    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None))]
+    fn new(
+        py: Python<'_>,
+        spec: &str,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        max_steps: Option<usize>,
+    ) -> PyResult<VectorEnv> {
+        if num_envs == 0 {
+            return Err(value_error("num_envs must be at least 1"));
+        }
+        if max_steps == Some(0) {
+            return Err(value_error("max_steps must be at least 1 (or None)"));
+        }
+        let start = new_game(spec).map_err(value_error)?;
+        let shape = start.observation_shape();
+        let num_actions = start.num_actions();
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        let pool =
+            if threads > 1 {
+                Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| {
+                    value_error(format!("no thread pool of {threads} threads: {e}"))
+                })?)
+            } else {
+                None
+            };
+        let slots = (0..num_envs)
+            .map(|i| Slot {
+                game: start.clone_box(),
+                steps: 0,
+                ended: false,
+                rng: SmallRng::seed_from_u64(slot_seed(seed, i)),
+                legal: Vec::new(),
+            })
+            .collect();
+        let [p, r, c] = shape;
+        let buffers = Buffers {
+            obs: PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind(),
+            mask: PyArray2::zeros(py, [num_envs, num_actions], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
+            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
+            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
+        };
+        let mut env =
+            VectorEnv { start, slots, shape, num_actions, max_steps, pool, buffers: Some(buffers) };
+        env.reset(py, None)?;
+        Ok(env)
+    }
+
+    /// Games in the batch.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Action ids of the game (the mask's width).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    /// One game's observation shape: planes, rows, columns.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [p, r, c] = self.shape;
+        (p, r, c)
+    }
+
+    /// The game's spec.
+    #[getter]
+    fn spec(&self) -> String {
+        self.start.spec()
+    }
+
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Every game back to the start (the generators reseeded when `seed` is
+    /// given); answers `(observations, mask)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+        self.buffers()?;
+        if let Some(seed) = seed {
+            for (i, s) in self.slots.iter_mut().enumerate() {
+                s.rng = SmallRng::seed_from_u64(slot_seed(seed, i));
+            }
+        }
+        self.for_each_row(py, |_, slot, start, row| {
+            slot.reset(start);
+            slot.write(row, [0.0; 2], false, false);
+        })?;
+        let b = self.buffers()?;
+        (b.obs.bind(py), b.mask.bind(py)).into_pyobject(py)
+    }
+
+    /// Plays one action in every game (ignored in a game that ended at the
+    /// last step: it restarts instead); answers `(observations, rewards,
+    /// terminated, truncated, mask)`, the environment's own arrays, rewritten
+    /// at the next call. `rewards[i]` holds both players' returns on the step
+    /// that ends game `i`, zeros otherwise.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        self.buffers()?;
+        let n = self.slots.len();
+        let actions = read_actions(actions, n)?;
+        if actions.len() != n {
+            return Err(value_error(format!("{} actions for {n} environments", actions.len())));
+        }
+        {
+            let b = self.buffers()?;
+            let mask = b.mask.bind(py).readonly();
+            let mask = mask.as_slice()?;
+            for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
+                if slot.ended {
+                    continue;
+                }
+                let id = action_id(a)?;
+                if id >= self.num_actions || !mask[i * self.num_actions + id] {
+                    let legal: Vec<String> = (0..self.num_actions)
+                        .filter(|&x| mask[i * self.num_actions + x])
+                        .take(12)
+                        .map(|x| x.to_string())
+                        .collect();
+                    return Err(value_error(format!(
+                        "environment {i}: action {a} is not legal ({} is to move; legal: {}{})",
+                        slot.game.player_name(slot.game.side_to_move()),
+                        legal.join(", "),
+                        if legal.len() == 12 { ", …" } else { "" }
+                    )));
+                }
+            }
+        }
+        let max_steps = self.max_steps;
+        self.for_each_row(py, |i, slot, start, row| {
+            slot.step(actions[i] as usize, start, max_steps, row)
+        })?;
+        self.outputs(py)
+    }
+
+    /// A uniformly random legal action for every game (0 for a game that
+    /// ended, whose next action is ignored), drawn from each game's own
+    /// generator (seeded by the environment's seed).
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.buffers()?;
+        let mut out = vec![0i64; self.slots.len()];
+        let slots = &mut self.slots;
+        py.detach(|| {
+            for (o, s) in out.iter_mut().zip(slots.iter_mut()) {
+                if !s.ended {
+                    s.game.legal_actions(&mut s.legal);
+                    if !s.legal.is_empty() {
+                        *o = s.legal[s.rng.random_range(0..s.legal.len())] as i64;
+                    }
+                }
+            }
+        });
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The player to move in each game, 0 or 1, or -4 in a game that is over.
+    fn current_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.buffers()?;
+        let players = self
+            .slots
+            .iter()
+            .map(|s| {
+                if s.game.outcome().is_some() {
+                    TERMINAL_PLAYER
+                } else {
+                    s.game.side_to_move().index() as i64
+                }
+            })
+            .collect();
+        Ok(PyArray1::from_vec(py, players))
+    }
+
+    /// Game `i` as a `State` (a copy: playing it does not change the batch).
+    fn state(&self, i: usize) -> PyResult<State> {
+        self.buffers()?;
+        let slot = self
+            .slots
+            .get(i)
+            .ok_or_else(|| value_error(format!("environment {i} of {}", self.slots.len())))?;
+        Ok(State::new(slot.game.clone_box()))
+    }
+
+    /// Frees the buffers and threads; the environment answers nothing after.
+    fn close(&mut self) {
+        self.buffers = None;
+        self.pool = None;
+        self.slots.clear();
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __exit__(
+        &mut self,
+        _t: &Bound<'_, PyAny>,
+        _v: &Bound<'_, PyAny>,
+        _tb: &Bound<'_, PyAny>,
+    ) -> bool {
+        self.close();
+        false
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "bitgames.VectorEnv({:?}, num_envs={}{})",
+            self.start.spec(),
+            self.slots.len(),
+            if self.buffers.is_none() { ", closed" } else { "" }
+        )
+    }
+}

@@ -1,0 +1,99 @@
+"""Engines, exact solvers and playouts from Python, checked against known
+values: Pons' test sets, the FFO endgames, forced wins."""
+
+import _thread
+import threading
+
+import pytest
+
+import bitgames
+from conftest import DATA
+
+
+def test_connect_four_solutions_match_pons_test_set():
+    game = bitgames.load_game("connect4")
+    lines = (DATA / "connect4" / "Test_L3_R1").read_text().splitlines()[:20]
+    for line in lines:
+        moves, score = line.split()
+        s = game.new_state(moves)
+        assert bitgames.solve(s).score == int(score), moves
+
+
+def test_an_othello_analysis_of_ffo_40():
+    line = (DATA / "othello" / "fforum-40-59.obf").read_text().splitlines()[0]
+    s = bitgames.load_game("othello").new_state(line.split(";")[0])
+    sol = bitgames.solve(s, mode="analyze")
+    assert sol.score == 38 and sol.best_moves == ["a2"]
+    assert sol.best == [s.string_to_action("a2")]
+    assert sol.scores[s.string_to_action("c7")] == 36
+    assert len(sol.scores) == len(s.legal_actions())
+
+
+def test_solve_refuses_what_it_cannot_do():
+    with pytest.raises(ValueError, match="no solver for tictactoe"):
+        bitgames.solve(bitgames.load_game("tictactoe").new_initial_state())
+    with pytest.raises(ValueError, match="weak solve is not for othello"):
+        bitgames.solve(bitgames.load_game("othello").new_initial_state(), weak=True)
+    with pytest.raises(ValueError, match='mode "fast"'):
+        bitgames.solve(bitgames.load_game("connect4").new_initial_state(), mode="fast")
+
+
+@pytest.mark.parametrize("spec", ["mcts(iterations=3000,seed=1)", "alphabeta(depth=4)"])
+def test_engines_take_a_win_in_one(spec):
+    game = bitgames.load_game("tictactoe")
+    s = game.new_initial_state()
+    for a in [0, 3, 1, 4]:  # X on a and b of the top row: X wins at 2
+        s.apply_action(a)
+    engine = bitgames.Engine(spec, game)
+    assert engine.choose(s) == 2
+    assert engine.last_nodes is None or engine.last_nodes > 0
+
+
+def test_an_engine_refuses_another_game_and_a_finished_one_has_no_move():
+    engine = bitgames.Engine("random(seed=1)", bitgames.load_game("connect4"))
+    with pytest.raises(ValueError, match="plays connect4"):
+        engine.choose(bitgames.load_game("othello").new_initial_state())
+    s = bitgames.load_game("tictactoe").new_initial_state()
+    for a in [0, 3, 1, 4, 2]:
+        s.apply_action(a)
+    assert bitgames.Engine("random", s.get_game()).choose(s) is None
+    with pytest.raises(ValueError, match="unknown engine"):
+        bitgames.Engine("stockfish", s.get_game())
+
+
+def test_random_playouts_count_every_game():
+    s = bitgames.load_game("connect4").new_initial_state()
+    p = bitgames.random_playouts(s, 1000, seed=1)
+    assert p.games == 1000 and p.first_wins + p.second_wins + p.draws == 1000
+    assert 7 * 1000 <= p.plies <= 42 * 1000
+    assert p.first_wins > p.second_wins  # the first player's edge in random play
+
+
+def interrupt_soon():
+    """Raises KeyboardInterrupt in the main thread half a second from now, as
+    Ctrl-C would."""
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_long_solve_and_the_solver_is_usable_after():
+    s = bitgames.load_game("connect4").new_initial_state()
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        bitgames.solve(s, mode="analyze")  # about half a minute uninterrupted
+    timer.join()
+    s.play("4")
+    s.play("4")
+    for column in "4444":
+        s.play(column)
+    assert bitgames.solve(s).score == bitgames.solve(s.clone()).score
+
+
+def test_ctrl_c_stops_a_long_engine_move():
+    game = bitgames.load_game("go(size=9)")
+    engine = bitgames.Engine("mcts(time=600s)", game)
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        engine.choose(game.new_initial_state())
+    timer.join()

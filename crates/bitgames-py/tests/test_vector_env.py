@@ -1,0 +1,133 @@
+"""The batched environment: random games agree with the same actions played
+through states, finished games restart at the next step, bad input is a clear
+error."""
+
+import numpy as np
+import pytest
+
+import bitgames
+
+SPECS = [g.default_spec for g in bitgames.games()]
+
+
+def run_and_check(spec, num_envs, games_wanted, threads, max_steps=None):
+    """Plays random games with a VectorEnv and the same actions through
+    states, comparing every observation, mask, reward and end flag."""
+    env = bitgames.VectorEnv(spec, num_envs, seed=7, threads=threads, max_steps=max_steps)
+    game = bitgames.load_game(spec)
+    obs, mask = env.reset()
+    mask_before = mask.copy()
+    assert obs.shape == (num_envs, *game.observation_tensor_shape())
+    assert mask.shape == (num_envs, game.num_distinct_actions())
+    states = [game.new_initial_state() for _ in range(num_envs)]
+    restart = [False] * num_envs
+    finished = 0
+    steps = 0
+    while finished < games_wanted:
+        actions = env.random_actions()
+        obs, rewards, terminated, truncated, mask = env.step(actions)
+        steps += 1
+        for i, s in enumerate(states):
+            if restart[i]:
+                states[i] = s = game.new_initial_state()
+                restart[i] = False
+                assert not terminated[i] and not truncated[i] and not rewards[i].any()
+            else:
+                assert mask_before[i][actions[i]], f"env {i}: random action {actions[i]} not legal"
+                s.apply_action(int(actions[i]))
+                assert terminated[i] == s.is_terminal()
+                assert list(rewards[i]) == (s.returns() if s.is_terminal() else [0.0, 0.0])
+                if terminated[i] or truncated[i]:
+                    restart[i] = True
+                    finished += 1
+            np.testing.assert_array_equal(obs[i], s.observation_tensor())
+            np.testing.assert_array_equal(mask[i], s.legal_actions_mask())
+        mask_before = mask.copy()
+        assert steps < 100_000
+    return env
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_two_hundred_random_games_agree_with_states(spec):
+    run_and_check(spec, 8, 200, threads=1)
+
+
+def test_a_thread_pool_steps_the_same_games():
+    run_and_check("hex(size=7)", 32, 100, threads=2)
+
+
+def test_threads_give_the_same_games_as_one_thread():
+    results = []
+    for threads in (1, 2, 0):
+        env = bitgames.VectorEnv("othello", 64, seed=3, threads=threads)
+        total = np.zeros(2)
+        for _ in range(200):
+            obs, rewards, terminated, truncated, mask = env.step(env.random_actions())
+            total += rewards.sum(axis=0)
+        results.append((total.tolist(), obs.copy()))
+    assert results[0][0] == results[1][0] == results[2][0]
+    np.testing.assert_array_equal(results[0][1], results[1][1])
+
+
+def test_max_steps_truncates_and_restarts():
+    env = bitgames.VectorEnv("go(size=9)", 4, seed=1, max_steps=10)
+    for step in range(1, 12):
+        obs, rewards, terminated, truncated, mask = env.step(env.random_actions())
+        if step < 10:
+            assert not truncated.any()
+        elif step == 10:
+            assert truncated.all() and not terminated.any() and not rewards.any()
+        else:
+            assert not truncated.any()
+            assert (env.current_player() == 0).all()
+
+
+def test_the_step_arrays_are_the_environments_own():
+    env = bitgames.VectorEnv("connect4", 4)
+    obs, mask = env.reset()
+    obs2, _, _, _, mask2 = env.step(np.zeros(4, dtype=np.int64))
+    assert np.shares_memory(obs, obs2) and np.shares_memory(mask, mask2)
+    assert obs[:, 0].sum() == 0 and obs[:, 1].sum() == 4
+
+
+def test_states_and_current_player():
+    env = bitgames.VectorEnv("tictactoe", 3)
+    env.step([4, 0, 8])
+    assert list(env.current_player()) == [1, 1, 1]
+    s = env.state(1)
+    assert s.history() == [] and s.position() == env.state(1).position()
+    s.apply_action(1)
+    assert env.state(1) != s
+    with pytest.raises(ValueError, match="environment 3 of 3"):
+        env.state(3)
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        bitgames.VectorEnv("chess", 4)
+    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+        bitgames.VectorEnv("connect4", 0)
+    env = bitgames.VectorEnv("connect4", 4)
+    with pytest.raises(TypeError, match="dtype float32"):
+        env.step(np.zeros(4, dtype=np.float32))
+    with pytest.raises(TypeError, match=r"shape \[2, 2\]"):
+        env.step(np.zeros((2, 2), dtype=np.int64))
+    with pytest.raises(TypeError, match="not a str"):
+        env.step("0000")
+    with pytest.raises(ValueError, match="3 actions for 4 environments"):
+        env.step([0, 0, 0])
+    with pytest.raises(ValueError, match="environment 2: action 9 is not legal"):
+        env.step([0, 0, 9, 0])
+    with pytest.raises(ValueError, match="negative"):
+        env.step([0, 0, -1, 0])
+    # Nothing was played by the refused steps.
+    assert env.state(0).move_number() == 0
+    env.step(np.array([1, 2, 3, 4], dtype=np.int32))
+    assert env.state(3).move_number() == 1
+    env.close()
+    with pytest.raises(ValueError, match="closed"):
+        env.step([0, 0, 0, 0])
+    with bitgames.VectorEnv("hex(size=5)", 2) as env:
+        env.step(env.random_actions())
+    with pytest.raises(ValueError, match="closed"):
+        env.random_actions()

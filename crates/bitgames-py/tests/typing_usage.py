@@ -1,0 +1,45 @@
+"""A researcher's use of the package, type-checked with ``mypy --strict``
+against the stubs (scripts/test-python.sh) and run as a test."""
+
+from typing import Optional
+
+import numpy as np
+
+import bitgames
+
+
+def play_random_batch(steps: int) -> float:
+    env = bitgames.VectorEnv("connect4", num_envs=16, seed=0)
+    obs, mask = env.reset()
+    total = 0.0
+    for _ in range(steps):
+        obs, rewards, terminated, truncated, mask = env.step(env.random_actions())
+        total += float(rewards[:, 0].sum())
+    env.close()
+    return total
+
+
+def first_move_score() -> int:
+    game = bitgames.load_game("connect4")
+    state = game.new_initial_state()
+    for column in ["4", "4", "4", "4", "3", "3"]:
+        state.play(column)
+    solution: bitgames.Solution = bitgames.solve(state, mode="best")
+    best: list[int] = solution.best
+    assert all(a in state.legal_actions() for a in best)
+    return solution.score
+
+
+def engine_move() -> Optional[int]:
+    game = bitgames.load_game("hex(size=5)")
+    engine = bitgames.Engine("mcts(iterations=200,seed=1)", game)
+    state: bitgames.State = game.new_initial_state()
+    planes: np.ndarray = state.observation_tensor()
+    assert planes.shape == game.observation_tensor_shape()
+    return engine.choose(state)
+
+
+def test_the_typed_usage_runs() -> None:
+    play_random_batch(50)
+    assert first_move_score() > 0
+    assert engine_move() is not None
