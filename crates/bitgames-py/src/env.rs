@@ -23,6 +23,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rayon::prelude::*;
 
+/// The fewest games a thread of the pool takes at a time (a Connect Four step
+/// is ~0.1 µs a game: smaller tasks would cost more to hand out than to run).
+const MIN_GAMES_A_TASK: usize = 64;
+
 /// One game of the batch.
 struct Slot {
     game: Box<dyn DynGame>,
@@ -175,7 +179,7 @@ impl VectorEnv {
                         .zip(trunc.par_iter_mut())
                         .zip(slots.par_iter_mut())
                         .enumerate()
-                        .with_min_len(16)
+                        .with_min_len(MIN_GAMES_A_TASK)
                         .for_each(|(i, (((((o, m), rw), t), tr), slot))| {
                             run(i, slot, o, m, rw, t, tr)
                         });
@@ -392,18 +396,15 @@ impl VectorEnv {
     /// generator (seeded by the environment's seed).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         self.buffers()?;
-        let mut out = vec![0i64; self.slots.len()];
-        let slots = &mut self.slots;
-        py.detach(|| {
-            for (o, s) in out.iter_mut().zip(slots.iter_mut()) {
-                if !s.ended {
-                    s.game.legal_actions(&mut s.legal);
-                    if !s.legal.is_empty() {
-                        *o = s.legal[s.rng.random_range(0..s.legal.len())] as i64;
-                    }
-                }
-            }
-        });
+        // Each game's legal actions were listed when its mask was written.
+        let out = self
+            .slots
+            .iter_mut()
+            .map(|s| match s.legal.len() {
+                0 => 0,
+                n => s.legal[s.rng.random_range(0..n)] as i64,
+            })
+            .collect();
         Ok(PyArray1::from_vec(py, out))
     }
 

@@ -136,6 +136,36 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// The shape of [`observe`](BoardView::observe)'s planes: three, over the
+    /// rows and columns of the cells (`row` and `col`).
+    pub fn observation_shape(&self) -> [usize; 3] {
+        let rows = self.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
+        let cols = self.cells.iter().map(|c| c.col + 1).max().unwrap_or(0);
+        [3, rows, cols]
+    }
+
+    /// The board as three planes of 0s and 1s for player `me` to move, row by
+    /// row (each piece at its cell's `row` and `col`): `me`'s pieces, the
+    /// opponent's, and all ones when `me` is the first player.
+    ///
+    /// # Panics
+    /// If `out` does not hold the values of
+    /// [`observation_shape`](BoardView::observation_shape).
+    pub fn observe(&self, me: Player, out: &mut [f32]) {
+        let [planes, rows, cols] = self.observation_shape();
+        let area = rows * cols;
+        assert_eq!(out.len(), planes * area, "an observation of shape {planes}×{rows}×{cols}");
+        out.fill(0.0);
+        for c in &self.cells {
+            if let Some(owner) = c.owner {
+                out[usize::from(owner != me) * area + c.row * cols + c.col] = 1.0;
+            }
+        }
+        if me == Player::First {
+            out[2 * area..].fill(1.0);
+        }
+    }
+
     /// A view of `cells` in `shape`, with black and white stones and no marks.
     pub fn new(shape: BoardShape, cells: Vec<BoardCell>) -> Self {
         BoardView {
@@ -258,3 +288,61 @@ impl BoardView {
 
 /// Distance between rows of hexagons, in cell widths (`√3/2`).
 pub const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+
+/// [`BoardView::observe`]'s three planes written straight from a game's
+/// pieces, in one pass in memory order: `mine(row, col)` and `theirs(row,
+/// col)` say whether the side to move's or the opponent's piece stands there,
+/// and plane 2 is all ones when the first player is to move.
+pub(crate) fn write_planes(
+    out: &mut [f32],
+    [planes, rows, cols]: [usize; 3],
+    first_to_move: bool,
+    mine: impl Fn(usize, usize) -> bool,
+    theirs: impl Fn(usize, usize) -> bool,
+) {
+    let area = rows * cols;
+    assert_eq!(out.len(), planes * area, "an observation of shape {planes}×{rows}×{cols}");
+    let (own, rest) = out.split_at_mut(area);
+    let (other, side) = rest.split_at_mut(area);
+    for r in 0..rows {
+        for c in 0..cols {
+            own[r * cols + c] = f32::from(u8::from(mine(r, c)));
+            other[r * cols + c] = f32::from(u8::from(theirs(r, c)));
+        }
+    }
+    side.fill(if first_to_move { 1.0 } else { 0.0 });
+}
+
+/// [`write_planes`] for boards with few pieces: the planes cleared, then
+/// `mine` and `theirs` give the flat index (`row · columns + col`) of each of
+/// the side to move's and the opponent's pieces.
+pub(crate) fn write_sparse_planes(
+    out: &mut [f32],
+    [planes, rows, cols]: [usize; 3],
+    first_to_move: bool,
+    mine: impl Iterator<Item = usize>,
+    theirs: impl Iterator<Item = usize>,
+) {
+    let area = rows * cols;
+    assert_eq!(out.len(), planes * area, "an observation of shape {planes}×{rows}×{cols}");
+    let (pieces, side) = out.split_at_mut(2 * area);
+    pieces.fill(0.0);
+    for i in mine {
+        pieces[i] = 1.0;
+    }
+    for i in theirs {
+        pieces[area + i] = 1.0;
+    }
+    side.fill(if first_to_move { 1.0 } else { 0.0 });
+}
+
+/// The bits set in `word`, lowest first.
+pub(crate) fn bits_of(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let i = word.trailing_zeros() as usize;
+            word &= word - 1;
+            i
+        })
+    })
+}

@@ -477,42 +477,25 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn move_cells(&self, mv: Self::Move) -> Vec<usize>;
 
     /// The shape of [`observe`](Game::observe)'s tensor: planes, rows and
-    /// columns. By default three planes over the rows and columns of
-    /// [`board`](Game::board) (its cells' `row` and `col`).
+    /// columns. By default [`BoardView::observation_shape`] of
+    /// [`board`](Game::board): three planes over its cells' rows and columns.
     fn observation_shape(&self) -> [usize; 3] {
-        let b = self.board();
-        let rows = b.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
-        let cols = b.cells.iter().map(|c| c.col + 1).max().unwrap_or(0);
-        [3, rows, cols]
+        self.board().observation_shape()
     }
 
     /// Writes the position as planes of 0s and 1s, a neural network's input
     /// (AlphaZero's shape): `out` holds the `planes × rows × columns` values of
     /// [`observation_shape`](Game::observation_shape), plane by plane, each
-    /// row by row. By default plane 0 holds the side to move's pieces, plane 1
-    /// the opponent's and plane 2 is all ones when the first player is to move,
-    /// each piece at its cell's `row` and `col` in [`board`](Game::board).
+    /// row by row. By default [`BoardView::observe`] of [`board`](Game::board):
+    /// the side to move's pieces, the opponent's, and a plane of ones when the
+    /// first player is to move. Games whose networks want more (history, ko)
+    /// add planes; the placement games, Connect Four, Othello and Go write
+    /// theirs straight from their bitboards.
     ///
     /// # Panics
     /// If `out` does not hold exactly that many values.
     fn observe(&self, out: &mut [f32]) {
-        let [planes, rows, cols] = self.observation_shape();
-        assert_eq!(
-            out.len(),
-            planes * rows * cols,
-            "an observation of shape {planes}×{rows}×{cols}"
-        );
-        out.fill(0.0);
-        let me = self.side_to_move();
-        for c in self.board().cells {
-            if let Some(owner) = c.owner {
-                let plane = usize::from(owner != me);
-                out[(plane * rows + c.row) * cols + c.col] = 1.0;
-            }
-        }
-        if me == Player::First {
-            out[2 * rows * cols..3 * rows * cols].fill(1.0);
-        }
+        self.board().observe(self.side_to_move(), out);
     }
 
     /// A heuristic value of an unfinished position for the side to move, for

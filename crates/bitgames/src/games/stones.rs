@@ -366,6 +366,29 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         Ok(())
     }
 
+    /// [`Game::observation_shape`]: three planes over the grid's rows and
+    /// columns.
+    pub fn observation_shape(&self) -> [usize; 3] {
+        [3, self.grid.height(), self.grid.width()]
+    }
+
+    /// [`Game::observe`] from the stones: the side to move's, the opponent's,
+    /// and ones when the first player is to move, each at its grid `(row,
+    /// col)` (the rows and columns of the games' board views).
+    pub fn observe(&self, out: &mut [f32]) {
+        let grid = self.grid;
+        let me = self.mover();
+        let (mine, theirs) = (self.stones[me], self.stones[1 - me]);
+        let stride = grid.stride();
+        crate::board::write_planes(
+            out,
+            self.observation_shape(),
+            me == 0,
+            |r, c| mine.contains(r * stride + c),
+            |r, c| theirs.contains(r * stride + c),
+        );
+    }
+
     /// The cells a move touches in a view of the grid's bounding rectangle
     /// (`row · width + col`, as [`BoardView::from_grid`](crate::board::BoardView::from_grid)
     /// numbers a rectangle): its own, none for a swap or a cell off the board.
@@ -465,6 +488,14 @@ macro_rules! stone_moves {
         #[inline]
         fn outcome(&self) -> Option<$crate::game::Outcome> {
             self.$board.outcome()
+        }
+
+        fn observation_shape(&self) -> [usize; 3] {
+            self.$board.observation_shape()
+        }
+
+        fn observe(&self, out: &mut [f32]) {
+            self.$board.observe(out)
         }
 
         fn position_hash(&self) -> u64 {

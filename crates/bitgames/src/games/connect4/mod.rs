@@ -549,6 +549,28 @@ impl Game for Connect4 {
         view
     }
 
+    /// Rows from the bottom, as [`board`](Game::board) numbers them.
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, self.height as usize, self.width as usize]
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        let h1 = self.height as usize + 1;
+        let w = self.width as usize;
+        // Bit `c · (height + 1) + r` is column `c`, row `r` (from the bottom).
+        // One loop over the set bits: a loop per column mispredicts its exit
+        // seven times a plane, and made a VectorEnv step of 1,024 games twice
+        // as slow (132 µs against 60).
+        let cells = move |b: u64| crate::board::bits_of(b).map(move |i| (i % h1) * w + i / h1);
+        crate::board::write_sparse_planes(
+            out,
+            Game::observation_shape(self),
+            self.moves.is_multiple_of(2),
+            cells(self.position),
+            cells(self.position ^ self.mask),
+        );
+    }
+
     /// The cell the stone lands on (none for a full column).
     /// The column: RAVE keeps its statistics per column.
     #[inline]

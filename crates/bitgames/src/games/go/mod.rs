@@ -1175,6 +1175,25 @@ impl<const N: usize> Game for Go<N> {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
 
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, self.grid.height(), self.grid.width()]
+    }
+
+    /// Rows from the bottom, as [`board`](Game::board) numbers them.
+    fn observe(&self, out: &mut [f32]) {
+        let grid = self.grid;
+        let me = self.side as usize;
+        let (mine, theirs) = (self.stones[me], self.stones[1 - me]);
+        let stride = grid.stride();
+        crate::board::write_planes(
+            out,
+            [3, grid.height(), grid.width()],
+            me == 0,
+            |r, c| mine.contains(r * stride + c),
+            |r, c| theirs.contains(r * stride + c),
+        );
+    }
+
     /// Row by row from the bottom (`a1`, `b1`, …), top row drawn first, with
     /// the star points marked.
     fn board(&self) -> BoardView {

@@ -699,6 +699,22 @@ impl Game for Othello {
         )
     }
 
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, 8, 8]
+    }
+
+    /// Row 1 (the top) is row 0, as in [`board`](Game::board).
+    fn observe(&self, out: &mut [f32]) {
+        // Square bit `8 · row + col` is the flat index itself.
+        crate::board::write_sparse_planes(
+            out,
+            [3, 8, 8],
+            Game::side_to_move(self) == Player::First,
+            crate::board::bits_of(self.player),
+            crate::board::bits_of(self.opponent),
+        );
+    }
+
     fn move_cells(&self, mv: OthelloMove) -> Vec<usize> {
         match mv {
             OthelloMove::Place(sq) => vec![sq.index() as usize],

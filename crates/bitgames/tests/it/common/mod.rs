@@ -69,6 +69,15 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
             for &m in &moves {
                 assert!(g.move_cells(m).iter().all(|&i| i < board.cells.len()), "{m} in {g:?}");
             }
+            // The observation planes: the game's own (from its bitboards)
+            // are the board view's, with the same shape.
+            let shape = board.observation_shape();
+            assert_eq!(g.observation_shape(), shape, "{g:?}");
+            let (mut own, mut viewed) = (vec![9.0; shape.iter().product()], Vec::new());
+            viewed.resize(own.len(), 9.0);
+            g.observe(&mut own);
+            board.observe(g.side_to_move(), &mut viewed);
+            assert!(own == viewed, "observation of {g:?}: {own:?} against {viewed:?}");
             let mut first = None;
             let _ = g.try_for_each_move(|m| {
                 first = Some(m);
