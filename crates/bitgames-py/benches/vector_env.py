@@ -12,6 +12,9 @@ and of a ``VectorEnv.step`` of 1,024 Connect Four games on one thread.
 
 import argparse
 import os
+
+# numpy's OpenBLAS threads spin after import and would be counted as ours.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import platform
 import subprocess
 import time

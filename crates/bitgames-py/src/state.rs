@@ -248,13 +248,29 @@ impl State {
     }
 
     /// The position as float32 planes of 0s and 1s, shaped
-    /// `Game.observation_tensor_shape()` (planes, rows, columns): the side to
-    /// move's pieces, the opponent's, and a plane of ones when the first
-    /// player is to move, unless the game defines its own.
-    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// `Game.observation_tensor_shape()` (planes, rows, columns), seen by
+    /// `player` (0 or 1; the player to move when left out, OpenSpiel's
+    /// `observation_tensor(player)`): that player's pieces, the opponent's,
+    /// and a plane of ones when the first player is to move, unless the game
+    /// defines its own.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let [p, r, c] = self.game.observation_shape();
         let mut buf = vec![0f32; p * r * c];
         self.game.observe(&mut buf);
+        match player {
+            None | Some(0 | 1) => {}
+            Some(other) => return Err(value_error(format!("player {other}: expected 0 or 1"))),
+        }
+        if player.is_some_and(|who| who as usize != self.game.side_to_move().index()) {
+            // The planes are the mover's: the other player's own pieces are plane 1.
+            let (mine, rest) = buf.split_at_mut(r * c);
+            mine.swap_with_slice(&mut rest[..r * c]);
+        }
         Ok(PyArray1::from_vec(py, buf).reshape([p, r, c])?.into_any())
     }
 

@@ -97,6 +97,16 @@ def test_connect_four_observation_planes():
     assert s.observation_tensor()[2].all(), "first player to move: plane 2 all ones"
 
 
+def test_an_observation_seen_by_either_player():
+    s = bitgames.load_game("tictactoe").new_initial_state()
+    s.apply_action(4)  # X in the centre; O to move
+    np.testing.assert_array_equal(s.observation_tensor(), s.observation_tensor(1))
+    x_view = s.observation_tensor(0)
+    assert x_view[0, 1, 1] == 1 and x_view[1].sum() == 0 and not x_view[2].any()
+    with pytest.raises(ValueError, match="player 2: expected 0 or 1"):
+        s.observation_tensor(2)
+
+
 def test_othello_observation_of_the_start_position():
     s = bitgames.load_game("othello").new_initial_state()
     mine, theirs, first = s.observation_tensor()
