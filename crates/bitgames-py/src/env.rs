@@ -22,10 +22,21 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
-/// The fewest games a thread of the pool takes at a time (a Connect Four step
-/// is ~0.1 µs a game: smaller tasks would cost more to hand out than to run).
+/// Games a task takes (a Connect Four step is about 0.05 µs a game: smaller
+/// tasks would cost more to hand out than to run).
 const MIN_GAMES_A_TASK: usize = 64;
+
+/// The least work (µs on one thread) a step must hold for each thread of the
+/// pool before it is shared out, by default (measured on a 2-core AMD EPYC: a
+/// 1,024-game Othello step, about 75 µs, was slower on two threads).
+const MIN_WORK_A_THREAD_US: f64 = 50.0;
+
+/// Every this many steps, one runs on the calling thread alone to measure
+/// the work of a step.
+const PROBE_EVERY: u64 = 32;
 
 /// One game of the batch.
 struct Slot {
@@ -57,8 +68,21 @@ pub(crate) struct VectorEnv {
     num_actions: usize,
     max_steps: Option<usize>,
     pool: Option<rayon::ThreadPool>,
+    /// A step's work in µs on one thread, as last measured (infinite before
+    /// the first step).
+    work_us: f64,
+    /// Steps (and resets) run.
+    steps: u64,
+    /// The least work a thread (µs) for which a step is shared out.
+    min_work_us: f64,
     buffers: Option<Buffers>,
 }
+
+/// One task's rows of the buffers and its games.
+type TaskRows<'a> = (
+    ((((&'a mut [f32], &'a mut [bool]), &'a mut [f32]), &'a mut [bool]), &'a mut [bool]),
+    &'a mut [Slot],
+);
 
 /// Where one game's row of each buffer is.
 struct Row<'a> {
@@ -143,49 +167,62 @@ impl VectorEnv {
         let (obs_len, n_act) = (p * r * c, self.num_actions);
         let start = self.start.as_ref();
         let slots = &mut self.slots;
-        let pool = self.pool.as_ref();
-        py.detach(|| {
-            let run = |i: usize,
-                       slot: &mut Slot,
-                       o: &mut [f32],
-                       m: &mut [bool],
-                       rw: &mut [f32],
-                       t: &mut bool,
-                       tr: &mut bool| {
-                f(
-                    i,
-                    slot,
-                    start,
-                    Row { obs: o, mask: m, rewards: rw, terminated: t, truncated: tr },
-                )
-            };
-            match pool {
-                None => {
-                    let rows = obs
-                        .chunks_mut(obs_len.max(1))
-                        .zip(mask.chunks_mut(n_act.max(1)))
-                        .zip(rewards.chunks_mut(2))
-                        .zip(term.iter_mut())
-                        .zip(trunc.iter_mut());
-                    for (i, ((((o, m), rw), t), tr)) in rows.enumerate() {
-                        run(i, &mut slots[i], o, m, rw, t, tr);
-                    }
-                }
-                Some(pool) => pool.install(|| {
-                    obs.par_chunks_mut(obs_len.max(1))
-                        .zip(mask.par_chunks_mut(n_act.max(1)))
-                        .zip(rewards.par_chunks_mut(2))
-                        .zip(term.par_iter_mut())
-                        .zip(trunc.par_iter_mut())
-                        .zip(slots.par_iter_mut())
-                        .enumerate()
-                        .with_min_len(MIN_GAMES_A_TASK)
-                        .for_each(|(i, (((((o, m), rw), t), tr), slot))| {
-                            run(i, slot, o, m, rw, t, tr)
-                        });
-                }),
-            }
+        // The pool only for a step worth sharing: handing out tasks and waking
+        // threads costs tens of µs, more than half of a 1,024-game Connect Four
+        // step (about 60 µs of work), so a small step runs on this thread.
+        // The work is measured on steps run on this thread alone (the first,
+        // then every `PROBE_EVERY`-th): on a pool the same work takes longer
+        // (threads sharing a core and its caches), which would keep a small
+        // step on the pool.
+        let probe = !self.work_us.is_finite() || self.steps.is_multiple_of(PROBE_EVERY);
+        let pool = self.pool.as_ref().filter(|p| {
+            !probe && self.work_us / p.current_num_threads() as f64 >= self.min_work_us
         });
+        self.steps += 1;
+        // Nanoseconds the tasks spent on games: the step's work without the
+        // cost of sharing it out.
+        let busy = AtomicU64::new(0);
+        // One task: `MIN_GAMES_A_TASK` games (fewer in the last), `first` the
+        // index of its first game, with their rows of each buffer.
+        let task = |first: usize, (((((o, m), rw), t), tr), games): TaskRows<'_>| {
+            let began = Instant::now();
+            for (j, slot) in games.iter_mut().enumerate() {
+                let row = Row {
+                    obs: &mut o[j * obs_len..(j + 1) * obs_len],
+                    mask: &mut m[j * n_act..(j + 1) * n_act],
+                    rewards: &mut rw[2 * j..2 * j + 2],
+                    terminated: &mut t[j],
+                    truncated: &mut tr[j],
+                };
+                f(first + j, slot, start, row);
+            }
+            busy.fetch_add(began.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        };
+        let ch = MIN_GAMES_A_TASK;
+        py.detach(|| match pool {
+            None => obs
+                .chunks_mut(obs_len * ch)
+                .zip(mask.chunks_mut(n_act * ch))
+                .zip(rewards.chunks_mut(2 * ch))
+                .zip(term.chunks_mut(ch))
+                .zip(trunc.chunks_mut(ch))
+                .zip(slots.chunks_mut(ch))
+                .enumerate()
+                .for_each(|(k, rows)| task(k * ch, rows)),
+            Some(pool) => pool.install(|| {
+                obs.par_chunks_mut(obs_len * ch)
+                    .zip(mask.par_chunks_mut(n_act * ch))
+                    .zip(rewards.par_chunks_mut(2 * ch))
+                    .zip(term.par_chunks_mut(ch))
+                    .zip(trunc.par_chunks_mut(ch))
+                    .zip(slots.par_chunks_mut(ch))
+                    .enumerate()
+                    .for_each(|(k, rows)| task(k * ch, rows))
+            }),
+        });
+        let work = busy.into_inner() as f64 / 1e3;
+        self.work_us =
+            if self.work_us.is_finite() { 0.8 * self.work_us + 0.2 * work } else { work };
         Ok(())
     }
 
@@ -239,11 +276,14 @@ fn slot_seed(seed: u64, i: usize) -> u64 {
 
 #[pymethods]
 impl VectorEnv {
-    /// `num_envs` games of `spec`; `threads` steps them on that many threads
-    /// (0: one per core; 1: on the calling thread); a game still going after
-    /// `max_steps` plies is truncated (none: games run to their end).
+    /// `num_envs` games of `spec`; `threads` steps them on up to that many
+    /// threads (0: one per core; 1: on the calling thread), sharing a step out
+    /// only when it holds at least `min_work_us` µs of work a thread (a smaller
+    /// one runs on the calling thread, where it is faster; 0: always share); a
+    /// game still going after `max_steps` plies is truncated (none: games run
+    /// to their end).
     #[new]
-    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None))]
+    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US))]
     fn new(
         py: Python<'_>,
         spec: &str,
@@ -251,7 +291,13 @@ impl VectorEnv {
         seed: u64,
         threads: usize,
         max_steps: Option<usize>,
+        min_work_us: f64,
     ) -> PyResult<VectorEnv> {
+        if !(min_work_us >= 0.0 && min_work_us.is_finite()) {
+            return Err(value_error(format!(
+                "min_work_us {min_work_us}: expected a number of µs, 0 or more"
+            )));
+        }
         if num_envs == 0 {
             return Err(value_error("num_envs must be at least 1"));
         }
@@ -260,6 +306,9 @@ impl VectorEnv {
         }
         let start = new_game(spec).map_err(value_error)?;
         let shape = start.observation_shape();
+        if shape.contains(&0) {
+            return Err(value_error(format!("{spec}: an empty observation shape {shape:?}")));
+        }
         let num_actions = start.num_actions();
         let threads = if threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -291,8 +340,18 @@ impl VectorEnv {
             terminated: PyArray1::zeros(py, num_envs, false).unbind(),
             truncated: PyArray1::zeros(py, num_envs, false).unbind(),
         };
-        let mut env =
-            VectorEnv { start, slots, shape, num_actions, max_steps, pool, buffers: Some(buffers) };
+        let mut env = VectorEnv {
+            start,
+            slots,
+            shape,
+            num_actions,
+            max_steps,
+            pool,
+            work_us: f64::INFINITY,
+            steps: 0,
+            min_work_us,
+            buffers: Some(buffers),
+        };
         env.reset(py, None)?;
         Ok(env)
     }

@@ -10,10 +10,12 @@ import bitgames
 SPECS = [g.default_spec for g in bitgames.games()]
 
 
-def run_and_check(spec, num_envs, games_wanted, threads, max_steps=None):
+def run_and_check(spec, num_envs, games_wanted, threads, max_steps=None, min_work_us=50.0):
     """Plays random games with a VectorEnv and the same actions through
     states, comparing every observation, mask, reward and end flag."""
-    env = bitgames.VectorEnv(spec, num_envs, seed=7, threads=threads, max_steps=max_steps)
+    env = bitgames.VectorEnv(
+        spec, num_envs, seed=7, threads=threads, max_steps=max_steps, min_work_us=min_work_us
+    )
     game = bitgames.load_game(spec)
     obs, mask = env.reset()
     mask_before = mask.copy()
@@ -53,13 +55,15 @@ def test_two_hundred_random_games_agree_with_states(spec):
 
 
 def test_a_thread_pool_steps_the_same_games():
-    run_and_check("hex(size=7)", 32, 100, threads=2)
+    # min_work_us=0: every step shared out, however small.
+    run_and_check("hex(size=7)", 200, 300, threads=2, min_work_us=0)
+    run_and_check("othello", 150, 200, threads=3, min_work_us=0)
 
 
 def test_threads_give_the_same_games_as_one_thread():
     results = []
     for threads in (1, 2, 0):
-        env = bitgames.VectorEnv("othello", 64, seed=3, threads=threads)
+        env = bitgames.VectorEnv("othello", 200, seed=3, threads=threads, min_work_us=0)
         total = np.zeros(2)
         for _ in range(200):
             obs, rewards, terminated, truncated, mask = env.step(env.random_actions())
@@ -105,6 +109,8 @@ def test_states_and_current_player():
 def test_bad_input_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         bitgames.VectorEnv("chess", 4)
+    with pytest.raises(ValueError, match="min_work_us -1"):
+        bitgames.VectorEnv("connect4", 4, min_work_us=-1)
     with pytest.raises(ValueError, match="num_envs must be at least 1"):
         bitgames.VectorEnv("connect4", 0)
     env = bitgames.VectorEnv("connect4", 4)

@@ -92,6 +92,7 @@ class VectorEnv:
         seed: int = 0,
         threads: int = 1,
         max_steps: Optional[int] = None,
+        min_work_us: float = 50.0,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...

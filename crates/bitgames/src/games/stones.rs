@@ -297,6 +297,19 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
+    /// The legal move of an action id ([`Game::action_move`]) at once, rather
+    /// than by listing the moves: the cell of the id if it is on the board and
+    /// empty, the swap if it is the swap's id and legal now.
+    pub fn action_move(&self, a: usize) -> Option<M> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mv = if a < w * h {
+            M::place(Cell { col: (a % w) as u16, row: (a / w) as u16 })
+        } else {
+            M::SWAP?
+        };
+        self.is_legal(mv).then_some(mv)
+    }
+
     /// A cell named as the grid names it (`a1` bottom-left), checked to be
     /// on the board; the error names the game `spec` and the board's cells.
     pub fn parse_cell(&self, spec: &str, text: &str) -> Result<Cell, ParseError> {
@@ -488,6 +501,10 @@ macro_rules! stone_moves {
         #[inline]
         fn outcome(&self) -> Option<$crate::game::Outcome> {
             self.$board.outcome()
+        }
+
+        fn action_move(&self, a: usize) -> Option<$move> {
+            self.$board.action_move(a)
         }
 
         fn observation_shape(&self) -> [usize; 3] {

@@ -342,6 +342,12 @@ impl Game for Connect4 {
         mv.0 as usize
     }
 
+    /// The column of the id, if it is on the board and may be played now.
+    fn action_move(&self, a: usize) -> Option<Column> {
+        let mv = Column(u8::try_from(a).ok()?);
+        self.is_legal(mv).then_some(mv)
+    }
+
     fn spec(&self) -> String {
         format!("connect4(width={},height={})", self.width, self.height)
     }

@@ -747,6 +747,17 @@ impl<const N: usize> Game for Go<N> {
         }
     }
 
+    /// The point (or the pass, the last id) of the id, if it is legal now.
+    fn action_move(&self, a: usize) -> Option<GoMove> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mv = match a {
+            _ if a < w * h => GoMove::Place { col: (a % w) as u8, row: (a / w) as u8 },
+            _ if a == w * h => GoMove::Pass,
+            _ => return None,
+        };
+        self.is_legal(mv).then_some(mv)
+    }
+
     fn spec(&self) -> String {
         format!(
             "go(size={},komi={},ko={},suicide={},max_moves={})",

@@ -469,6 +469,15 @@ impl Game for Othello {
         }
     }
 
+    /// The square (or the pass, 64) of the id, if it is legal now.
+    fn action_move(&self, a: usize) -> Option<OthelloMove> {
+        let mv = match a {
+            64 => OthelloMove::Pass,
+            _ => OthelloMove::Place(Square::new(u32::try_from(a).ok()?)?),
+        };
+        self.is_legal(mv).then_some(mv)
+    }
+
     const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
 
     fn spec(&self) -> String {
