@@ -7,6 +7,7 @@
 //! Errors a Python user can cause (an unknown game, an illegal action, a bad
 //! array) are `ValueError` or `TypeError` with the library's message.
 
+mod analysis;
 mod engine;
 mod env;
 mod interrupt;
@@ -134,6 +135,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
     m.add_function(wrap_pyfunction!(engine::perft, m)?)?;
     m.add_function(wrap_pyfunction!(engine::random_playouts, m)?)?;
@@ -145,5 +147,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::Solution>()?;
     m.add_class::<engine::Playouts>()?;
+    m.add_class::<analysis::Analysis>()?;
+    m.add_class::<analysis::AnalysisEvent>()?;
     Ok(())
 }

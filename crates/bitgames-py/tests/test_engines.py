@@ -97,3 +97,28 @@ def test_ctrl_c_stops_a_long_engine_move():
     with pytest.raises(KeyboardInterrupt):
         engine.choose(game.new_initial_state())
     timer.join()
+
+
+def test_an_exact_analysis_streams_every_columns_pons_score():
+    # Pons' Test_L3_R1, first line: two columns left, scored -1 (6) and -2 (7).
+    s = bitgames.load_game("connect4").new_state("2252576253462244111563365343671351441")
+    events = [e for e in bitgames.analyse(s, seconds=5.0) if e.kind == "move"]
+    final = {e.move: e.score for e in events}
+    assert final == {"6": -1.0, "7": -2.0}
+    assert all(e.exact and e.unit == "pons" for e in events)
+    assert {e.action for e in events} == {s.string_to_action("6"), s.string_to_action("7")}
+
+
+def test_closing_an_analysis_stops_its_search():
+    s = bitgames.load_game("hex(size=9)").new_initial_state()
+    analysis = bitgames.analyse(s, seconds=600.0)
+    assert "Monte Carlo" in analysis.about
+    first = next(e for e in analysis if e.kind == "move")
+    assert first.unit == "percent" and first.visits and 0.0 <= first.score <= 100.0
+    analysis.close()  # returns once the search has stopped: not after 600 s
+    assert list(analysis) == []
+    with pytest.raises(ValueError, match="nothing to analyse"):
+        done = bitgames.load_game("tictactoe").new_initial_state()
+        for a in [0, 3, 1, 4, 2]:
+            done.apply_action(a)
+        bitgames.analyse(done)

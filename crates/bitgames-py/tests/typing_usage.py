@@ -39,7 +39,19 @@ def engine_move() -> Optional[int]:
     return engine.choose(state)
 
 
+def best_by_analysis() -> Optional[str]:
+    state = bitgames.load_game("tictactoe").new_initial_state()
+    best: Optional[str] = None
+    top = -1.0
+    with bitgames.analyse(state, seconds=0.2) as analysis:
+        for event in analysis:
+            if event.kind == "move" and event.score is not None and event.score > top:
+                best, top = event.move, event.score
+    return best
+
+
 def test_the_typed_usage_runs() -> None:
     play_random_batch(50)
     assert first_move_score() > 0
     assert engine_move() is not None
+    assert best_by_analysis() is not None

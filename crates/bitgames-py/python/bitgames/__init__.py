@@ -14,6 +14,8 @@ in Rust. ``games()`` lists every game with its parameters.
 """
 
 from ._core import (
+    Analysis,
+    AnalysisEvent,
     Engine,
     Game,
     GameInfo,
@@ -23,6 +25,7 @@ from ._core import (
     State,
     VectorEnv,
     __version__,
+    analyse,
     games,
     load_game,
     perft,
@@ -35,6 +38,8 @@ from ._core import (
 TERMINAL_PLAYER = -4
 
 __all__ = [
+    "Analysis",
+    "AnalysisEvent",
     "Engine",
     "Game",
     "GameInfo",
@@ -45,6 +50,7 @@ __all__ = [
     "TERMINAL_PLAYER",
     "VectorEnv",
     "__version__",
+    "analyse",
     "games",
     "load_game",
     "perft",
