@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use bitgames::engine::EngineInfo;
-use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
+use bitgames::registry::{self, ParamInfo, ParamValue};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -62,14 +62,7 @@ fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
         .iter()
         .map(|p| ParamJson {
             name: p.name,
-            kind: match p.kind {
-                ParamKind::Int { .. } => "int",
-                ParamKind::Float { .. } => "float",
-                ParamKind::Bool => "bool",
-                ParamKind::Choice(_) => "choice",
-                ParamKind::Text => "text",
-                ParamKind::Duration { .. } => "duration",
-            },
+            kind: p.kind.name(),
             default: p.default_value(),
             range: p.range(),
             doc: p.doc,

@@ -14,7 +14,6 @@ mod interrupt;
 mod state;
 mod svg;
 
-use bitgames::registry::ParamKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -56,7 +55,8 @@ struct GameInfo {
     default_spec: String,
     /// The parameters a spec may set.
     params: Vec<Py<Param>>,
-    /// The engines that play it (specs' names: `mcts`, `alphabeta`, …).
+    /// The engines that play it (specs' names: `random`, `mcts`, …; the
+    /// game's own last).
     engines: Vec<String>,
     /// Whether `bitgames.solve` solves its positions exactly.
     has_solver: bool,
@@ -69,22 +69,9 @@ impl GameInfo {
     }
 }
 
-/// A parameter kind's name in Python.
-fn kind_name(kind: ParamKind) -> &'static str {
-    match kind {
-        ParamKind::Int { .. } => "int",
-        ParamKind::Float { .. } => "float",
-        ParamKind::Bool => "bool",
-        ParamKind::Choice(_) => "choice",
-        ParamKind::Text => "text",
-        ParamKind::Duration { .. } => "duration",
-    }
-}
-
 /// Every game, with its typed parameters.
 #[pyfunction]
 fn games(py: Python<'_>) -> PyResult<Vec<GameInfo>> {
-    let generic: Vec<&str> = bitgames::registry::generic_engines().iter().map(|e| e.name).collect();
     bitgames::games()
         .iter()
         .map(|g| {
@@ -96,7 +83,7 @@ fn games(py: Python<'_>) -> PyResult<Vec<GameInfo>> {
                         py,
                         Param {
                             name: p.name.to_string(),
-                            kind: kind_name(p.kind).to_string(),
+                            kind: p.kind.name().to_string(),
                             default: p.default_value().to_string(),
                             range: p.range(),
                             doc: p.doc.to_string(),
@@ -104,12 +91,10 @@ fn games(py: Python<'_>) -> PyResult<Vec<GameInfo>> {
                     )
                 })
                 .collect::<PyResult<_>>()?;
-            let mut engines: Vec<String> = g.engines.iter().map(|e| e.name.to_string()).collect();
-            for e in &generic {
-                if !engines.iter().any(|n| n == e) {
-                    engines.push(e.to_string());
-                }
-            }
+            let engines = bitgames::registry::engines_of(Some(g))
+                .iter()
+                .map(|e| e.name.to_string())
+                .collect();
             Ok(GameInfo {
                 name: g.name.to_string(),
                 summary: g.summary.to_string(),

@@ -275,8 +275,8 @@ impl State {
     }
 
     /// The game.
-    fn get_game(&self) -> Game {
-        Game { start: new_game(&self.game.spec()).expect("a state's own spec builds its game") }
+    fn get_game(&self) -> PyResult<Game> {
+        Game::load(&self.game.spec())
     }
 
     /// A copy (OpenSpiel's `clone`).

@@ -41,6 +41,21 @@ pub enum ParamKind {
     },
 }
 
+impl ParamKind {
+    /// `int`, `float`, `bool`, `choice`, `text` or `duration`: the kind's
+    /// name where a front end lists parameters (JSON, Python).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ParamKind::Int { .. } => "int",
+            ParamKind::Float { .. } => "float",
+            ParamKind::Bool => "bool",
+            ParamKind::Choice(_) => "choice",
+            ParamKind::Text => "text",
+            ParamKind::Duration { .. } => "duration",
+        }
+    }
+}
+
 /// A parameter's value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamValue {

@@ -61,7 +61,13 @@ pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
 /// The engines that play `game`: the generic ones, then the game's own; a
 /// game's own engine replaces a generic one of the same name.
 pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
-    let own: &[&'static EngineInfo] = info_of(game).map_or(&[], |info| info.engines);
+    engines_of(info_of(game))
+}
+
+/// The engines of a game's registry entry ([`engines_for`]; the generic ones
+/// alone for a game outside the registry, `None`).
+pub fn engines_of(info: Option<&'static GameInfo>) -> Vec<&'static EngineInfo> {
+    let own: &[&'static EngineInfo] = info.map_or(&[], |info| info.engines);
     let mut v: Vec<&'static EngineInfo> =
         GENERIC.iter().copied().filter(|g| !own.iter().any(|o| o.name == g.name)).collect();
     v.extend(own.iter().copied());
