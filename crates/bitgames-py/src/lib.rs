@@ -11,6 +11,7 @@ mod analysis;
 mod engine;
 mod env;
 mod interrupt;
+mod puzzles;
 mod state;
 mod svg;
 
@@ -122,6 +123,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::lightsout, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::life, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::pack, m)?)?;
     m.add_function(wrap_pyfunction!(engine::perft, m)?)?;
     m.add_function(wrap_pyfunction!(engine::random_playouts, m)?)?;
     m.add_class::<Param>()?;
@@ -133,6 +137,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Solution>()?;
     m.add_class::<engine::Playouts>()?;
     m.add_class::<analysis::Analysis>()?;
+    m.add_class::<puzzles::LightsOutSolution>()?;
+    m.add_class::<puzzles::LifeRun>()?;
+    m.add_class::<puzzles::PackReport>()?;
     m.add_class::<analysis::AnalysisEvent>()?;
     Ok(())
 }
