@@ -135,3 +135,18 @@ def test_a_state_draws_itself_as_svg():
     assert svg.startswith("<svg") and svg.endswith("</svg>") and svg.count("<circle") == 1
     hex_svg = bitgames.load_game("hex(size=5)").new_initial_state()._repr_svg_()
     assert hex_svg.count("<polygon") == 25
+
+
+def test_go_observes_the_ko_point():
+    game = bitgames.load_game("go(size=5)")
+    s = game.new_initial_state()
+    # White's b2 takes the black stone on c2: Black may not retake at once.
+    for mv in ["b3", "c3", "a2", "d2", "c2", "c1", "b1", "b2"]:
+        s.play(mv)
+    assert game.observation_tensor_shape() == (4, 5, 5)
+    obs = s.observation_tensor()
+    assert "c2" not in s.legal_moves()
+    assert obs[3].sum() == 1 and obs[3, 1, 2] == 1  # row 2 (from the bottom), column c
+    assert obs[0].sum() == 3 and obs[1].sum() == 4  # Black to move: 3 black left, 4 white
+    s.play("e5")
+    assert s.observation_tensor()[3].sum() == 0

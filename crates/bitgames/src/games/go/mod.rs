@@ -1186,23 +1186,33 @@ impl<const N: usize> Game for Go<N> {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
 
+    /// Four planes: the default three, then the ko point.
     fn observation_shape(&self) -> [usize; 3] {
-        [3, self.grid.height(), self.grid.width()]
+        [4, self.grid.height(), self.grid.width()]
     }
 
-    /// Rows from the bottom, as [`board`](Game::board) numbers them.
+    /// Rows from the bottom, as [`board`](Game::board) numbers them: the side
+    /// to move's stones, the opponent's, ones when Black is to move, and the
+    /// point a simple ko forbids now (AlphaZero's planes without the earlier
+    /// boards, which the game does not keep).
     fn observe(&self, out: &mut [f32]) {
         let grid = self.grid;
+        let (w, h) = (grid.width(), grid.height());
         let me = self.side as usize;
         let (mine, theirs) = (self.stones[me], self.stones[1 - me]);
         let stride = grid.stride();
+        let (planes, ko) = out.split_at_mut(3 * w * h);
         crate::board::write_planes(
-            out,
-            [3, grid.height(), grid.width()],
+            planes,
+            [3, h, w],
             me == 0,
             |r, c| mine.contains(r * stride + c),
             |r, c| theirs.contains(r * stride + c),
         );
+        ko.fill(0.0);
+        if let Some((c, r)) = (self.ko != NO_KO).then(|| grid.coords(self.ko as usize)).flatten() {
+            ko[r * w + c] = 1.0;
+        }
     }
 
     /// Row by row from the bottom (`a1`, `b1`, …), top row drawn first, with

@@ -70,14 +70,20 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
                 assert!(g.move_cells(m).iter().all(|&i| i < board.cells.len()), "{m} in {g:?}");
             }
             // The observation planes: the game's own (from its bitboards)
-            // are the board view's, with the same shape.
-            let shape = board.observation_shape();
-            assert_eq!(g.observation_shape(), shape, "{g:?}");
-            let (mut own, mut viewed) = (vec![9.0; shape.iter().product()], Vec::new());
-            viewed.resize(own.len(), 9.0);
+            // begin with the board view's three, over the same rows and
+            // columns (a game may add planes: Go's ko point).
+            let [planes, rows, cols] = g.observation_shape();
+            assert_eq!([3, rows, cols], board.observation_shape(), "{g:?}");
+            assert!(planes >= 3, "{g:?}");
+            let mut own = vec![9.0; planes * rows * cols];
+            let mut viewed = vec![9.0; 3 * rows * cols];
             g.observe(&mut own);
             board.observe(g.side_to_move(), &mut viewed);
-            assert!(own == viewed, "observation of {g:?}: {own:?} against {viewed:?}");
+            assert!(
+                own[..viewed.len()] == viewed,
+                "observation of {g:?}: {own:?} against {viewed:?}"
+            );
+            assert!(own.iter().all(|&x| x == 0.0 || x == 1.0), "{g:?}");
             let mut first = None;
             let _ = g.try_for_each_move(|m| {
                 first = Some(m);
