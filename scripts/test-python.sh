@@ -14,8 +14,11 @@ venv=target/py-test-venv
 rm -rf "$venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "./crates/bitgames-py[test]"
-cd crates/bitgames-py/tests
 # No bytecode or caches written into the repository.
 export PYTHONDONTWRITEBYTECODE=1
+# The package's own Python (the wrappers, and the stubs they use) and a
+# researcher's usage of it, type-checked.
+(cd crates/bitgames-py/python && "../../../$venv/bin/python" -m mypy --strict --cache-dir ../../../target/mypy-cache bitgames)
+cd crates/bitgames-py/tests
 "../../../$venv/bin/python" -m mypy --strict --cache-dir ../../../target/mypy-cache typing_usage.py
 "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider .

@@ -14,7 +14,7 @@ as a loss (reward -1, ``info["illegal"]`` true), as Gymnasium's checker and
 random agents may send one.
 """
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
@@ -27,10 +27,10 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 from . import Engine, State, load_game
 
 
-class GameEnv(gymnasium.Env):  # type: ignore[type-arg,misc]
+class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a two-player game, the other played by a bitgames engine."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(
         self,
@@ -81,7 +81,9 @@ class GameEnv(gymnasium.Env):  # type: ignore[type-arg,misc]
         self._reply()
         return self.state.observation_tensor(self.seat), self._info()
 
-    def step(self, action: int) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+    def step(
+        self, action: Union[int, np.integer[Any]]
+    ) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         if self.state.is_terminal():
             raise ValueError("the episode is over: call reset()")
         a = int(action)

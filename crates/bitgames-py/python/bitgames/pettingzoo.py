@@ -17,13 +17,13 @@ id, ones where the agent may move now. Rewards come at the end: +1 the winner,
 -1 the loser, 0 each for a draw.
 """
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Optional
 
 import numpy as np
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError as e:  # pragma: no cover - exercised only without the extras
     raise ImportError("bitgames.pettingzoo needs pettingzoo: pip install pettingzoo") from e
 
@@ -40,7 +40,11 @@ def env(spec: str, render_mode: Optional[str] = None) -> "BitgamesAEC":
 class BitgamesAEC(AECEnv):  # type: ignore[misc]
     """A two-player bitgames game as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "bitgames", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "bitgames",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, spec: str, render_mode: Optional[str] = None) -> None:
         super().__init__()
