@@ -52,21 +52,10 @@ pub fn build_game(spec: &str, position: Option<&str>) -> Result<Box<dyn DynGame>
     Ok(game)
 }
 
-/// Threads an option may ask for: this many per core at most (0 means one
-/// per core).
-pub const THREADS_PER_CORE: usize = 4;
-
-/// Checks a `--threads` value: 0 (all cores) or up to [`THREADS_PER_CORE`] per
-/// core, so a slip of the finger does not spawn thousands of threads.
+/// Checks a `--threads` value ([`bitgames::search::check_threads`]): 0 (all
+/// cores) or up to four a core.
 pub fn check_threads(threads: usize) -> Result<()> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max = (THREADS_PER_CORE * cores).max(8);
-    if threads > max {
-        return Err(input_error(format!(
-            "--threads {threads} is too many for this machine's {cores} core(s) (at most {max}; 0 for one per core)"
-        )));
-    }
-    Ok(())
+    bitgames::search::check_threads(threads).map_err(|e| input_error(format!("--threads {e}")))
 }
 
 /// Checks a `--table-mib` value against the machine's memory (at most three

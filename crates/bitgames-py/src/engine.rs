@@ -132,9 +132,9 @@ pub(crate) fn solve(
             )))
         }
     };
-    if !(1..=1 << 20).contains(&table_mib) {
-        return Err(value_error(format!("table_mib {table_mib}: expected 1 to 1048576")));
-    }
+    bitgames::search::memory::check_table_mib(table_mib)
+        .map_err(|e| value_error(format!("table_mib {table_mib}: {e}")))?;
+    crate::check_threads(threads)?;
     let game = state.game();
     let options = SolveOptions { mode, weak, table_mib, threads, book: None };
     let mut solver = new_solver(game, &options).map_err(value_error)?;
@@ -156,9 +156,16 @@ pub(crate) fn solve(
 /// one per core).
 #[pyfunction]
 #[pyo3(signature = (state, depth, threads = 1))]
-pub(crate) fn perft(py: Python<'_>, state: &State, depth: usize, threads: usize) -> u64 {
+pub(crate) fn perft(py: Python<'_>, state: &State, depth: usize, threads: usize) -> PyResult<u64> {
+    crate::check_threads(threads)?;
     let game = state.game();
-    py.detach(|| if threads == 1 { game.perft(depth) } else { game.perft_parallel(depth, threads) })
+    Ok(py.detach(|| {
+        if threads == 1 {
+            game.perft(depth)
+        } else {
+            game.perft_parallel(depth, threads)
+        }
+    }))
 }
 
 /// What a batch of random playouts came to.

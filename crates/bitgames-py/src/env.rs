@@ -34,6 +34,9 @@ const MIN_GAMES_A_TASK: usize = 64;
 /// 1,024-game Othello step, about 75 µs, was slower on two threads).
 const MIN_WORK_A_THREAD_US: f64 = 50.0;
 
+/// The most memory a batch's numpy buffers may take.
+const MAX_BUFFER_BYTES: usize = 16 << 30;
+
 /// Every this many steps, one runs on the calling thread alone to measure
 /// the work of a step.
 const PROBE_EVERY: u64 = 32;
@@ -304,10 +307,23 @@ impl VectorEnv {
         if max_steps == Some(0) {
             return Err(value_error("max_steps must be at least 1 (or None)"));
         }
+        crate::check_threads(threads)?;
         let start = new_game(spec).map_err(value_error)?;
         let shape = start.observation_shape();
         if shape.contains(&0) {
             return Err(value_error(format!("{spec}: an empty observation shape {shape:?}")));
+        }
+        // The buffers' bytes a game (observation, mask, rewards, flags): too
+        // many games is an error here, not an abort when they are allocated.
+        let per_game = 4 * shape.iter().product::<usize>() + start.num_actions() + 8 + 2;
+        let most = MAX_BUFFER_BYTES / per_game;
+        if num_envs > most {
+            return Err(value_error(format!(
+                "num_envs {num_envs}: the buffers of that many {} games would take {} GiB; at most {most} games ({} GiB)",
+                start.name(),
+                (num_envs as f64 * per_game as f64 / f64::from(1u32 << 30)).round(),
+                MAX_BUFFER_BYTES >> 30
+            )));
         }
         let num_actions = start.num_actions();
         let threads = if threads == 0 {

@@ -23,6 +23,12 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A thread count from Python, checked ([`bitgames::search::check_threads`]):
+/// 0 for every core, at most four a core.
+pub(crate) fn check_threads(threads: usize) -> PyResult<()> {
+    bitgames::search::check_threads(threads).map_err(|e| value_error(format!("threads: {e}")))
+}
+
 /// One typed parameter of a game.
 #[pyclass(module = "bitgames", frozen, get_all)]
 struct Param {

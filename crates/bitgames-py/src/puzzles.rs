@@ -80,6 +80,7 @@ pub(crate) fn life(
     generations: u64,
     threads: usize,
 ) -> PyResult<LifeRun> {
+    crate::check_threads(threads)?;
     let pattern = Pattern::from_rle(rle).map_err(value_error)?;
     let mut plane = Plane::with_pattern(&pattern).map_err(value_error)?;
     py.detach(|| plane.run(generations, threads));
@@ -124,6 +125,7 @@ pub(crate) fn pack(
     threads: usize,
     pruning: &str,
 ) -> PyResult<PackReport> {
+    crate::check_threads(threads)?;
     let p: Puzzle = match packing::builtin(puzzle) {
         Some(p) => p,
         None if puzzle.contains('\n') => Puzzle::parse(puzzle).map_err(value_error)?,

@@ -137,3 +137,19 @@ def test_bad_input_is_a_clear_error():
         env.step(env.random_actions())
     with pytest.raises(ValueError, match="closed"):
         env.random_actions()
+
+
+def test_sizes_past_the_machine_are_refused_before_anything_is_allocated():
+    with pytest.raises(ValueError, match=r"num_envs 1000000000000: the buffers .* GiB"):
+        bitgames.VectorEnv("connect4", 10**12)
+    with pytest.raises(ValueError, match="threads: 1000000 is too many threads"):
+        bitgames.VectorEnv("connect4", 2, threads=10**6)
+    state = bitgames.load_game("connect4").new_initial_state()
+    with pytest.raises(ValueError, match="table_mib 1048576: .* more than this machine"):
+        bitgames.solve(state, table_mib=1 << 20)
+    with pytest.raises(ValueError, match="threads: 1000000 is too many threads"):
+        bitgames.perft(state, 3, threads=10**6)
+    with pytest.raises(ValueError, match="threads: 1000000 is too many threads"):
+        bitgames.pack("soma", threads=10**6)
+    with pytest.raises(ValueError, match="bad Lights Out size"):
+        bitgames.lightsout(np.ones((0, 5), dtype=bool))

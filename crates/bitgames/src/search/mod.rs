@@ -11,6 +11,33 @@ pub mod playout;
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use playout::{playouts, PlayoutStats};
 
+/// Threads a caller may ask for: this many per core at most (0 means one per
+/// core), at least 8 on any machine.
+pub const THREADS_PER_CORE: usize = 4;
+
+/// A thread count past [`check_threads`]' bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{threads} is too many threads for this machine's {cores} core(s) (at most {max}; 0 for one per core)")]
+pub struct TooManyThreads {
+    /// The count asked for.
+    pub threads: usize,
+    /// The machine's cores.
+    pub cores: usize,
+    /// The most allowed.
+    pub max: usize,
+}
+
+/// Checks a thread count: 0 (every core) or up to [`THREADS_PER_CORE`] a core,
+/// so a slip of the finger does not start a million threads.
+pub fn check_threads(threads: usize) -> Result<(), TooManyThreads> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = (THREADS_PER_CORE * cores).max(8);
+    if threads > max {
+        return Err(TooManyThreads { threads, cores, max });
+    }
+    Ok(())
+}
+
 /// The number of threads `threads` asks for: itself, or all the machine's cores
 /// for 0 (every `--threads` option reads 0 this way).
 pub fn threads(threads: usize) -> usize {
