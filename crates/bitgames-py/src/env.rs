@@ -202,25 +202,19 @@ impl VectorEnv {
             busy.fetch_add(began.elapsed().as_nanos() as u64, Ordering::Relaxed);
         };
         let ch = MIN_GAMES_A_TASK;
+        // The tasks' rows, cut once; run here or on the pool.
+        let tasks: Vec<TaskRows<'_>> = obs
+            .chunks_mut(obs_len * ch)
+            .zip(mask.chunks_mut(n_act * ch))
+            .zip(rewards.chunks_mut(2 * ch))
+            .zip(term.chunks_mut(ch))
+            .zip(trunc.chunks_mut(ch))
+            .zip(slots.chunks_mut(ch))
+            .collect();
         py.detach(|| match pool {
-            None => obs
-                .chunks_mut(obs_len * ch)
-                .zip(mask.chunks_mut(n_act * ch))
-                .zip(rewards.chunks_mut(2 * ch))
-                .zip(term.chunks_mut(ch))
-                .zip(trunc.chunks_mut(ch))
-                .zip(slots.chunks_mut(ch))
-                .enumerate()
-                .for_each(|(k, rows)| task(k * ch, rows)),
+            None => tasks.into_iter().enumerate().for_each(|(k, rows)| task(k * ch, rows)),
             Some(pool) => pool.install(|| {
-                obs.par_chunks_mut(obs_len * ch)
-                    .zip(mask.par_chunks_mut(n_act * ch))
-                    .zip(rewards.par_chunks_mut(2 * ch))
-                    .zip(term.par_chunks_mut(ch))
-                    .zip(trunc.par_chunks_mut(ch))
-                    .zip(slots.par_chunks_mut(ch))
-                    .enumerate()
-                    .for_each(|(k, rows)| task(k * ch, rows))
+                tasks.into_par_iter().enumerate().for_each(|(k, rows)| task(k * ch, rows))
             }),
         });
         let work = busy.into_inner() as f64 / 1e3;

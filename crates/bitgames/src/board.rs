@@ -336,13 +336,20 @@ pub(crate) fn write_sparse_planes(
     side.fill(if first_to_move { 1.0 } else { 0.0 });
 }
 
-/// The bits set in `word`, lowest first.
-pub(crate) fn bits_of(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let i = word.trailing_zeros() as usize;
-            word &= word - 1;
-            i
-        })
-    })
+/// [`write_planes`] for a game on a [`Grid`]: `stones` the side to move's and
+/// the opponent's, each at its grid `(row, col)`.
+pub(crate) fn write_grid_planes<const N: usize>(
+    out: &mut [f32],
+    grid: &Grid<N>,
+    [mine, theirs]: [Bits<N>; 2],
+    first_to_move: bool,
+) {
+    let stride = grid.stride();
+    write_planes(
+        out,
+        [3, grid.height(), grid.width()],
+        first_to_move,
+        |r, c| mine.contains(r * stride + c),
+        |r, c| theirs.contains(r * stride + c),
+    );
 }

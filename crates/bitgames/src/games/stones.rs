@@ -389,16 +389,12 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// and ones when the first player is to move, each at its grid `(row,
     /// col)` (the rows and columns of the games' board views).
     pub fn observe(&self, out: &mut [f32]) {
-        let grid = self.grid;
         let me = self.mover();
-        let (mine, theirs) = (self.stones[me], self.stones[1 - me]);
-        let stride = grid.stride();
-        crate::board::write_planes(
+        crate::board::write_grid_planes(
             out,
-            self.observation_shape(),
+            &self.grid,
+            [self.stones[me], self.stones[1 - me]],
             me == 0,
-            |r, c| mine.contains(r * stride + c),
-            |r, c| theirs.contains(r * stride + c),
         );
     }
 

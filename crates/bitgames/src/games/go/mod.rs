@@ -1199,15 +1199,12 @@ impl<const N: usize> Game for Go<N> {
         let grid = self.grid;
         let (w, h) = (grid.width(), grid.height());
         let me = self.side as usize;
-        let (mine, theirs) = (self.stones[me], self.stones[1 - me]);
-        let stride = grid.stride();
         let (planes, ko) = out.split_at_mut(3 * w * h);
-        crate::board::write_planes(
+        crate::board::write_grid_planes(
             planes,
-            [3, h, w],
+            &grid,
+            [self.stones[me], self.stones[1 - me]],
             me == 0,
-            |r, c| mine.contains(r * stride + c),
-            |r, c| theirs.contains(r * stride + c),
         );
         ko.fill(0.0);
         if let Some((c, r)) = (self.ko != NO_KO).then(|| grid.coords(self.ko as usize)).flatten() {

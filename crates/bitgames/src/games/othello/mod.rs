@@ -719,8 +719,8 @@ impl Game for Othello {
             out,
             [3, 8, 8],
             Game::side_to_move(self) == Player::First,
-            crate::board::bits_of(self.player),
-            crate::board::bits_of(self.opponent),
+            crate::bits::Bits::from_words([self.player]).iter(),
+            crate::bits::Bits::from_words([self.opponent]).iter(),
         );
     }
 
