@@ -91,6 +91,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(common::hyphen_positions(&command, std::env::args_os().collect()));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // A misspelt BITGAMES_CPU would silently mean `native`: say so instead.
+    if let Err(e) = bitgames::cpu::CpuMode::from_env() {
+        common::print_error(&e.to_string());
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Some(Command::Games(a)) => list::run(&a, &mut out),
         Some(Command::Engines(a)) => list::run_engines(&a, &mut out),

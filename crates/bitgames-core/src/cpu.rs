@@ -62,21 +62,158 @@ pub fn cpu() -> &'static CpuInfo {
     CPU.get_or_init(read_cpu)
 }
 
-/// Whether `pdep` / `pext` are fast on this CPU ([`CpuInfo::fast_pdep`]), cached
-/// in a plain atomic so hot paths can ask cheaply.
+/// The environment variable that turns the fast paths off: set to `portable`,
+/// every proof token below ([`Avx2::detect`], [`Pdep::detect`]) answers `None`,
+/// so each kernel runs its portable twin, as on a CPU without those
+/// instructions (CI tests the portable build so). `native`, or unset, uses what
+/// the CPU has. The choice is read once. Which instructions the compiler uses
+/// around the kernels is the build's choice: a build for x86-64-v3 uses them
+/// everywhere; a portable build (plain `x86-64`) runs the hot loops
+/// (perft, playouts, the Connect Four solver, MCTS playouts) in a copy compiled
+/// for x86-64-v3 when the CPU has it ([`V3_TARGET`]).
+pub const CPU_ENV: &str = "BITGAMES_CPU";
+
+/// The target of the hot loops' fast copies in a portable build (AVX2, BMI1/2,
+/// LZCNT, POPCNT: x86-64-v3's instructions that bitboard code uses), for the
+/// `multiversion` attribute. Where the build already has them, the copy is the
+/// only version and no dispatch is left.
+pub const V3_TARGET: &str = "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt";
+
+/// What [`CPU_ENV`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CpuMode {
+    /// Every fast path the CPU can run (the default).
+    Native,
+    /// The portable twins only.
+    Portable,
+}
+
+/// [`CPU_ENV`] holds something other than `native` or `portable`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{CPU_ENV}='{0}': expected 'native' or 'portable'")]
+pub struct UnknownCpuMode(pub String);
+
+impl CpuMode {
+    /// The mode [`CPU_ENV`] asks for (unset or empty: [`Native`](Self::Native)).
+    /// Front ends call this at start to report a misspelt value; the tokens
+    /// take an unknown value as `native`.
+    pub fn from_env() -> Result<CpuMode, UnknownCpuMode> {
+        CpuMode::parse(&std::env::var(CPU_ENV).unwrap_or_default())
+    }
+
+    /// The mode a value of [`CPU_ENV`] names (case and surrounding blanks
+    /// ignored; empty: [`Native`](Self::Native)).
+    pub fn parse(value: &str) -> Result<CpuMode, UnknownCpuMode> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "" | "native" => Ok(CpuMode::Native),
+            "portable" => Ok(CpuMode::Portable),
+            _ => {
+                Err(UnknownCpuMode(value.chars().take(40).flat_map(char::escape_default).collect()))
+            }
+        }
+    }
+}
+
+/// Bits of [`fast_paths`]: set once known; AVX2; fast `pdep`.
+const KNOWN: u8 = 1;
+const HAS_AVX2: u8 = 2;
+const HAS_FAST_PDEP: u8 = 4;
+
+/// The fast paths this process may take, read once (CPU and [`CPU_ENV`]) and
+/// then cached in a plain atomic so that hot paths can ask cheaply.
+#[inline]
+fn fast_paths() -> u8 {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static PATHS: AtomicU8 = AtomicU8::new(0);
+    match PATHS.load(Ordering::Relaxed) {
+        0 => {
+            let v = detect_paths();
+            PATHS.store(v, Ordering::Relaxed);
+            v
+        }
+        v => v,
+    }
+}
+
+#[cold]
+fn detect_paths() -> u8 {
+    let mut v = KNOWN;
+    if CpuMode::from_env() == Ok(CpuMode::Portable) {
+        return v;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            v |= HAS_AVX2;
+        }
+        if std::arch::is_x86_feature_detected!("bmi2") && cpu().fast_pdep() {
+            v |= HAS_FAST_PDEP;
+        }
+    }
+    v
+}
+
+/// Proof that the running CPU has AVX2 (and POPCNT, which every AVX2 CPU has)
+/// and that [`CPU_ENV`] allows them: a kernel compiled with
+/// `#[target_feature(enable = "avx2,popcnt")]` may be called
+/// through a value of this type (Othello's move generator, Connect Four's move
+/// ordering, Hex's playouts, Life's bands). Get one from [`Avx2::detect`].
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2 {
+    _proof: (),
+}
+
+impl Avx2 {
+    /// `Some` if the CPU has AVX2 and POPCNT and [`CPU_ENV`] is not
+    /// `portable` (cached).
+    #[inline]
+    pub fn detect() -> Option<Avx2> {
+        (fast_paths() & HAS_AVX2 != 0).then_some(Avx2 { _proof: () })
+    }
+}
+
+/// Proof that the running CPU has BMI2 with a fast `pdep` (not AMD before Zen
+/// 3, see [`CpuInfo::fast_pdep`]) and that [`CPU_ENV`] allows it. Get one from
+/// [`Pdep::detect`].
+#[derive(Clone, Copy, Debug)]
+pub struct Pdep {
+    _proof: (),
+}
+
+impl Pdep {
+    /// `Some` if `pdep` is there and fast and [`CPU_ENV`] is not `portable`
+    /// (cached).
+    #[inline]
+    pub fn detect() -> Option<Pdep> {
+        (fast_paths() & HAS_FAST_PDEP != 0).then_some(Pdep { _proof: () })
+    }
+
+    /// Index of the `n`-th set bit of `w` (from 0 at the lowest) by one
+    /// `pdep`: bit `n` deposited into `w`'s set bits. Past the last set bit
+    /// the answer is meaningless, never a panic. Inlined into code compiled
+    /// for BMI2 (a `multiversion` copy, or a build for x86-64-v3), this is one
+    /// instruction; elsewhere a call.
+    #[inline(always)]
+    pub fn nth_in_word(self, w: u64, n: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Pdep` exists only if `detect` found BMI2 on this CPU.
+            unsafe { std::arch::x86_64::_pdep_u64(1u64.wrapping_shl(n), w).trailing_zeros() }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            crate::bits::nth_in_word_by_clearing(w, n)
+        }
+    }
+}
+
+/// Whether `pdep` / `pext` are there and fast on this CPU and allowed by
+/// [`CPU_ENV`]: [`Pdep::detect`] is `Some`.
 #[inline]
 pub fn fast_pdep() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not yet asked, 1: slow, 2: fast.
-    static FAST: AtomicU8 = AtomicU8::new(0);
-    match FAST.load(Ordering::Relaxed) {
-        0 => {
-            let yes = cpu().fast_pdep();
-            FAST.store(1 + yes as u8, Ordering::Relaxed);
-            yes
-        }
-        v => v == 2,
-    }
+    Pdep::detect().is_some()
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -461,32 +461,24 @@ impl Bits<1> {
 }
 
 /// Index of the `n`-th set bit of `w`, counted from 0 at the lowest
-/// (`n < w.count_ones()`; past that the answer is meaningless, never a panic).
+/// (`n < w.count_ones()`; past that the answer is meaningless, never a panic):
+/// one `pdep` where the CPU has a fast one ([`crate::cpu::Pdep`]), else the
+/// lower bits cleared one by one. Loops that ask once take the token
+/// themselves.
 #[inline]
 pub fn nth_in_word(w: u64, n: u32) -> u32 {
-    // `pdep` is microcoded on AMD before Zen 3: there, clear the lower bits one
-    // by one instead (see [`crate::cpu`]).
-    if crate::cpu::fast_pdep() {
-        nth_in_word_by::<true>(w, n)
-    } else {
-        nth_in_word_by::<false>(w, n)
+    match crate::cpu::Pdep::detect() {
+        Some(pdep) => pdep.nth_in_word(w, n),
+        None => nth_in_word_by_clearing(w, n),
     }
 }
 
-/// [`nth_in_word`] with the method chosen by the caller, for loops that ask
-/// [`crate::cpu::fast_pdep`] once: `PDEP` deposits bit `n` into `w` with
-/// `pdep` (where the build has BMI2; elsewhere, and without `PDEP`, the lower
-/// bits are cleared one by one).
+/// [`nth_in_word`] without `pdep`: the lower `n` set bits cleared one by one.
 #[inline(always)]
-pub fn nth_in_word_by<const PDEP: bool>(w: u64, n: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    if PDEP {
-        // SAFETY: the `bmi2` target feature is enabled at compile time.
-        return unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, w).trailing_zeros() };
-    }
+pub fn nth_in_word_by_clearing(w: u64, n: u32) -> u32 {
     let mut w = w;
     for _ in 0..n {
-        w &= w - 1;
+        w &= w.wrapping_sub(1);
     }
     w.trailing_zeros()
 }

@@ -27,6 +27,7 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::cpu::Pdep;
 use crate::game::{
     clip, hash_sets, nth_across, random_below, Game, Illegal, IllegalReason, Outcome, ParseError,
     Player, SetupError,
@@ -96,10 +97,11 @@ const NO_MOVE: u8 = 0x80;
 /// Returns 0 while the game goes on, else the result code (`NO_MOVE` added
 /// when `S` had no move and so lost without playing).
 #[inline(always)]
-fn packed_ply<const S: usize, const E: bool, const P: bool, R: Rng + ?Sized>(
+fn packed_ply<const S: usize, const E: bool, R: Rng + ?Sized>(
     p: &mut [u64; 2],
     m: &PackedMasks,
     rng: &mut R,
+    pdep: Option<Pdep>,
 ) -> u8 {
     let (me, them) = (p[S], p[1 - S]);
     // `E`: the 8×8 board, whose 64 cells fill the word (shifts out of it
@@ -137,11 +139,10 @@ fn packed_ply<const S: usize, const E: bool, const P: bool, R: Rng + ?Sized>(
     } else {
         d[0]
     };
-    // `P`: `pdep` is known to be fast; otherwise the select asks.
-    let to = if P {
-        crate::bits::nth_in_word_by::<true>(dests, k as u32)
-    } else {
-        crate::bits::nth_in_word(dests, k as u32)
+    // `pdep` where it is fast, asked once by the caller.
+    let to = match pdep {
+        Some(pdep) => pdep.nth_in_word(dests, k as u32),
+        None => crate::bits::nth_in_word_by_clearing(dests, k as u32),
     };
     // The step back to the from-cell: straight, west, east.
     let (west, east) = if S == 0 { (w - 1, w + 1) } else { (w + 1, w - 1) };
@@ -262,17 +263,18 @@ impl<const N: usize> Breakthrough<N> {
         // plays White's ply alone first.
         let mut result = 0u8;
         let mut plies = 0u64;
+        let pdep = Pdep::detect();
         if self.side == Player::Second {
-            result = packed_ply::<1, false, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<1, false, R>(&mut p, &masks, rng, pdep);
             plies = 1;
         }
         while result == 0 {
-            result = packed_ply::<0, false, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<0, false, R>(&mut p, &masks, rng, pdep);
             plies += 1;
             if result != 0 {
                 break;
             }
-            result = packed_ply::<1, false, false, R>(&mut p, &masks, rng);
+            result = packed_ply::<1, false, R>(&mut p, &masks, rng, pdep);
             plies += 1;
         }
         // A side with no move loses without playing: that ply did not count.
@@ -312,42 +314,31 @@ impl<const N: usize> Breakthrough<N> {
     /// input); the lanes' chains are independent, so the processor runs them
     /// side by side (about 2× the games a second of one game at a time on
     /// 8×8; 8 lanes were 3% faster than 4, 2 lanes 10% slower).
+    #[inline(always)]
     fn packed_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let e = self.grid.width() == 8 && self.grid.height() == 8;
-        if crate::cpu::fast_pdep() {
-            self.lanes_by::<true, R>(e, count, rng, stats)
-        } else {
-            self.lanes_by::<false, R>(e, count, rng, stats)
-        }
-    }
-
-    /// [`lanes`](Self::lanes) for the side to move and board (`e`: 8×8).
-    fn lanes_by<const P: bool, R: Rng + ?Sized>(
-        &self,
-        e: bool,
-        count: u64,
-        rng: &mut R,
-        stats: &mut PlayoutStats,
-    ) {
+        let pdep = Pdep::detect();
         match (self.side, e) {
-            (Player::First, true) => self.lanes::<0, 1, true, P, R>(count, rng, stats),
-            (Player::First, false) => self.lanes::<0, 1, false, P, R>(count, rng, stats),
-            (Player::Second, true) => self.lanes::<1, 0, true, P, R>(count, rng, stats),
-            (Player::Second, false) => self.lanes::<1, 0, false, P, R>(count, rng, stats),
+            (Player::First, true) => self.lanes::<0, 1, true, R>(count, rng, stats, pdep),
+            (Player::First, false) => self.lanes::<0, 1, false, R>(count, rng, stats, pdep),
+            (Player::Second, true) => self.lanes::<1, 0, true, R>(count, rng, stats, pdep),
+            (Player::Second, false) => self.lanes::<1, 0, false, R>(count, rng, stats, pdep),
         }
     }
 
     /// [`packed_playouts`](Self::packed_playouts) from a position where side
     /// `A` is to move (`B` the other; `E`: the 8×8 board): a turn of the loop
     /// plays `A`'s ply in every lane, then `B`'s in every lane whose game
-    /// goes on, so each ply's side is known at compile time (and `P`: that
-    /// `pdep` is fast, asked once). A lane whose game ends starts its next
+    /// goes on, so each ply's side is known at compile time (`pdep`: asked
+    /// once). A lane whose game ends starts its next
     /// one on the next turn.
-    fn lanes<const A: usize, const B: usize, const E: bool, const P: bool, R: Rng + ?Sized>(
+    #[inline(always)]
+    fn lanes<const A: usize, const B: usize, const E: bool, R: Rng + ?Sized>(
         &self,
         count: u64,
         rng: &mut R,
         stats: &mut PlayoutStats,
+        pdep: Option<Pdep>,
     ) {
         let (start, masks) = self.packed();
         let mut gens: [Xoshiro256PlusPlus; LANES] =
@@ -374,7 +365,7 @@ impl<const N: usize> Breakthrough<N> {
                     continue;
                 }
                 busy = true;
-                let code = packed_ply::<A, E, P, _>(&mut p[l], &masks, &mut gens[l]);
+                let code = packed_ply::<A, E, _>(&mut p[l], &masks, &mut gens[l], pdep);
                 plies[l] += 1;
                 if code != 0 {
                     finish(code, &mut left[l], &mut p[l], &mut plies[l]);
@@ -388,7 +379,7 @@ impl<const N: usize> Breakthrough<N> {
                 if left[l] == 0 || ended[l] {
                     continue;
                 }
-                let code = packed_ply::<B, E, P, _>(&mut p[l], &masks, &mut gens[l]);
+                let code = packed_ply::<B, E, _>(&mut p[l], &masks, &mut gens[l], pdep);
                 plies[l] += 1;
                 if code != 0 {
                     finish(code, &mut left[l], &mut p[l], &mut plies[l]);
@@ -662,6 +653,7 @@ impl<const N: usize> Game for Breakthrough<N> {
     /// Several games at once on boards of at most 64 cells
     /// (`packed_playouts`), one after another
     /// otherwise.
+    #[inline(always)]
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         if self.grid.width() * self.grid.height() <= 64 && self.result == 0 {
             return self.packed_playouts(count, rng, stats);

@@ -188,7 +188,7 @@ impl<const N: usize> Havannah<N> {
 
     /// How `mine` (the mover's stones, with the new stone on `i`) wins, if it
     /// does.
-    #[inline]
+    #[inline(always)]
     fn win_at(&self, mine: Bits<N>, i: usize) -> Option<Win> {
         let stone = Bits::cell(i);
         // A stone with none of its own around it is a group of one: no corner

@@ -39,6 +39,7 @@ use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use super::stones::{PlaceMove, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
+use crate::cpu::Avx2;
 use crate::game::{
     clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
@@ -260,6 +261,7 @@ impl<const N: usize> Game for Hex<N> {
     /// Sixty-four games at a time by fill, their connections tested as Y
     /// reductions (`EmbeddedFill`), on boards up to 15×15 once the swap is
     /// past; one game after another otherwise.
+    #[inline(always)]
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let n = self.size();
         if self.board.result == 0
@@ -725,6 +727,7 @@ impl EmbeddedFill {
         y: &mut [u64; YSTRIDE * YSTRIDE],
     ) -> [(Player, u32); GAMES] {
         let n = self.n;
+        let avx2 = Avx2::detect();
         let flip = if self.mover == 0 { 0 } else { u64::MAX };
         // The full boards: the first player's cells (its stones down, and
         // the fill's even positions when it moves first, odd ones otherwise),
@@ -734,7 +737,7 @@ impl EmbeddedFill {
             first[k] = match what {
                 0 => u64::MAX,
                 1 => 0,
-                i => !(odd_bits(&pos[self.at[i - 2] as usize].0) ^ flip),
+                i => !(odd_bits(&pos[self.at[i - 2] as usize].0, avx2) ^ flip),
             };
             y[place] = first[k];
         }
@@ -757,7 +760,7 @@ impl EmbeddedFill {
                 let mine = !(first[k] ^ first_won);
                 y[place] = match what {
                     0 | 1 => mine,
-                    i => below_bits(&pos[self.at[i - 2] as usize].0, &limit) & mine,
+                    i => below_bits(&pos[self.at[i - 2] as usize].0, &limit, avx2) & mine,
                 };
             }
             let joined = embedded_reduce(y, n, first_won);
@@ -776,29 +779,33 @@ impl EmbeddedFill {
     }
 }
 
-/// Bit `g` set where `bytes[g]` is odd.
+/// Bit `g` set where `bytes[g]` is odd: by AVX2 where the CPU has it.
 #[inline(always)]
-fn odd_bits(bytes: &[u8; GAMES]) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: AVX2 is enabled for the whole build (the cfg above), and
-        // the loads read the 64 bytes of `bytes` unaligned.
-        unsafe {
-            let p = bytes.as_ptr() as *const __m256i;
-            let (a, b) = (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)));
-            // Bit 0 of each byte to its bit 7, which movemask takes.
-            let lo = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(a)) as u32 as u64;
-            let hi = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(b)) as u32 as u64;
-            lo | hi << 32
-        }
+fn odd_bits(bytes: &[u8; GAMES], avx2: Option<Avx2>) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2.is_some() {
+        // SAFETY: an `Avx2` exists only if the CPU has AVX2.
+        return unsafe { odd_bits_avx2(bytes) };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    let _ = avx2;
     odd_bits_portable(bytes)
 }
 
+/// [`odd_bits`] by AVX2: bit 0 of each byte moved to bit 7, which movemask takes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn odd_bits_avx2(bytes: &[u8; GAMES]) -> u64 {
+    use std::arch::x86_64::*;
+    let p = bytes.as_ptr() as *const __m256i;
+    // SAFETY: the loads read the 64 bytes of `bytes`, unaligned.
+    let (a, b) = unsafe { (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1))) };
+    let lo = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(a)) as u32 as u64;
+    let hi = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(b)) as u32 as u64;
+    lo | hi << 32
+}
+
 /// [`odd_bits`] one byte at a time.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
 #[inline(always)]
 fn odd_bits_portable(bytes: &[u8; GAMES]) -> u64 {
     let mut w = 0;
@@ -808,31 +815,36 @@ fn odd_bits_portable(bytes: &[u8; GAMES]) -> u64 {
     w
 }
 
-/// Bit `g` set where `bytes[g] < limit[g]`.
+/// Bit `g` set where `bytes[g] < limit[g]`: by AVX2 where the CPU has it.
 #[inline(always)]
-fn below_bits(bytes: &[u8; GAMES], limit: &[u8; GAMES]) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: AVX2 is enabled for the whole build (the cfg above), and
-        // the loads read the 64 bytes of `bytes` and of `limit` unaligned.
-        unsafe {
-            let (p, l) = (bytes.as_ptr() as *const __m256i, limit.as_ptr() as *const __m256i);
-            let half = |k: usize| {
-                let (v, m) = (_mm256_loadu_si256(p.add(k)), _mm256_loadu_si256(l.add(k)));
-                // v ≥ m exactly when max(v, m) = v; movemask of the rest.
-                let at_least = _mm256_cmpeq_epi8(_mm256_max_epu8(v, m), v);
-                !(_mm256_movemask_epi8(at_least) as u32) as u64
-            };
-            half(0) | half(1) << 32
-        }
+fn below_bits(bytes: &[u8; GAMES], limit: &[u8; GAMES], avx2: Option<Avx2>) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2.is_some() {
+        // SAFETY: an `Avx2` exists only if the CPU has AVX2.
+        return unsafe { below_bits_avx2(bytes, limit) };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    let _ = avx2;
     below_bits_portable(bytes, limit)
 }
 
+/// [`below_bits`] by AVX2: `v ≥ m` exactly where `max(v, m) = v`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn below_bits_avx2(bytes: &[u8; GAMES], limit: &[u8; GAMES]) -> u64 {
+    use std::arch::x86_64::*;
+    let (p, l) = (bytes.as_ptr() as *const __m256i, limit.as_ptr() as *const __m256i);
+    let half = |k: usize| {
+        // SAFETY: `k` is 0 or 1: the loads read 32 of the 64 bytes of
+        // `bytes` and of `limit`, unaligned.
+        let (v, m) = unsafe { (_mm256_loadu_si256(p.add(k)), _mm256_loadu_si256(l.add(k))) };
+        let at_least = _mm256_cmpeq_epi8(_mm256_max_epu8(v, m), v);
+        !(_mm256_movemask_epi8(at_least) as u32) as u64
+    };
+    half(0) | half(1) << 32
+}
+
 /// [`below_bits`] one byte at a time.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
 #[inline(always)]
 fn below_bits_portable(bytes: &[u8; GAMES], limit: &[u8; GAMES]) -> u64 {
     let mut w = 0;
@@ -1097,19 +1109,20 @@ pub mod tests {
     /// The vector versions of the byte tests agree with the byte-by-byte ones.
     pub fn byte_tests_agree() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let v = Avx2::detect();
         for _ in 0..2000 {
             let bytes: [u8; GAMES] = rng.random();
             let limit: [u8; GAMES] = rng.random();
-            assert_eq!(odd_bits(&bytes), odd_bits_portable(&bytes));
-            assert_eq!(below_bits(&bytes, &limit), below_bits_portable(&bytes, &limit));
-            assert_eq!(below_bits(&bytes, &bytes), 0);
+            assert_eq!(odd_bits(&bytes, v), odd_bits_portable(&bytes));
+            assert_eq!(below_bits(&bytes, &limit, v), below_bits_portable(&bytes, &limit));
+            assert_eq!(below_bits(&bytes, &bytes, v), 0);
             assert_eq!(
-                below_bits(&bytes, &[255; GAMES]),
+                below_bits(&bytes, &[255; GAMES], v),
                 below_bits_portable(&bytes, &[255; GAMES])
             );
         }
-        assert_eq!(below_bits(&[0; GAMES], &[1; GAMES]), u64::MAX);
-        assert_eq!(odd_bits(&[3; GAMES]), u64::MAX);
+        assert_eq!(below_bits(&[0; GAMES], &[1; GAMES], v), u64::MAX);
+        assert_eq!(odd_bits(&[3; GAMES], v), u64::MAX);
     }
 
     pub fn swap_mirrors_the_first_stone() {

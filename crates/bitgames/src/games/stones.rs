@@ -263,7 +263,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
 
     /// Uniform over the empty cells and `swap` when it is legal, without
     /// allocating.
-    #[inline]
+    #[inline(always)]
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<M> {
         if self.result != 0 {
             return None;
@@ -489,7 +489,7 @@ macro_rules! stone_moves {
             self.$board.is_legal(mv)
         }
 
-        #[inline]
+        #[inline(always)]
         fn random_move<R: $crate::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
             self.$board.random_move(rng)
         }

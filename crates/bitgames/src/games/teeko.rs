@@ -217,6 +217,7 @@ impl Teeko {
     }
 
     /// The result code after the player who moved last has moved.
+    #[inline(always)]
     fn update_result(&mut self) {
         if self.ply == 0 {
             self.result = 0;
@@ -315,7 +316,7 @@ impl Game for Teeko {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> usize {
         if self.result != 0 {
             return 0;

@@ -245,6 +245,7 @@ impl<const N: usize> Y<N> {
     /// games are uniformly random, as
     /// [`random_playout`](Game::random_playout)'s, but not the ones it plays
     /// from the same generator.
+    #[inline(always)]
     fn sliced_playouts<L: Prefixes, R: Rng + ?Sized>(
         &self,
         count: u64,
@@ -392,6 +393,7 @@ impl<const N: usize> Game for Y<N> {
     /// Every game's prefixes at once (`sliced_playouts`)
     /// while each player has at most 64 moves left, one game after another
     /// otherwise.
+    #[inline(always)]
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
         let left = self.empty().count() as usize;
         if self.board.result == 0 && left > 0 {

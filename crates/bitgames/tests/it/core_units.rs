@@ -106,7 +106,7 @@ mod bits {
 
 /// `bitgames_core::cpu`.
 mod cpu {
-    use bitgames::cpu::{cpu, fast_pdep, CpuInfo};
+    use bitgames::cpu::{cpu, fast_pdep, Avx2, CpuInfo, CpuMode, Pdep, CPU_ENV};
 
     fn amd(family: u32, model: u32) -> CpuInfo {
         CpuInfo { vendor: "AuthenticAMD".into(), brand: String::new(), family, model }
@@ -130,7 +130,45 @@ mod cpu {
         #[cfg(target_arch = "x86_64")]
         assert!(!c.vendor.is_empty() && c.family > 0, "{c:?}");
         assert!(!c.describe().is_empty());
-        assert_eq!(fast_pdep(), c.fast_pdep());
+        // The tokens: what the CPU has, unless BITGAMES_CPU asks for the
+        // portable paths (CI runs the tests both ways).
+        let portable = CpuMode::from_env() == Ok(CpuMode::Portable);
+        #[cfg(target_arch = "x86_64")]
+        {
+            let avx2 = std::arch::is_x86_feature_detected!("avx2");
+            let bmi2 = std::arch::is_x86_feature_detected!("bmi2");
+            assert_eq!(Avx2::detect().is_some(), avx2 && !portable);
+            assert_eq!(fast_pdep(), bmi2 && c.fast_pdep() && !portable);
+        }
+        assert_eq!(Pdep::detect().is_some(), fast_pdep());
+        if portable {
+            assert!(Avx2::detect().is_none() && Pdep::detect().is_none());
+        }
+    }
+
+    #[test]
+    fn the_cpu_mode_is_named_or_refused() {
+        assert_eq!(CpuMode::parse(""), Ok(CpuMode::Native));
+        assert_eq!(CpuMode::parse(" Portable\n"), Ok(CpuMode::Portable));
+        assert_eq!(CpuMode::parse("native"), Ok(CpuMode::Native));
+        let e = CpuMode::parse("avx512\u{1b}").unwrap_err().to_string();
+        assert_eq!(e, format!("{CPU_ENV}='avx512\\u{{1b}}': expected 'native' or 'portable'"));
+    }
+
+    #[test]
+    fn pdep_selects_the_nth_set_bit() {
+        use bitgames::bits::{nth_in_word, nth_in_word_by_clearing};
+        let w = (0b1011_01u64 << 58) | 0b1001;
+        let by_hand = [0, 3, 58, 60, 61, 63];
+        for (n, &at) in by_hand.iter().enumerate() {
+            assert_eq!(nth_in_word_by_clearing(w, n as u32), at);
+            assert_eq!(nth_in_word(w, n as u32), at);
+            if let Some(p) = Pdep::detect() {
+                assert_eq!(p.nth_in_word(w, n as u32), at);
+            }
+        }
+        // Past the last set bit: no panic.
+        let _ = (nth_in_word(w, 40), nth_in_word_by_clearing(0, 5));
     }
 }
 

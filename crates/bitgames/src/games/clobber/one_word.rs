@@ -303,7 +303,7 @@ impl Game for Clobber64 {
     /// popcounts, the `k`-th target and three XORs a ply, with no move value
     /// built. The same games as [`random_move`](Game::random_move) and
     /// [`play_unchecked`](Game::play_unchecked) in turn.
-    #[inline]
+    #[inline(always)]
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let (mut me, mut them) = self.sides();
         let mut plies = 0u64;

@@ -230,7 +230,6 @@ pub use x86::{Avx2, Avx2x128};
 mod x86 {
     use super::{MoveGen, NOT_EDGE_FILES, RAYS_DOWN, RAYS_UP};
     use std::arch::x86_64::*;
-    use std::sync::atomic::{AtomicU8, Ordering};
 
     // The functions below carry `#[target_feature(enable = "avx2")]`: calling one
     // from code without that feature is `unsafe`, its one precondition being that
@@ -245,27 +244,13 @@ mod x86 {
         _proof: (),
     }
 
-    /// 0: not yet asked, 1: no AVX2, 2: AVX2.
-    static HAS_AVX2: AtomicU8 = AtomicU8::new(0);
-
     impl Avx2 {
-        /// `Some` if the CPU has AVX2. The answer is cached after the first call,
-        /// and is a constant when the build already targets AVX2 (the workspace
-        /// builds for x86-64-v3).
+        /// `Some` if the CPU has AVX2 and the fast paths are allowed
+        /// ([`crate::cpu::Avx2::detect`], cached; `BITGAMES_CPU=portable`
+        /// says no).
         #[inline]
         pub fn detect() -> Option<Avx2> {
-            if cfg!(target_feature = "avx2") {
-                return Some(Avx2 { _proof: () });
-            }
-            let known = match HAS_AVX2.load(Ordering::Relaxed) {
-                0 => {
-                    let yes = is_x86_feature_detected!("avx2");
-                    HAS_AVX2.store(1 + yes as u8, Ordering::Relaxed);
-                    yes
-                }
-                v => v == 2,
-            };
-            known.then_some(Avx2 { _proof: () })
+            crate::cpu::Avx2::detect().map(|_| Avx2 { _proof: () })
         }
     }
 

@@ -189,12 +189,12 @@ impl Torus {
 
     /// Rows `start..` of the next generation into `out` (whole rows), on the
     /// widest vector unit the processor has: AVX2 where the processor reports it
-    /// at run time, else the portable code ([`Torus::step_portable`] is its
+    /// at run time (and `BITGAMES_CPU` allows it), else the portable code ([`Torus::step_portable`] is its
     /// oracle in the tests).
     fn band<K: Kernel>(&self, k: K, start: usize, out: &mut [u64]) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor supports AVX2 (checked just above).
+        if crate::cpu::Avx2::detect().is_some() {
+            // SAFETY: the processor supports AVX2 (a token exists just above).
             unsafe { self.band_avx2(k, start, out) };
             return;
         }

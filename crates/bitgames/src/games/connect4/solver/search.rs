@@ -327,22 +327,35 @@ impl<D: Dims> Solver<D> {
         self.tt(near).put(tkey, payload, work);
     }
 
+    /// Negamax with alpha-beta on `(alpha, beta)` ([`negamax_hot`]); the player
+    /// to move cannot win at once (the caller checks).
+    #[inline]
+    pub(super) fn negamax(&mut self, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
+        negamax_hot(self, p, alpha, beta)
+    }
+}
+
+hot_path! {
+/// [`Solver::negamax`]'s search: a hot path, compiled for x86-64-v3 too, with
+/// both recursive searches (negamax and the lean search of the last plies) inside the chosen copy.
+fn negamax_hot<D: Dims>(s: &mut Solver<D>, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
     /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
     /// non-losing moves in centre-first order, the small table only from
     /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
     /// move scoring or prefetching, which near the leaves cost more time than
     /// the nodes they save. The caller has counted this node, and the player
     /// to move cannot win at once; same results as
-    /// [`negamax`](Self::negamax).
-    pub(super) fn lean(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
-        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+    /// negamax.
+    #[cfg_attr(not(target_feature = "avx2"), multiversion::inherit_target)]
+    fn lean_in<D: Dims>(s: &mut Solver<D>, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+        let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
             Ok(opened) => opened,
             Err(score) => return score,
         };
         let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
         let key = p.key();
         if filed {
-            match self.decode(self.near.get(key)) {
+            match s.decode(s.near.get(key)) {
                 Bound::Lower(lower) if alpha < lower => {
                     alpha = lower;
                     if alpha >= beta {
@@ -359,21 +372,21 @@ impl<D: Dims> Solver<D> {
                 return beta;
             }
         }
-        let entry_nodes = self.nodes;
+        let entry_nodes = s.nodes;
         let mut best = min;
         let width = p.dims.width() as usize;
         for i in 0..width {
-            let (col, mv) = (self.column_order[i], next & self.order_masks[i]);
+            let (col, mv) = (s.column_order[i], next & s.order_masks[i]);
             if mv == 0 {
                 continue;
             }
             let mut child = *p;
             child.play_bit(mv);
-            self.nodes += 1;
-            let score = -self.lean(&child, -beta, -alpha);
+            s.nodes += 1;
+            let score = -lean_in(s, &child, -beta, -alpha);
             if score >= beta {
                 if filed {
-                    self.put_lower(true, key, score, col, self.nodes - entry_nodes);
+                    s.put_lower(true, key, score, col, s.nodes - entry_nodes);
                 }
                 return score;
             }
@@ -381,7 +394,7 @@ impl<D: Dims> Solver<D> {
             alpha = alpha.max(score);
         }
         if filed {
-            self.near.put(key, self.encode_upper(best), self.nodes - entry_nodes);
+            s.near.put(key, s.encode_upper(best), s.nodes - entry_nodes);
         }
         best
     }
@@ -389,45 +402,51 @@ impl<D: Dims> Solver<D> {
     /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
     /// at once (the caller checks). Returns the exact score inside the window, an
     /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
-    pub(super) fn negamax(&mut self, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+    #[cfg_attr(not(target_feature = "avx2"), multiversion::inherit_target)]
+    fn negamax_in<D: Dims>(
+        s: &mut Solver<D>,
+        p: &Position<D>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         debug_assert!(alpha < beta);
-        if self.aborted {
+        if s.aborted {
             return 0;
         }
-        let entry_nodes = self.nodes;
-        self.nodes += 1;
-        if self.nodes - self.last_check >= CHECK_EVERY {
+        let entry_nodes = s.nodes;
+        s.nodes += 1;
+        if s.nodes - s.last_check >= CHECK_EVERY {
             // Bookkeeping (the lean search counts nodes too, so the periods
             // are crossed rather than hit), in nodes since the last reset so
             // that a reset solver searches like a new one.
-            let last = std::mem::replace(&mut self.last_check, self.nodes) - self.reset_nodes;
-            let now = self.nodes - self.reset_nodes;
+            let last = std::mem::replace(&mut s.last_check, s.nodes) - s.reset_nodes;
+            let now = s.nodes - s.reset_nodes;
             let crossed = |period: u64| last / period != now / period;
-            self.big_on |= now >= BIG_AFTER_NODES;
-            let called_off = self.stop.as_ref().is_some_and(|s| s.raised())
-                || self.cancel.as_ref().is_some_and(|c| c.load(Relaxed));
+            s.big_on |= now >= BIG_AFTER_NODES;
+            let called_off = s.stop.as_ref().is_some_and(|s| s.raised())
+                || s.cancel.as_ref().is_some_and(|c| c.load(Relaxed));
             if called_off {
                 // Called off (a sibling's cut-off, or the caller's stop flag):
                 // unwind, store nothing.
-                self.aborted = true;
+                s.aborted = true;
                 return 0;
             }
-            if crossed(PROGRESS_EVERY) && self.progress.is_some() {
-                self.report();
+            if crossed(PROGRESS_EVERY) && s.progress.is_some() {
+                s.report();
             }
             if crossed(AGE_EVERY) {
-                self.near.age();
+                s.near.age();
             }
         }
         if p.cells() - p.moves <= LEAN_MAX_EMPTY {
-            return self.lean(p, alpha, beta);
+            return lean_in(s, p, alpha, beta);
         }
-        let (next, min, mut max) = match Self::open_node(p, &mut alpha, beta) {
+        let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
             Ok(opened) => opened,
             Err(score) => return score,
         };
         let key = p.key();
-        if let Some(book) = &self.book {
+        if let Some(book) = &s.book {
             if p.moves <= book.depth() {
                 if let Some(v) = book.get(key) {
                     return v;
@@ -449,21 +468,21 @@ impl<D: Dims> Solver<D> {
         // Columns of a mirrored entry are the mirror image's.
         let flip = |c: u32| if mirrored { width - 1 - c } else { c };
         let empty = p.cells() - p.moves;
-        let near = self.near_level(empty);
-        let child_near = self.near_level(empty - 1);
-        let mut stored = self.tt(near).get(tkey);
-        if stored == 0 && !near && self.nodes - self.reset_nodes < MOVE_OVER_NODES {
+        let near = s.near_level(empty);
+        let child_near = s.near_level(empty - 1);
+        let mut stored = s.tt(near).get(tkey);
+        if stored == 0 && !near && s.nodes - s.reset_nodes < MOVE_OVER_NODES {
             // Filed in the small table before the big one was switched on:
             // moved over on its first use (the big level soon has them all).
-            stored = self.near.get(tkey);
+            stored = s.near.get(tkey);
             if stored != 0 {
-                self.table.put(tkey, stored, BIG_AFTER_NODES);
+                s.table.put(tkey, stored, BIG_AFTER_NODES);
             }
         }
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
-        match self.decode(stored) {
+        match s.decode(stored) {
             Bound::Lower(lower) if alpha < lower => {
                 alpha = lower;
                 if alpha >= beta {
@@ -474,12 +493,12 @@ impl<D: Dims> Solver<D> {
             _ => {}
         }
         // Allis' parity strategies give bounds without a search.
-        if self.parity && beta > -1 && max > -1 {
+        if s.parity && beta > -1 && max > -1 {
             if let Some(bound) = p.claimeven_bound() {
                 max = max.min(bound);
             }
         }
-        if self.parity && alpha < 1 {
+        if s.parity && alpha < 1 {
             if let Some(bound) = p.claimeven_answer() {
                 if alpha < bound {
                     alpha = bound;
@@ -509,25 +528,25 @@ impl<D: Dims> Solver<D> {
             rest ^= mv;
             let mut child = *p;
             child.play_bit(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
-            if self.aborted {
+            let score = -negamax_in(s, &child, -beta, -alpha);
+            if s.aborted {
                 return 0;
             }
             if score >= beta {
-                self.put_lower(near, tkey, score, flip(tt_col), self.nodes - entry_nodes);
+                s.put_lower(near, tkey, score, flip(tt_col), s.nodes - entry_nodes);
                 return score;
             }
             best = best.max(score);
             alpha = alpha.max(score);
-            eldest_nodes = Some(self.nodes - entry_nodes);
+            eldest_nodes = Some(s.nodes - entry_nodes);
         }
 
         let mut moves = MoveSorter::new();
         let (mut mvs, mut cols, mut n) = ([0u64; 16], [0u32; 16], 0);
         for i in (0..p.dims.width() as usize).rev() {
-            let (c, mv) = (self.column_order[i], rest & self.order_masks[i]);
+            let (c, mv) = (s.column_order[i], rest & s.order_masks[i]);
             if mv != 0 {
-                self.tt(child_near).prefetch(child_key(mv, c));
+                s.tt(child_near).prefetch(child_key(mv, c));
                 (mvs[n], cols[n]) = (mv, c);
                 n += 1;
             }
@@ -546,7 +565,7 @@ impl<D: Dims> Solver<D> {
             for c in moves.columns() {
                 let mv = rest & p.column_mask(c);
                 // An upper bound on the child's score: ours is at least -upper.
-                if let Bound::Upper(upper) = self.decode(self.tt(child_near).get(child_key(mv, c)))
+                if let Bound::Upper(upper) = s.decode(s.tt(child_near).get(child_key(mv, c)))
                 {
                     if -upper >= beta {
                         return -upper;
@@ -554,7 +573,7 @@ impl<D: Dims> Solver<D> {
                 }
             }
         }
-        let split = self.threads > 1 && empty >= SPLIT_MIN_EMPTY;
+        let split = s.threads > 1 && empty >= SPLIT_MIN_EMPTY;
         while let Some(col) = moves.next() {
             let mv = rest & p.column_mask(col);
             let big = eldest_nodes.is_some_and(|n| n >= SPLIT_MIN_NODES);
@@ -564,26 +583,29 @@ impl<D: Dims> Solver<D> {
                 while let Some(c) = moves.next() {
                     younger.push((rest & p.column_mask(c), c));
                 }
-                self.split(p, alpha, beta, &younger)
+                s.split(p, alpha, beta, &younger)
             } else {
                 let mut child = *p;
                 child.play_bit(mv);
-                let before = self.nodes;
-                let score = -self.negamax(&child, -beta, -alpha);
-                eldest_nodes.get_or_insert(self.nodes - before);
+                let before = s.nodes;
+                let score = -negamax_in(s, &child, -beta, -alpha);
+                eldest_nodes.get_or_insert(s.nodes - before);
                 (score, col)
             };
-            if self.aborted {
+            if s.aborted {
                 return 0;
             }
             if score >= beta {
-                self.put_lower(near, tkey, score, flip(col), self.nodes - entry_nodes);
+                s.put_lower(near, tkey, score, flip(col), s.nodes - entry_nodes);
                 return score;
             }
             best = best.max(score);
             alpha = alpha.max(score);
         }
-        self.tt(near).put(tkey, self.encode_upper(best), self.nodes - entry_nodes);
+        s.tt(near).put(tkey, s.encode_upper(best), s.nodes - entry_nodes);
         best
     }
+
+    negamax_in(s, p, alpha, beta)
+}
 }
