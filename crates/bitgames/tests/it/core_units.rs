@@ -158,7 +158,7 @@ mod cpu {
     #[test]
     fn pdep_selects_the_nth_set_bit() {
         use bitgames::bits::{nth_in_word, nth_in_word_by_clearing};
-        let w = (0b1011_01u64 << 58) | 0b1001;
+        let w = (0b10_1101_u64 << 58) | 0b1001;
         let by_hand = [0, 3, 58, 60, 61, 63];
         for (n, &at) in by_hand.iter().enumerate() {
             assert_eq!(nth_in_word_by_clearing(w, n as u32), at);

@@ -331,14 +331,28 @@ impl<D: Dims> Solver<D> {
     /// to move cannot win at once (the caller checks).
     #[inline]
     pub(super) fn negamax(&mut self, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
-        negamax_hot(self, p, alpha, beta)
+        negamax_hot(self, p, alpha, beta, false)
+    }
+
+    /// The lean search of the last plies alone (the tests compare it with
+    /// exact scores); the caller has counted this node.
+    #[cfg(feature = "internal-tests")]
+    pub(super) fn lean(&mut self, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
+        negamax_hot(self, p, alpha, beta, true)
     }
 }
 
 hot_path! {
 /// [`Solver::negamax`]'s search: a hot path, compiled for x86-64-v3 too, with
-/// both recursive searches (negamax and the lean search of the last plies) inside the chosen copy.
-fn negamax_hot<D: Dims>(s: &mut Solver<D>, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
+/// both recursive searches (negamax and the lean search of the last plies)
+/// inside the chosen copy. `lean`: the lean search alone, for the tests.
+fn negamax_hot<D: Dims>(
+    s: &mut Solver<D>,
+    p: &Position<D>,
+    alpha: i32,
+    beta: i32,
+    lean: bool,
+) -> i32 {
     /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
     /// non-losing moves in centre-first order, the small table only from
     /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
@@ -606,6 +620,9 @@ fn negamax_hot<D: Dims>(s: &mut Solver<D>, p: &Position<D>, alpha: i32, beta: i3
         best
     }
 
+    if lean {
+        return lean_in(s, p, alpha, beta);
+    }
     negamax_in(s, p, alpha, beta)
 }
 }
