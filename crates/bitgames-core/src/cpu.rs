@@ -204,7 +204,12 @@ impl Pdep {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            crate::bits::nth_in_word_by_clearing(w, n)
+            // No `Pdep` is ever made here; the clearing loop keeps it total.
+            let mut w = w;
+            for _ in 0..n {
+                w &= w.wrapping_sub(1);
+            }
+            w.trailing_zeros()
         }
     }
 }
