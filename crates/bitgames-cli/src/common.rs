@@ -514,3 +514,85 @@ mod tests {
         assert_eq!(labelled_picture(c.as_ref()), ". . . .\n. . . .\n1 2 3 4\n");
     }
 }
+
+/// The longest line the line-based commands read (`solve` and `convert`'s
+/// positions, the `gtp`, `nboard` and `play` sessions): a position, a move or a
+/// command is far shorter, so a longer line is refused rather than held in
+/// memory.
+pub const MAX_LINE: u64 = 64 * 1024;
+
+/// The most a command that reads its whole input (`convert`, `life`,
+/// `lightsout`, `pack`) takes from a file or standard input: 64 MiB, far past
+/// any record, pattern or puzzle, so a device or an endless pipe is an error
+/// rather than memory without end.
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// The end of the input.
+    End,
+    /// A line, in the buffer (with its `\n` if it had one).
+    Line,
+    /// A line longer than [`MAX_LINE`]: the buffer holds its first
+    /// [`MAX_LINE`] bytes, the rest is still unread.
+    TooLong,
+}
+
+/// Reads one line into `buf` (cleared first), at most [`MAX_LINE`] bytes.
+pub fn read_line(input: &mut dyn std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<LineRead> {
+    use std::io::{BufRead, Read};
+    buf.clear();
+    let n = input.take(MAX_LINE).read_until(b'\n', buf)?;
+    Ok(if n == 0 {
+        LineRead::End
+    } else if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') {
+        LineRead::TooLong
+    } else {
+        LineRead::Line
+    })
+}
+
+/// The error of a session (`gtp`, `nboard`, `play`) whose input line `number`
+/// is longer than [`MAX_LINE`]: no command is that long, so the session ends.
+pub fn line_too_long(number: usize) -> anyhow::Error {
+    input_error(format!(
+        "standard input, line {number}: longer than {} KiB, not a command; stopping",
+        MAX_LINE / 1024
+    ))
+}
+
+/// Reads all of `reader` (called `name` in messages), at most [`MAX_INPUT`]
+/// bytes: more is an input error.
+pub fn read_all(reader: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| input_error(format!("reading {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(input_error(format!(
+            "{name}: more than {} MiB; not a file this command reads",
+            MAX_INPUT >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// [`read_all`] of a file (or standard input for `-`) as UTF-8 text.
+pub fn read_text(path: &str) -> Result<String> {
+    let shown = bitgames::game::clip(path);
+    let bytes = if path == "-" {
+        read_all(std::io::stdin().lock(), "standard input")?
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| input_error(format!("cannot read '{shown}': {e}")))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(input_error(format!("'{shown}' is a directory, not a file")));
+        }
+        read_all(file, &format!("'{shown}'"))?
+    };
+    let name = if path == "-" { "standard input".to_string() } else { format!("'{shown}'") };
+    String::from_utf8(bytes).map_err(|_| input_error(format!("{name}: not UTF-8 text")))
+}

@@ -6,7 +6,7 @@ use crate::common::{build_game, input_error, print_error};
 use anyhow::Result;
 use bitgames::tools::{ConvertOptions, ToolError};
 use clap::Args;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// Options of `bitgames convert`.
@@ -61,10 +61,7 @@ fn text_lines(bytes: &[u8], name: &str) -> (String, usize) {
 /// that were not UTF-8 (reported, and left blank in the text).
 fn read_input(arg: &str) -> Result<(Option<String>, String, usize)> {
     if arg == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| input_error(format!("reading standard input: {e}")))?;
+        let bytes = crate::common::read_all(std::io::stdin().lock(), "standard input")?;
         let (text, bad) = text_lines(&bytes, "<stdin>");
         return Ok((Some("<stdin>".to_string()), text, bad));
     }
@@ -82,8 +79,9 @@ fn read_input(arg: &str) -> Result<(Option<String>, String, usize)> {
         if meta.is_file() && meta.len() == 0 {
             return Err(input_error(format!("'{shown}' is an empty file: no records in it")));
         }
-        let bytes =
-            std::fs::read(path).map_err(|e| input_error(format!("reading '{shown}': {e}")))?;
+        let file = std::fs::File::open(path)
+            .map_err(|e| input_error(format!("reading '{shown}': {e}")))?;
+        let bytes = crate::common::read_all(file, &format!("'{shown}'"))?;
         let (text, bad) = text_lines(&bytes, &shown);
         return Ok((Some(shown), text, bad));
     }

@@ -2,12 +2,12 @@
 //! for any placement game (Go, Hex, Y, Gomoku, …); the protocol is the
 //! library's [`GtpSession`], this only moves lines.
 
-use crate::common::input_error;
+use crate::common::{input_error, line_too_long, read_line, LineRead};
 use anyhow::{Context, Result};
 use bitgames::gtp::session::DEFAULT_ENGINE;
 use bitgames::gtp::GtpSession;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// Options of `bitgames gtp`.
 #[derive(Args, Debug)]
@@ -26,10 +26,13 @@ pub fn run(args: &GtpArgs, out: &mut dyn Write) -> Result<()> {
         GtpSession::new(&args.game, &args.engine).map_err(|e| input_error(e.to_string()))?;
     let mut stdin = std::io::stdin().lock();
     let mut buf = Vec::new();
+    let mut number = 0;
     while !session.is_done() {
-        buf.clear();
-        if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            return Ok(());
+        number += 1;
+        match read_line(&mut stdin, &mut buf).context("reading standard input")? {
+            LineRead::End => return Ok(()),
+            LineRead::TooLong => return Err(line_too_long(number)),
+            LineRead::Line => {}
         }
         let reply = match std::str::from_utf8(&buf) {
             Ok(line) => session.handle(line),

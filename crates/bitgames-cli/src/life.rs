@@ -5,7 +5,7 @@ use crate::common::{check_threads, input_error, si_number};
 use anyhow::Result;
 use bitgames::puzzles::life::{BoundingBox, Pattern, Plane, Rule, Torus};
 use clap::Args;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// The largest picture `--show` draws (wider or taller patterns show their
@@ -40,15 +40,7 @@ pub struct LifeArgs {
 /// Runs `bitgames life`.
 pub fn run(args: &LifeArgs, out: &mut dyn Write) -> Result<()> {
     check_threads(args.threads)?;
-    let mut text = String::new();
-    if args.file == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| input_error(format!("cannot read standard input: {e}")))?;
-    } else {
-        text = std::fs::read_to_string(&args.file)
-            .map_err(|e| input_error(format!("cannot read {}: {e}", args.file)))?;
-    }
+    let text = crate::common::read_text(&args.file)?;
     let mut pattern =
         Pattern::from_rle(&text).map_err(|e| input_error(format!("{}: {e}", args.file)))?;
     if let Some(r) = &args.rule {

@@ -7,7 +7,7 @@ use bitgames::puzzles::lightsout::{
     parse_size, LightsBoard, LightsOut, MAX_HARDEST_CELLS, MAX_NULL_SEARCH,
 };
 use clap::{Args, Subcommand};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// Options of `bitgames lightsout`.
@@ -86,10 +86,7 @@ fn stats(size: &str, out: &mut dyn Write) -> Result<()> {
 
 fn solve(size: &str, out: &mut dyn Write) -> Result<()> {
     let (w, h) = parse_size(size).map_err(|e| input_error(e.to_string()))?;
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| input_error(format!("cannot read the board from standard input: {e}")))?;
+    let text = crate::common::read_text("-")?;
     // The time covers building the solver for this size and solving.
     let t = Instant::now();
     let lo = solver(size)?;

@@ -43,7 +43,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write) -> Result<()> {
     let (puzzle, text) = match builtin(&args.puzzle) {
         Some(p) => (p, builtin_text(&args.puzzle).unwrap_or_default()),
         None => {
-            let text = std::fs::read_to_string(&args.puzzle).map_err(|e| {
+            let text = crate::common::read_text(&args.puzzle).map_err(|e| {
                 let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
                 input_error(format!(
                     "'{}' is neither a built-in puzzle ({}) nor a readable file: {e}",

@@ -6,6 +6,7 @@
 //! are short for the engine parameters of the same names.
 
 use crate::common::{build_game, clock_seed, labelled_picture, legal_summary, result_text};
+use crate::common::{input_error, read_line, LineRead, MAX_LINE};
 use crate::progress::{Style, Thinking};
 use anyhow::{Context, Result};
 use bitgames::registry::{engines_for, parse_spec, write_spec};
@@ -70,9 +71,15 @@ enum Input {
 /// session reads like a typed one.
 fn read_input(stdin: &mut dyn BufRead, echo: bool, out: &mut dyn Write) -> Result<Input> {
     let mut buf = Vec::new();
-    let n = stdin.read_until(b'\n', &mut buf).context("reading stdin")?;
-    if n == 0 {
-        return Ok(Input::Eof);
+    match read_line(stdin, &mut buf).context("reading stdin")? {
+        LineRead::End => return Ok(Input::Eof),
+        LineRead::TooLong => {
+            return Err(input_error(format!(
+                "standard input: a line longer than {} KiB, not a move; stopping",
+                MAX_LINE / 1024
+            )))
+        }
+        LineRead::Line => {}
     }
     let line = String::from_utf8_lossy(&buf).trim().to_string();
     if echo {

@@ -1,10 +1,12 @@
 //! Line protocols on stdin/stdout (`bitgames nboard`): the registry finds the
 //! game that speaks the protocol and builds a session; this only moves lines.
 
-use crate::common::{clean_error_text, input_error, print_error};
+use crate::common::{
+    clean_error_text, input_error, line_too_long, print_error, read_line, LineRead,
+};
 use anyhow::{Context, Result};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// Options of a protocol command.
 #[derive(Args, Debug)]
@@ -25,11 +27,12 @@ pub fn run(name: &str, args: &ProtocolArgs, out: &mut dyn Write) -> Result<()> {
     let mut buf = Vec::new();
     let (mut number, mut bad) = (0usize, 0usize);
     loop {
-        buf.clear();
-        if stdin.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            break;
-        }
         number += 1;
+        match read_line(&mut stdin, &mut buf).context("reading standard input")? {
+            LineRead::End => break,
+            LineRead::TooLong => return Err(line_too_long(number)),
+            LineRead::Line => {}
+        }
         let Ok(line) = std::str::from_utf8(&buf) else {
             bad += 1;
             print_error(&format!("standard input, line {number}: not UTF-8 text, skipped"));

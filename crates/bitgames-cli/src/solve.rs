@@ -2,7 +2,7 @@
 //! time, and its opening-book builder, reached through the registry (the game's
 //! own tools print its standard output: Pons' lines for Connect Four).
 
-use crate::common::{build_game, input_error, print_error};
+use crate::common::{build_game, input_error, print_error, read_line, LineRead, MAX_LINE};
 use crate::progress::{Style, Thinking};
 use anyhow::{Context, Result};
 use bitgames::game::clip;
@@ -11,7 +11,7 @@ use bitgames::tools::{BookOptions, SolveMode, SolveOptions, ToolError};
 use bitgames::DynGame;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -100,10 +100,6 @@ struct Line {
     place: String,
 }
 
-/// The longest input line read: a position is far shorter, so a longer line
-/// (a file that is not a position file) is reported, not held in memory.
-const MAX_LINE: u64 = 64 * 1024;
-
 /// Reads `input` line by line and hands each position line to `each`: blank
 /// lines and lines starting with `%` or `#` are skipped (a blank line is not
 /// the empty board: `""` on the command line is); a line that is not UTF-8
@@ -118,17 +114,13 @@ fn for_each_line(
     let mut buf = Vec::new();
     let mut number = 0;
     loop {
-        buf.clear();
-        let n = (&mut *input)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut buf)
-            .with_context(|| format!("reading {name}"))?;
-        if n == 0 {
+        let read = read_line(input, &mut buf).with_context(|| format!("reading {name}"))?;
+        if read == LineRead::End {
             return Ok(());
         }
         number += 1;
         let place = format!("{name}, line {number}");
-        if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') {
+        if read == LineRead::TooLong {
             // Skip the rest of the line.
             loop {
                 let (skip, done) = {

@@ -476,3 +476,62 @@ fn ctrl_c_stops_an_arena_and_leaves_whole_sgf_files() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `bitgames` with `input` streamed to its stdin from a thread (the
+/// command may stop reading early: the writer's broken pipe is expected) and
+/// returns the exit code and stderr.
+fn run_streamed(
+    args: &[&str],
+    input: impl std::io::Read + Send + 'static,
+) -> (Option<i32>, String) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start bitgames");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = std::io::copy(&mut { input }, &mut stdin);
+    });
+    let out = child.wait_with_output().expect("wait for bitgames");
+    let _ = writer.join();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Issue 33 row 11: the line sessions refuse a line without end after 64 KiB,
+/// and the whole-input commands refuse more than 64 MiB, instead of reading
+/// `/dev/zero` until the memory runs out.
+#[test]
+fn endless_input_is_refused_not_held() {
+    let zeros = || std::io::repeat(b'a').take(200 * 1024);
+    use std::io::Read;
+    for args in [&["gtp", "go"][..], &["nboard"], &["play", "tictactoe", "--first", "engine"]] {
+        let (code, err) = run_streamed(args, zeros());
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("longer than 64 KiB"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A good GTP line after a long but bounded one still works only if the
+    // long one is under the limit: 60 KiB of blanks then a command.
+    let mut ok_input = vec![b' '; 60 * 1024];
+    ok_input.extend_from_slice(b"name\n");
+    let (code, err) = run_streamed(&["gtp", "go"], std::io::Cursor::new(ok_input));
+    assert_eq!(code, Some(0), "{err}");
+    let huge = || std::io::repeat(b'\n').take(65 << 20);
+    for args in [
+        &["convert", "othello", "-"][..],
+        &["life", "-", "--generations", "1"],
+        &["lightsout", "solve", "5x5"],
+        &["pack", "-"],
+    ] {
+        let (code, err) = run_streamed(args, huge());
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("more than 64 MiB"), "{args:?}: {err}");
+    }
+}

@@ -18,7 +18,11 @@
 //! `?`, answers garbage, says `resign`, or names a move that is not legal is
 //! an [`EngineError::Failed`] naming the fault (the arena scores it a loss);
 //! after a failure the program is stopped and every later move fails the same
-//! way, quickly.
+//! way, quickly. An answer line over 64 KiB or an answer over 1 MiB is
+//! garbage too: a program that floods its output costs bounded memory (the
+//! reading thread stays at most 64 lines ahead). The program runs in a
+//! process group of its own, killed whole when it is stopped, so a wrapper
+//! script's children go with it.
 
 use super::colour_letter;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
@@ -28,6 +32,19 @@ use crate::DynGame;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+
+/// The longest answer line read from the program.
+const MAX_ANSWER_LINE: u64 = 64 * 1024;
+/// The longest answer (all its lines) taken from the program.
+const MAX_ANSWER: usize = 1 << 20;
+
+/// What the reading thread passes on.
+enum Output {
+    /// A line, without its line end.
+    Line(String),
+    /// A line longer than [`MAX_ANSWER_LINE`] (the thread stops reading).
+    TooLong,
+}
 use std::time::{Duration, Instant};
 
 static PARAMS: &[ParamInfo] = &[
@@ -53,7 +70,7 @@ pub struct GtpClient {
     /// Its standard input.
     stdin: Option<ChildStdin>,
     /// Lines of its standard output, from a reader thread.
-    lines: Receiver<String>,
+    lines: Receiver<Output>,
     /// Longest wait for one answer.
     timeout: Duration,
     /// The position the program's board holds, once set.
@@ -114,7 +131,11 @@ impl GtpClient {
         let Some((program, args)) = words.split_first() else {
             return Err("gtp needs the program to run: gtp(cmd=\"gnugo --mode gtp\")".into());
         };
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        // Its own process group, killed whole by `stop`.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -123,17 +144,24 @@ impl GtpClient {
             .map_err(|e| format!("cannot start '{}': {e}", clip(program)))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        // Bounded: a program that floods its output waits on the pipe.
+        let (tx, rx) = mpsc::sync_channel(64);
         std::thread::spawn(move || {
+            use std::io::Read;
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                match (&mut reader).take(MAX_ANSWER_LINE + 1).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => return,
+                    Ok(n) if n as u64 > MAX_ANSWER_LINE => {
+                        let _ = tx.send(Output::TooLong);
+                        return;
+                    }
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buf);
-                        if tx.send(line.trim_end_matches(['\n', '\r']).to_string()).is_err() {
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(Output::Line(line)).is_err() {
                             return;
                         }
                     }
@@ -161,15 +189,36 @@ impl GtpClient {
         }
         if let Some(mut child) = self.child.take() {
             let end = Instant::now() + Duration::from_millis(500);
-            while Instant::now() < end {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
+            let mut exited = false;
+            while !exited && Instant::now() < end {
+                exited = matches!(child.try_wait(), Ok(Some(_)));
+                if !exited {
+                    std::thread::sleep(Duration::from_millis(10));
                 }
-                std::thread::sleep(Duration::from_millis(10));
             }
-            let _ = child.kill();
-            let _ = child.wait();
+            Self::kill_group(&child);
+            if !exited {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
         }
+    }
+
+    /// Kills what is left of the program's process group (a wrapper script's
+    /// children). Its id still names the group after the program is reaped
+    /// while anything it started lives (Linux gives no new process an id
+    /// that names a group), and names nothing once they are all gone.
+    fn kill_group(child: &Child) {
+        #[cfg(unix)]
+        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+            // SAFETY: `kill` takes any pid and signal and only reports
+            // errors; `-pid` names the group the program was started in
+            // (`process_group(0)` made its id the group's), which holds
+            // only the program and what it started.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+        }
+        #[cfg(not(unix))]
+        let _ = child;
     }
 
     /// How the program ended, for messages (`exit status: 1`), if it has.
@@ -211,10 +260,17 @@ impl GtpClient {
         }
         let deadline = Instant::now() + self.timeout;
         let mut answer: Vec<String> = Vec::new();
+        let mut answer_bytes = 0;
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(wait) {
-                Ok(l) => l,
+                Ok(Output::Line(l)) => l,
+                Ok(Output::TooLong) => {
+                    return Err(format!(
+                        "garbage answer to '{command}': a line longer than {} KiB",
+                        MAX_ANSWER_LINE / 1024
+                    ))
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
                         "no answer to '{command}' within {}",
@@ -241,6 +297,13 @@ impl GtpClient {
             } else if line.trim().is_empty() {
                 break;
             } else {
+                answer_bytes += line.len() + 1;
+                if answer_bytes > MAX_ANSWER {
+                    return Err(format!(
+                        "garbage answer to '{command}': longer than {} KiB",
+                        MAX_ANSWER / 1024
+                    ));
+                }
                 answer.push(line);
             }
         }

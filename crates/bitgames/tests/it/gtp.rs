@@ -183,6 +183,43 @@ mod fake_programs {
         assert!(why.contains("no answer to 'genmove b' within 200ms"), "{why}");
     }
 
+    /// Issue 33 rows 7 and 8: a program that floods its output costs bounded
+    /// memory and is garbage; what a wrapper script started dies with it.
+    #[test]
+    fn floods_are_garbage_and_the_whole_group_is_stopped() {
+        // A line without end (row 7's `cat /dev/zero`): refused after 64 KiB.
+        let why = first_move_failure("cat /dev/zero", ",timeout=20s");
+        assert!(why.contains("garbage answer") && why.contains("64 KiB"), "{why}");
+        // Lines without end (`yes "= a1"`): refused after 1 MiB.
+        let why = first_move_failure("yes '= a1'", ",timeout=20s");
+        assert!(why.contains("garbage answer") && why.contains("1024 KiB"), "{why}");
+        // A child of the script outlives the script unless its group is killed.
+        #[cfg(target_os = "linux")]
+        {
+            let dir = std::env::temp_dir().join(format!("bitgames-gtp-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let pid_file = dir.join("orphan.pid");
+            let _ = std::fs::remove_file(&pid_file);
+            let why = first_move_failure(
+                &format!("sleep 3600 >/dev/null 2>&1 & echo $! > '{}'; exit 3", pid_file.display()),
+                "",
+            );
+            assert!(why.contains("exited"), "{why}");
+            let pid = std::fs::read_to_string(&pid_file).unwrap().trim().to_string();
+            let gone = || {
+                // Gone, or a zombie waiting for its new parent to reap it.
+                std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |st| {
+                    st.rsplit(')').next().is_some_and(|r| r.trim_start().starts_with('Z'))
+                })
+            };
+            let end = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            while !gone() && std::time::Instant::now() < end {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            assert!(gone(), "the script's child {pid} outlived the stopped engine");
+        }
+    }
+
     #[test]
     fn a_good_fake_plays_what_it_says() {
         // It answers d4 whatever the position: legal on an empty board.
