@@ -70,14 +70,9 @@ pub fn cpu() -> &'static CpuInfo {
 /// around the kernels is the build's choice: a build for x86-64-v3 uses them
 /// everywhere; a portable build (plain `x86-64`) runs the hot loops
 /// (perft, playouts, the Connect Four solver, MCTS playouts) in a copy compiled
-/// for x86-64-v3 when the CPU has it ([`V3_TARGET`]).
+/// for x86-64-v3 when the CPU has it (AVX2, BMI1/2, LZCNT, POPCNT: the
+/// library's `hot_path!`).
 pub const CPU_ENV: &str = "BITGAMES_CPU";
-
-/// The target of the hot loops' fast copies in a portable build (AVX2, BMI1/2,
-/// LZCNT, POPCNT: x86-64-v3's instructions that bitboard code uses), for the
-/// `multiversion` attribute. Where the build already has them, the copy is the
-/// only version and no dispatch is left.
-pub const V3_TARGET: &str = "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt";
 
 /// What [`CPU_ENV`] asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ pub use rand;
 
 /// Compiles a hot loop (perft, random playouts, MCTS playouts, the Connect Four
 /// solver's search) a second time for x86-64-v3's instructions (AVX2, BMI1/2,
-/// LZCNT, POPCNT; `bitgames_core::cpu::V3_TARGET`), chosen at run time in a
+/// LZCNT, POPCNT), chosen at run time in a
 /// portable build (plain `x86-64`) where the CPU has them: the loop and every
 /// bitboard helper inlined into it then use `popcnt`, `tzcnt`, `pdep`. In a
 /// build for x86-64-v3 (the workspace's default) the copy is the only version.

@@ -241,7 +241,7 @@ mod x86 {
     /// that the running CPU has AVX2: get one from [`Avx2::detect`].
     #[derive(Clone, Copy, Debug)]
     pub struct Avx2 {
-        _proof: (),
+        _proof: crate::cpu::Avx2,
     }
 
     impl Avx2 {
@@ -250,7 +250,7 @@ mod x86 {
         /// says no).
         #[inline]
         pub fn detect() -> Option<Avx2> {
-            crate::cpu::Avx2::detect().map(|_| Avx2 { _proof: () })
+            crate::cpu::Avx2::detect().map(|proof| Avx2 { _proof: proof })
         }
     }
 
@@ -276,14 +276,14 @@ mod x86 {
     /// is proof that the CPU has AVX2: get one from [`Avx2x128::detect`].
     #[derive(Clone, Copy, Debug)]
     pub struct Avx2x128 {
-        _proof: (),
+        _proof: crate::cpu::Avx2,
     }
 
     impl Avx2x128 {
         /// `Some` if the CPU has AVX2 (see [`Avx2::detect`]).
         #[inline]
         pub fn detect() -> Option<Avx2x128> {
-            Avx2::detect().map(|_| Avx2x128 { _proof: () })
+            crate::cpu::Avx2::detect().map(|proof| Avx2x128 { _proof: proof })
         }
     }
 
