@@ -17,6 +17,7 @@ mod assets;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod guard;
 pub mod limits;
 mod moves;
 pub mod notation;
@@ -25,6 +26,7 @@ pub mod puzzles;
 mod routes;
 
 pub use error::ApiError;
+pub use guard::HostRule;
 pub use limits::Limits;
 pub use routes::router;
 
@@ -51,7 +53,12 @@ pub async fn bind(host: IpAddr, port: u16) -> std::io::Result<TcpListener> {
 }
 
 /// Serves the app on `listener` until Ctrl-C.
-pub async fn serve(listener: TcpListener, limits: Limits) -> std::io::Result<()> {
+/// A listener on a non-loopback address answers any `Host` name
+/// ([`HostRule::Any`]); on a loopback one, loopback names only.
+pub async fn serve(listener: TcpListener, mut limits: Limits) -> std::io::Result<()> {
+    if !listener.local_addr()?.ip().is_loopback() {
+        limits.hosts = HostRule::Any;
+    }
     let app = router(limits).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async {

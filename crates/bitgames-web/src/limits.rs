@@ -28,6 +28,9 @@ pub struct Limits {
     pub exact_time: Duration,
     /// Largest transposition table an engine spec may ask for, in MiB.
     pub table_mib: i64,
+    /// Which `Host` names are answered (every request) and so which origins
+    /// may call the API ([`crate::guard`]).
+    pub hosts: crate::guard::HostRule,
 }
 
 impl Default for Limits {
@@ -42,6 +45,7 @@ impl Default for Limits {
             analysis_time: (Duration::from_secs(5), Duration::from_secs(60)),
             exact_time: Duration::from_secs(300),
             table_mib: 256,
+            hosts: crate::guard::HostRule::Loopback,
         }
     }
 }

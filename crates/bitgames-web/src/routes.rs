@@ -35,6 +35,7 @@ pub fn router(limits: Limits) -> Router {
         .fallback(static_or_404)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(body))
+        .layer(axum::middleware::from_fn_with_state(app.limits.hosts, crate::guard::guard))
         .with_state(app)
 }
 

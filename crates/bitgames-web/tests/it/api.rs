@@ -15,7 +15,7 @@ use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::FFO_40_59;
 use bitgames::{registry, Game};
 use bitgames_web::{router, Limits};
-use common::{app, assert_error, call, path, post};
+use common::{app, assert_error, call, path, post, request, send};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -799,4 +799,60 @@ async fn a_client_that_never_reads_frees_the_worker() {
     let freed = freed.expect("the worker was still held 40 s after its client stopped reading");
     eprintln!("worker freed after {:.1} s", freed.as_secs_f64());
     drop(s);
+}
+
+/// Issue 33 row 13: a page on another site reaches neither the pages by DNS
+/// rebinding (a foreign `Host`) nor the API (a foreign `Origin`), on a real
+/// server on 127.0.0.1 as the repro did it; loopback names and the app's own
+/// pages still work, and a server opened to the network answers any name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_hosts_and_origins_are_refused() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = bitgames_web::bind([127, 0, 0, 1].into(), 0).await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move { bitgames_web::serve(listener, Limits::default()).await });
+    async fn ask(port: u16, path: &str, headers: &str) -> String {
+        let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let req = format!("GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n");
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        s.read_to_end(&mut answer).await.unwrap();
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+    let analyse = "/api/connect4/analyse?think_ms=60000";
+    // The repro: a foreign Host and Origin start no analysis.
+    let foreign = "Host: attacker.example\r\nOrigin: http://attacker.example\r\n";
+    let a = ask(port, analyse, foreign).await;
+    assert!(a.starts_with("HTTP/1.1 403") && a.contains("not a loopback name"), "{a}");
+    let a = ask(port, "/", "Host: attacker.example:8080\r\n").await;
+    assert!(a.starts_with("HTTP/1.1 403"), "{a}");
+    // A loopback Host with another site's Origin: the API refuses it.
+    let me = format!("127.0.0.1:{port}");
+    let a = ask(port, analyse, &format!("Host: {me}\r\nOrigin: http://attacker.example\r\n")).await;
+    assert!(a.starts_with("HTTP/1.1 403") && a.contains("another origin"), "{a}");
+    let a = ask(port, "/api/games", &format!("Host: {me}\r\nOrigin: null\r\n")).await;
+    assert!(a.starts_with("HTTP/1.1 403"), "{a}");
+    // The app's own page, by every loopback name.
+    for host in
+        [me.clone(), format!("localhost:{port}"), "[::1]:8080".into(), "app.localhost".into()]
+    {
+        let a =
+            ask(port, "/api/games", &format!("Host: {host}\r\nOrigin: http://{host}\r\n")).await;
+        assert!(a.starts_with("HTTP/1.1 200"), "{host}: {a}");
+        let a = ask(port, "/", &format!("Host: {host}\r\n")).await;
+        assert!(a.starts_with("HTTP/1.1 200"), "{host}: {a}");
+    }
+    // A request without Origin (curl, a same-origin GET) from a loopback name.
+    let a = ask(port, "/api/tictactoe/analyse?think_ms=100", &format!("Host: {me}\r\n")).await;
+    assert!(a.starts_with("HTTP/1.1 200"), "{a}");
+    // Opened to the network: any name, but still no other site's page.
+    let open = router(Limits { hosts: bitgames_web::HostRule::Any, ..Limits::default() });
+    let req = |origin: &str| {
+        let mut r = request("GET", "/api/games", None);
+        r.headers_mut().insert("host", "box.lan:8080".parse().unwrap());
+        r.headers_mut().insert("origin", origin.parse().unwrap());
+        r
+    };
+    assert_eq!(send(&open, req("http://box.lan:8080")).await.0, StatusCode::OK);
+    assert_eq!(send(&open, req("http://attacker.example")).await.0, StatusCode::FORBIDDEN);
 }
