@@ -21,7 +21,8 @@ fn serve_prints_its_url_and_answers() {
     let answer = url.as_deref().and_then(|u| {
         let addr = u.trim_start_matches("http://").trim_end_matches('/');
         let mut s = TcpStream::connect(addr).ok()?;
-        s.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").ok()?;
+        s.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            .ok()?;
         let mut body = String::new();
         s.read_to_string(&mut body).ok()?;
         Some(body)
