@@ -221,7 +221,8 @@ fn agrees(r: &EndgameResult, rec: &ObfRecord) -> bool {
         && r.best_moves.first().is_some_and(|m| rec.best_moves().contains(m))
 }
 
-/// The FFO numbers `--sets` asks for: `40-44`, `47`, or all of #40–#59.
+/// The FFO numbers `--sets` asks for: `40-44`, `47`, or all of #40–#59; at
+/// most `--limit` of them, from the first (it was ignored here).
 fn ffo_range(opts: &BenchOptions) -> Result<(usize, usize), ToolError> {
     let bad = |t: &str| {
         ToolError::Input(format!(
@@ -242,7 +243,11 @@ fn ffo_range(opts: &BenchOptions) -> Result<(usize, usize), ToolError> {
     if !(40..=59).contains(&first) || !(40..=59).contains(&last) || first > last {
         return Err(bad(&format!("{first}-{last}")));
     }
-    Ok((first, last))
+    match opts.limit {
+        Some(0) => Err(ToolError::Input("--limit 0: no FFO position to solve".into())),
+        Some(n) => Ok((first, last.min(first + n - 1))),
+        None => Ok((first, last)),
+    }
 }
 
 /// Solves FFO positions on one thread, the table cleared before each, and prints
@@ -345,6 +350,8 @@ pub mod tests {
             let opts = BenchOptions { sets: Some(sets.into()), table_mib: 1, ..Default::default() };
             assert!(run_bench_ffo(&opts, &mut Vec::new()).unwrap_err().is_input(), "{sets}");
         }
+        let opts = BenchOptions { limit: Some(0), table_mib: 1, ..Default::default() };
+        assert!(run_bench_ffo(&opts, &mut Vec::new()).unwrap_err().is_input());
     }
 
     pub fn scores_are_checked_against_the_line() {
@@ -418,6 +425,12 @@ pub mod tests {
         run_bench_ffo(&opts, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("all exact"), "{text}");
+        // `--limit 1` of #40–#59: #40 alone.
+        let mut out = Vec::new();
+        let opts = BenchOptions { limit: Some(1), table_mib: 16, ..Default::default() };
+        run_bench_ffo(&opts, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("total: 1 positions") && text.contains("all exact"), "{text}");
     }
 }
 
