@@ -477,27 +477,10 @@ fn ctrl_c_stops_an_arena_and_leaves_whole_sgf_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs `bitgames` with `input` streamed to its stdin from a thread (the
-/// command may stop reading early: the writer's broken pipe is expected) and
-/// returns the exit code and stderr.
-fn run_streamed(
-    args: &[&str],
-    input: impl std::io::Read + Send + 'static,
-) -> (Option<i32>, String) {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start bitgames");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || {
-        let _ = std::io::copy(&mut { input }, &mut stdin);
-    });
-    let out = child.wait_with_output().expect("wait for bitgames");
-    let _ = writer.join();
+/// [`common::run_streamed`] that may stop reading early: the exit code and
+/// stderr.
+fn run_streamed(args: &[&str], input: impl Into<common::Input>) -> (Option<i32>, String) {
+    let out = common::run_streamed(args, input, false);
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
@@ -521,7 +504,7 @@ fn endless_input_is_refused_not_held() {
     // long one is under the limit: 60 KiB of blanks then a command.
     let mut ok_input = vec![b' '; 60 * 1024];
     ok_input.extend_from_slice(b"name\n");
-    let (code, err) = run_streamed(&["gtp", "go"], std::io::Cursor::new(ok_input));
+    let (code, err) = run_streamed(&["gtp", "go"], ok_input);
     assert_eq!(code, Some(0), "{err}");
     let huge = || std::io::repeat(b'\n').take(65 << 20);
     for args in [

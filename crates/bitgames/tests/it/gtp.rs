@@ -136,12 +136,17 @@ mod fake_programs {
     use super::*;
     use std::path::PathBuf;
 
+    /// This process's scratch folder for the fake programs and their files.
+    fn scratch() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bitgames-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     /// Writes a shell script that answers every command with `= ` except
     /// `genmove`, which runs `on_genmove`; returns its path.
     fn script(name: &str, on_genmove: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("bitgames-gtp-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("{name}.sh"));
+        let path = scratch().join(format!("{name}.sh"));
         let body = format!(
             "while read -r line; do\n  case \"$line\" in\n    genmove*) {on_genmove} ;;\n    \
              quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n"
@@ -196,9 +201,7 @@ mod fake_programs {
         // A child of the script outlives the script unless its group is killed.
         #[cfg(target_os = "linux")]
         {
-            let dir = std::env::temp_dir().join(format!("bitgames-gtp-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let pid_file = dir.join("orphan.pid");
+            let pid_file = scratch().join("orphan.pid");
             let _ = std::fs::remove_file(&pid_file);
             let why = first_move_failure(
                 &format!("sleep 3600 >/dev/null 2>&1 & echo $! > '{}'; exit 3", pid_file.display()),

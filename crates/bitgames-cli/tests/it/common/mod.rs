@@ -1,7 +1,6 @@
 //! Running the `bitgames` binary from the end-to-end tests.
 #![allow(dead_code)] // Each test file uses its own subset.
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `bitgames` with `args` and `stdin` piped in.
@@ -11,6 +10,13 @@ pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
 
 /// Runs `bitgames` with `args` and raw bytes (not necessarily UTF-8) on stdin.
 pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    run_streamed(args, stdin.to_vec(), true)
+}
+
+/// Runs `bitgames` with `input` streamed to its stdin from a thread. With
+/// `whole`, all of it must be written; otherwise the command may stop
+/// reading early (its broken pipe is then expected).
+pub fn run_streamed(args: &[&str], input: impl Into<Input>, whole: bool) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
         .args(args)
         .stdin(Stdio::piped())
@@ -18,8 +24,30 @@ pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start bitgames");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
-    child.wait_with_output().expect("wait for bitgames")
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut input = input.into().0;
+    let writer = std::thread::spawn(move || std::io::copy(&mut input, &mut stdin));
+    let out = child.wait_with_output().expect("wait for bitgames");
+    let written = writer.join().expect("the writer thread");
+    if whole {
+        written.expect("write stdin");
+    }
+    out
+}
+
+/// What [`run_streamed`] writes: bytes or any reader.
+pub struct Input(Box<dyn std::io::Read + Send>);
+
+impl From<Vec<u8>> for Input {
+    fn from(bytes: Vec<u8>) -> Self {
+        Input(Box::new(std::io::Cursor::new(bytes)))
+    }
+}
+
+impl From<std::io::Take<std::io::Repeat>> for Input {
+    fn from(r: std::io::Take<std::io::Repeat>) -> Self {
+        Input(Box::new(r))
+    }
 }
 
 /// Runs `bitgames` with `args` and empty stdin.

@@ -3,17 +3,22 @@
 
 use super::dims::Dims;
 use super::position::Position;
-#[cfg(target_arch = "x86_64")]
 use crate::cpu::Avx2;
 
 impl<D: Dims> Position<D> {
     /// The ordering scores ([`move_score`](Self::move_score)) of the moves
-    /// `mvs[..n]` into `out`: four moves to a vector where the CPU has AVX2
-    /// ([`Avx2`]).
+    /// `mvs[..n]` into `out`: four moves to a vector with `avx2` (asked
+    /// once by the solver, not at every node).
     #[inline(always)]
-    pub(super) fn move_scores(&self, mvs: &[u64; 16], n: usize, out: &mut [u32; 16]) {
+    pub(super) fn move_scores(
+        &self,
+        mvs: &[u64; 16],
+        n: usize,
+        out: &mut [u32; 16],
+        avx2: Option<Avx2>,
+    ) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = Avx2::detect() {
+        if let Some(avx2) = avx2 {
             let mut i = 0;
             while i < n {
                 let chunk: &[u64; 4] = mvs[i..i + 4].try_into().expect("16 = 4 × 4");
@@ -23,6 +28,7 @@ impl<D: Dims> Position<D> {
             }
             return;
         }
+        let _ = avx2;
         for i in 0..n {
             out[i] = self.move_score(mvs[i]);
         }

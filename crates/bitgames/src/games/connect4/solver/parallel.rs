@@ -33,6 +33,7 @@ impl<D: Dims> Seed<D> {
     fn solver(&self, stop: Arc<Stop>) -> Solver<D> {
         Solver {
             dims: self.dims,
+            avx2: crate::cpu::Avx2::detect(),
             table: Arc::clone(&self.table),
             near: Arc::clone(&self.near),
             threads: self.threads,

@@ -93,6 +93,8 @@ enum Bound {
 /// (nor push the results of big searches out).
 pub struct Solver<D: Dims> {
     pub(super) dims: D,
+    /// AVX2 for the move ordering, asked once ([`crate::cpu::Avx2::detect`]).
+    pub(super) avx2: Option<crate::cpu::Avx2>,
     pub(super) table: Arc<TranspositionTable>,
     pub(super) near: Arc<TranspositionTable>,
     /// Search threads (see [`Solver::set_threads`]): more than 1 lets big
@@ -161,6 +163,7 @@ impl<D: Dims> Solver<D> {
         let key_bits = dims.width() * (dims.height() + 1);
         Solver {
             dims,
+            avx2: crate::cpu::Avx2::detect(),
             table: Arc::new(table),
             near: Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)),
             threads: 1,
@@ -567,7 +570,7 @@ fn negamax_hot<D: Dims>(
         }
         let mut scores = [0u32; 16];
         if n > 1 {
-            p.move_scores(&mvs, n, &mut scores);
+            p.move_scores(&mvs, n, &mut scores, s.avx2);
         }
         for i in 0..n {
             moves.add(scores[i], cols[i]);

@@ -219,10 +219,13 @@ pub fn move_scores_match() {
                     n += 1;
                 }
             }
-            let mut out = [0u32; 16];
-            p.move_scores(&mvs, n, &mut out);
-            for i in 0..n {
-                assert_eq!(out[i], p.move_score(mvs[i]), "{}x{}", d.width(), d.height());
+            // The vector form where the CPU has it, and the scalar one.
+            for avx2 in [crate::cpu::Avx2::detect(), None] {
+                let mut out = [0u32; 16];
+                p.move_scores(&mvs, n, &mut out, avx2);
+                for i in 0..n {
+                    assert_eq!(out[i], p.move_score(mvs[i]), "{}x{}", d.width(), d.height());
+                }
             }
         }
     }
