@@ -644,14 +644,15 @@ pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     }
 }
 
-hot_path! {
 /// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
-/// every greater depth), so the walk tests nothing it need not. A hot path:
-/// compiled for x86-64-v3 too. (In a portable build each call goes through
-/// the dispatch, and the move closure is compiled without the copy's
-/// instructions: closures do not take their function's target features.
-/// Nesting the recursion in the copy cost the x86-64-v3 build 25% on Connect
-/// Four, measured, so it stays plain.)
+/// every greater depth), so the walk tests nothing it need not.
+#[cfg(all(
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt",
+    target_feature = "popcnt"
+))]
 fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     if depth == 0 {
         return 1;
@@ -670,6 +671,44 @@ fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     });
     total
 }
+
+/// The same walk in a build without x86-64-v3's instructions (a portable
+/// build): a hot path, so the whole recursion is nested in one copy compiled
+/// for x86-64-v3 too and the dispatch happens once a count, not at every
+/// node. (Nesting it in the x86-64-v3 build cost Connect Four's perft 25%,
+/// measured, so there the walk above stays plain.)
+#[cfg(not(all(
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt",
+    target_feature = "popcnt"
+)))]
+#[multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+    #[multiversion::inherit_target]
+    fn inner<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if DEEPER && game.outcome().is_some() {
+            return 1;
+        }
+        if depth == 1 {
+            return game.count_moves() as u64;
+        }
+        let mut total = 0;
+        // `try_for_each_move` straight: `for_each_move`'s own closure has
+        // no target features, so this one could not be inlined into it.
+        let _ = game.try_for_each_move(|mv| {
+            let mut child = game.clone();
+            child.play_unchecked(mv);
+            total += inner::<G, DEEPER>(&child, depth - 1);
+            ControlFlow::Continue(())
+        });
+        total
+    }
+    inner::<G, DEEPER>(game, depth)
 }
 
 /// Shortens long user text for error messages.

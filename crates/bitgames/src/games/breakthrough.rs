@@ -534,7 +534,7 @@ impl<const N: usize> Game for Breakthrough<N> {
         ControlFlow::Continue(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> usize {
         if self.result != 0 {
             return 0;

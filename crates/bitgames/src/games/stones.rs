@@ -178,7 +178,11 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// walk inlined into the callback, as it did through each game's own
     /// loop; inlined into the walk instead, tic-tac-toe's perft 7 took 7.5%
     /// more instructions (callgrind), the walk's recursion holding more live.
-    #[inline(never)]
+    /// In a portable build (no AVX2 at compile time) it is inlined into the
+    /// walk's x86-64-v3 copy instead: kept apart, it is compiled without that
+    /// copy's instructions and the walk's closure cannot be inlined into it.
+    #[cfg_attr(target_feature = "avx2", inline(never))]
+    #[cfg_attr(not(target_feature = "avx2"), inline(always))]
     pub fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
     where
         F: FnMut(M) -> ControlFlow<()>,
@@ -198,7 +202,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     }
 
     /// The number of legal moves.
-    #[inline]
+    #[inline(always)]
     pub fn count_moves(&self) -> usize {
         if self.result != 0 {
             0
@@ -479,7 +483,7 @@ macro_rules! stone_moves {
             self.$board.try_for_each_move(f)
         }
 
-        #[inline]
+        #[inline(always)]
         fn count_moves(&self) -> usize {
             self.$board.count_moves()
         }
