@@ -39,7 +39,7 @@
 //! three), or when a neighbour of the new stone now has six of the mover's
 //! stones around it.
 
-use super::stones::{PlaceMove, Stones};
+use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -348,9 +348,7 @@ impl<const N: usize> Game for Havannah<N> {
                 }
             }
             PlaceMove::Swap => {
-                self.board.stones[1] |= self.board.stones[0];
-                self.board.stones[0] = Bits::EMPTY;
-                self.board.ply += 1;
+                self.board.take_over_first_stone();
             }
         }
     }
@@ -401,57 +399,33 @@ impl<const N: usize> Game for Havannah<N> {
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `.../..../...../..../... x`.
     fn position(&self) -> String {
-        let board = super::picture_rows(&self.picture());
-        format!("{board} {}", if self.board.ply & 1 == 0 { 'x' } else { 'o' })
+        self.board.rows_and_side()
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(err(format!(
-                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Havannah::<N> { board: self.board.cleared(), win: None, ..*self }
-                    .position()
-            )));
+        let read = || {
+            let example =
+                || Havannah::<N> { board: self.board.cleared(), win: None, ..*self }.position();
+            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
+            let stones = self.board.read_picture(rows)?;
+            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            // In the order the move-by-move test reports them.
+            let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
+            let wins = stones.map(|s| won(s).is_some());
+            let winner = board.winner(wins, "a ring, bridge or fork")?;
+            let win = winner.and_then(|w| won(stones[w.index()]));
+            let result = match winner {
+                Some(w) => 1 + w.index() as u8,
+                None if (board.stones[0] | board.stones[1]) == board.grid.mask() => 3,
+                None => 0,
+            };
+            Ok(Havannah { board: Stones { result, ..board }, win, ..*self })
         };
-        let side = match side {
-            "x" | "X" => 0usize,
-            "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
-        };
-        let picture = board.to_ascii_uppercase().replace('/', "\n");
-        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
-        let (nx, no) = (x.count() as usize, o.count() as usize);
-        let swapped =
-            super::yavalath::swapped_by_counts(side, nx, no, self.board.swap).map_err(err)?;
-        let mut g = *self;
-        g.board.stones = [x, o];
-        g.board.ply = (nx + no + swapped as usize) as u16;
-        g.board.result = 0;
-        g.win = None;
-        let names = ["X", "O"];
-        // In the order the move-by-move test reports them.
-        let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
-        if won(g.board.stones[side]).is_some() {
-            return Err(err(format!(
-                "{} has a ring, bridge or fork but is to move: the game ended when it was made",
-                names[side]
-            )));
-        }
-        g.win = won(g.board.stones[1 - side]);
-        g.board.result = if g.win.is_some() {
-            2 - side as u8
-        } else if g.empty().is_empty() {
-            3
-        } else {
-            0
-        };
-        Ok(g)
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
     }
 
     fn picture(&self) -> String {
-        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
+        self.board.picture()
     }
 
     /// The hexagon as Yavalath's, the cells named as the moves name them (row

@@ -36,7 +36,7 @@
 //!   more than `x` with `x` to move.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
-use super::stones::{PlaceMove, Stones};
+use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::cpu::Avx2;
@@ -444,76 +444,30 @@ impl<const N: usize> Game for Hex<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         let n = self.board.grid.width();
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(err(format!(
-                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default()
-            )));
-        };
-        let side: u8 = match side {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != n {
-            return Err(err(format!("{} rows, expected {n}", rows.len())));
-        }
-        let mut stones = [Bits::EMPTY; 2];
-        for (r, row) in rows.iter().enumerate() {
-            super::read_stone_row(row, r + 1, n, column_name, |c, p| {
-                stones[p].insert(self.board.grid.cell(c, r).expect("on the board"))
+        let read = || {
+            let example =
+                || Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default();
+            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
+            let mut stones = [Bits::EMPTY; 2];
+            super::read_stone_rows(
+                rows,
+                n,
+                |_| n,
+                column_name,
+                |c, r, p| stones[p].insert(self.board.grid.cell(c, r).expect("on the board")),
+            )
+            .map_err(StoneSetupError::Rows)?;
+            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let g = Hex { board, ..*self };
+            let wins = [Player::First, Player::Second].map(|p| g.connects(p));
+            let winner = g.board.winner(wins, "a chain joining their edges")?;
+            Ok(Hex {
+                board: Stones { result: winner.map_or(0, |w| 1 + w.index() as u8), ..g.board },
+                ..g
             })
-            .map_err(&err)?;
-        }
-        let (nx, no) = (stones[0].count() as usize, stones[1].count() as usize);
-        // Without a swap x has as many stones as o (x to move) or one more (o
-        // to move); after a swap o has one more (x to move) or as many (o).
-        let swapped = match side {
-            0 if nx == no => false,
-            1 if nx == no + 1 => false,
-            0 if no == nx + 1 => true,
-            1 if nx == no && nx > 0 => true,
-            _ => {
-                return Err(err(format!(
-                    "x has {nx} stones and o {no} with {} to move: x moves first, so x must have as many as o (x to move) or one more (o to move){}",
-                    if side == 0 { 'x' } else { 'o' },
-                    if self.board.swap { ", or after a swap o one more (x to move) or as many (o to move)" } else { "" }
-                )))
-            }
         };
-        if swapped && !self.board.swap {
-            return Err(err(format!(
-                "o has {} with x to move, which only a swap gives, and {} has no swap",
-                if side == 0 { "one stone more than x" } else { "as many stones as x" },
-                self.spec()
-            )));
-        }
-        let mut g = *self;
-        g.board.stones = stones;
-        g.board.ply = (nx + no + swapped as usize) as u16;
-        g.board.result = 0;
-        let (wx, wo) = (g.connects(Player::First), g.connects(Player::Second));
-        if wx && wo {
-            return Err(err("both players connect their edges".into()));
-        }
-        if (wx && side == 0) || (wo && side == 1) {
-            return Err(err(format!(
-                "{} connects its edges but is to move: the winner made the last move",
-                if wx { 'x' } else { 'o' }
-            )));
-        }
-        g.board.result = if wx {
-            1
-        } else if wo {
-            2
-        } else {
-            0
-        };
-        Ok(g)
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
     }
 
     /// Top row first, each lower row indented one more space (half a cell):
@@ -549,13 +503,7 @@ impl<const N: usize> Game for Hex<N> {
         for r in 0..n {
             for c in 0..n {
                 let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = if self.board.stones[0].contains(i) {
-                    Some(Player::First)
-                } else if self.board.stones[1].contains(i) {
-                    Some(Player::Second)
-                } else {
-                    None
-                };
+                let owner = self.board.owner(i);
                 cells.push(BoardCell {
                     name: format!("{}{}", column_name(c), r + 1),
                     col: c,

@@ -24,6 +24,26 @@ pub(crate) fn picture_rows(picture: &str) -> String {
     picture.lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
 }
 
+/// Reads `rows` (separated by `/`, the first the top) with
+/// [`read_stone_row`]: `count` rows, row `r` (0 at the top) `len(r)` cells
+/// long; `put(col, row, player)` for each stone.
+pub(crate) fn read_stone_rows<S: std::fmt::Display>(
+    rows: &str,
+    count: usize,
+    len: impl Fn(usize) -> usize,
+    column: impl Fn(usize) -> S,
+    mut put: impl FnMut(usize, usize, usize),
+) -> Result<(), String> {
+    let found = rows.split('/').count();
+    if found != count {
+        return Err(format!("{found} rows, expected {count}"));
+    }
+    for (r, row) in rows.split('/').enumerate() {
+        read_stone_row(row, r + 1, len(r), &column, |c, p| put(c, r, p))?;
+    }
+    Ok(())
+}
+
 /// Reads one row of a position picture, as the stone games write it (`x` or
 /// `X` the first player, `o` or `O` the second, `.` empty): `len` cells, `row`
 /// the row's number as the game names it. `put(column, player)` gets each stone

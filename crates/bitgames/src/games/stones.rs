@@ -95,6 +95,139 @@ impl StoneMove for PlaceMove {
     }
 }
 
+/// A placement position as read from text, before any rule has looked at it
+/// (shakmaty's `Setup`): whose stones stand where and, where the text says so,
+/// who is to move. [`Stones::from_setup`] validates it into a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoneSetup<const N: usize> {
+    /// The first player's stones (`X`), then the second's (`O`).
+    pub stones: [Bits<N>; 2],
+    /// The side to move; `None` where the stone counts decide it.
+    pub to_move: Option<Player>,
+}
+
+impl<const N: usize> StoneSetup<N> {
+    /// Splits position text into its rows and its side to move (`x` or `o`,
+    /// either case): `(rows, side)`. `example` is a position of the game,
+    /// for the error.
+    pub fn split_side(
+        text: &str,
+        example: impl FnOnce() -> String,
+    ) -> Result<(&str, Player), StoneSetupError> {
+        let mut parts = text.split_whitespace();
+        let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(StoneSetupError::Shape { example: example() });
+        };
+        match side {
+            "x" | "X" => Ok((rows, Player::First)),
+            "o" | "O" => Ok((rows, Player::Second)),
+            s => Err(StoneSetupError::SideToMove(clip(s))),
+        }
+    }
+}
+
+/// The first player's letter in the placement games' texts, then the second's.
+const LETTERS: [char; 2] = ['X', 'O'];
+
+/// Why position text is no position of a placement game: the typed error of
+/// [`Stones::from_setup`] and its readers (turned into
+/// [`ParseError::Position`] at the game's edge by [`at`](Self::at)).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoneSetupError {
+    /// Not the rows and the side to move.
+    #[error(
+        "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {example}"
+    )]
+    Shape {
+        /// A position of the game in the right shape.
+        example: String,
+    },
+    /// A side to move other than `x` or `o`.
+    #[error("the side to move is '{0}', expected x or o")]
+    SideToMove(String),
+    /// Rows that do not draw the board (their count, a row's length, a
+    /// character that is no stone).
+    #[error("{0}")]
+    Rows(String),
+    /// Cells holding stones of both players.
+    #[error("{cells} cell(s) hold stones of both players")]
+    Overlap {
+        /// How many.
+        cells: usize,
+    },
+    /// Stones off the board.
+    #[error("{cells} stone(s) off the board")]
+    OffBoard {
+        /// How many.
+        cells: usize,
+    },
+    /// Stone counts that no game reaches.
+    #[error("{}", counts_message(*.x, *.o, *.to_move, *.swap))]
+    Counts {
+        /// X's stones.
+        x: usize,
+        /// O's stones.
+        o: usize,
+        /// The side to move, where the text gave it.
+        to_move: Option<Player>,
+        /// Whether the game has the pie rule on.
+        swap: bool,
+    },
+    /// Stone counts that only the pie rule's swap gives, in a game without it.
+    #[error(
+        "X has {x} stones and O {o} with {} to move, which only a swap gives, and the swap rule is off",
+        LETTERS[to_move.index()]
+    )]
+    OnlyBySwap {
+        /// X's stones.
+        x: usize,
+        /// O's stones.
+        o: usize,
+        /// The side to move.
+        to_move: Player,
+    },
+    /// Both players hold a finished pattern.
+    #[error("both players have {what}")]
+    BothWon {
+        /// The pattern, in words (`five in a row`).
+        what: &'static str,
+    },
+    /// The side to move holds a pattern that ended the game when it was made.
+    #[error(
+        "{} has {what} but is to move: the game ended when it was made",
+        LETTERS[player.index()]
+    )]
+    ToMoveAfterEnd {
+        /// The player to move.
+        player: Player,
+        /// The pattern, in words.
+        what: &'static str,
+    },
+}
+
+/// [`StoneSetupError::Counts`] in words.
+fn counts_message(x: usize, o: usize, to_move: Option<Player>, swap: bool) -> String {
+    let Some(p) = to_move else {
+        return format!(
+            "X has {x} stones and O {o}; X moves first, so X must have as many as O or one more"
+        );
+    };
+    let after_swap =
+        if swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" };
+    format!(
+        "X has {x} stones and O {o} with {} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){after_swap}",
+        LETTERS[p.index()]
+    )
+}
+
+impl StoneSetupError {
+    /// The error as the games report it: a [`ParseError::Position`] naming
+    /// the game `spec` and the `text`.
+    pub fn at(self, spec: &str, text: &str) -> ParseError {
+        ParseError::Position { game: spec.to_string(), text: clip(text), why: self.to_string() }
+    }
+}
+
 /// The board of a placement game with moves `M` stored in `N` 64-bit words a
 /// player; `FLIP`: a cell name's row counts from the grid's top row
 /// (Havannah's names) rather than being the grid's own row.
@@ -339,48 +472,131 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         super::picture_rows(&self.picture())
     }
 
-    /// Reads [`rows`](Self::rows) into this board (its grid and rules kept):
-    /// the first player (`X`) moves first, so X has as many stones as O or one
-    /// more; the result is left 0 for the game to judge. An error names the
-    /// game `spec`, the text and what is wrong.
-    pub fn read_rows(&self, spec: &str, text: &str) -> Result<Self, ParseError> {
-        let err =
-            |why: String| ParseError::Position { game: spec.to_string(), text: clip(text), why };
-        let picture = text.trim().replace('/', "\n");
-        let (x, o) = self.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
+    /// The position as text with the side to move: [`rows`](Self::rows), a
+    /// space, and `x` or `o` (`../.X./.. o`).
+    pub fn rows_and_side(&self) -> String {
+        format!("{} {}", self.rows(), if self.mover() == 0 { 'x' } else { 'o' })
+    }
+
+    /// Reads the stones of picture rows (`X`, `O`, `.`; the rows from the
+    /// top separated by `/`, as [`rows`](Self::rows) writes them) on this
+    /// board's grid.
+    pub fn read_picture(&self, rows: &str) -> Result<[Bits<N>; 2], StoneSetupError> {
+        let picture = rows.trim().to_ascii_uppercase().replace('/', "\n");
+        let (x, o) =
+            self.grid.parse_picture2(&picture).map_err(|e| StoneSetupError::Rows(e.to_string()))?;
+        Ok([x, o])
+    }
+
+    /// The shared validator of the placement games (shakmaty's `FromSetup`):
+    /// `setup` on this board's grid and rules, as a board whose ply follows
+    /// from the stone counts. X moves first, so without a swap X has as many
+    /// stones as O (X to move) or one more (O to move); after the pie rule's
+    /// swap, which adds a ply and no stone, O has one more (X to move) or as
+    /// many (O to move). The result is left 0 for the game to judge.
+    pub fn from_setup(&self, setup: StoneSetup<N>) -> Result<Self, StoneSetupError> {
+        let [x, o] = setup.stones;
+        let both = x & o;
+        if both.any() {
+            return Err(StoneSetupError::Overlap { cells: both.count() as usize });
+        }
+        let off = (x | o) - self.grid.mask();
+        if off.any() {
+            return Err(StoneSetupError::OffBoard { cells: off.count() as usize });
+        }
         let (nx, no) = (x.count() as usize, o.count() as usize);
-        if nx != no && nx != no + 1 {
-            return Err(err(format!(
-                "X has {nx} stones and O {no}; X moves first, so X must have as many as O or one more"
-            )));
+        let plain = match setup.to_move {
+            None => nx == no || nx == no + 1,
+            Some(Player::First) => nx == no,
+            Some(Player::Second) => nx == no + 1,
+        };
+        let swapped = !plain
+            && match setup.to_move {
+                Some(Player::First) => no == nx + 1,
+                Some(Player::Second) => nx == no && nx > 0,
+                None => false,
+            };
+        let swap_rule = self.swap && M::SWAP.is_some();
+        if !plain && !swapped {
+            return Err(StoneSetupError::Counts {
+                x: nx,
+                o: no,
+                to_move: setup.to_move,
+                swap: swap_rule,
+            });
+        }
+        if swapped && !swap_rule {
+            // `swapped` needs a side to move.
+            let to_move = setup.to_move.unwrap_or(Player::First);
+            return Err(StoneSetupError::OnlyBySwap { x: nx, o: no, to_move });
         }
         let mut board = self.cleared();
-        board.stones = [x, o];
-        board.ply = (nx + no) as u16;
+        board.stones = setup.stones;
+        board.ply = (nx + no + swapped as usize) as u16;
         Ok(board)
     }
 
-    /// The check of a position read with [`read_rows`](Self::read_rows) in a
-    /// game won by making a pattern (`what`: `a line`, `five in a row`):
-    /// `wins` says whose stones hold one; only the player who moved last may,
-    /// and not both.
+    /// Reads [`rows`](Self::rows) into this board (its grid and rules kept),
+    /// the side to move left to the counts ([`from_setup`](Self::from_setup));
+    /// the result is left 0 for the game to judge. An error names the game
+    /// `spec`, the text and what is wrong.
+    pub fn read_rows(&self, spec: &str, text: &str) -> Result<Self, ParseError> {
+        let read =
+            || self.from_setup(StoneSetup { stones: self.read_picture(text)?, to_move: None });
+        read().map_err(|e| e.at(spec, text))
+    }
+
+    /// The check of a position read from a setup in a game won by making a
+    /// pattern (`what`: `a line`, `five in a row`): `wins` says whose stones
+    /// hold one; only the player who moved last may, and not both. Returns
+    /// the winner, if any.
+    pub fn winner(
+        &self,
+        wins: [bool; 2],
+        what: &'static str,
+    ) -> Result<Option<Player>, StoneSetupError> {
+        if wins[0] && wins[1] {
+            return Err(StoneSetupError::BothWon { what });
+        }
+        let mover = self.mover();
+        if wins[mover] {
+            return Err(StoneSetupError::ToMoveAfterEnd { player: self.side_to_move(), what });
+        }
+        Ok(wins[1 - mover].then(|| self.side_to_move().other()))
+    }
+
+    /// [`winner`](Self::winner) for a position read with
+    /// [`read_rows`](Self::read_rows), its error naming the game `spec` and
+    /// the `text`.
     pub fn check_winner(
         &self,
         spec: &str,
         text: &str,
         wins: [bool; 2],
-        what: &str,
+        what: &'static str,
     ) -> Result<(), ParseError> {
-        let err =
-            |why: String| ParseError::Position { game: spec.to_string(), text: clip(text), why };
-        if wins[0] && wins[1] {
-            return Err(err(format!("both players have {what}")));
+        self.winner(wins, what).map(|_| ()).map_err(|e| e.at(spec, text))
+    }
+
+    /// Whose stone stands on grid index `i`.
+    #[inline]
+    pub fn owner(&self, i: usize) -> Option<Player> {
+        if self.stones[0].contains(i) {
+            Some(Player::First)
+        } else if self.stones[1].contains(i) {
+            Some(Player::Second)
+        } else {
+            None
         }
-        let last = 1 - self.mover();
-        if wins[1 - last] {
-            return Err(err(format!("the player with {what} did not make the last move")));
-        }
-        Ok(())
+    }
+
+    /// The pie rule's swap where the first stone stays on its cell and
+    /// becomes the second player's (Havannah, Yavalath): a ply, no stone.
+    #[inline(always)]
+    pub fn take_over_first_stone(&mut self) {
+        self.stones[1] |= self.stones[0];
+        self.stones[0] = Bits::EMPTY;
+        self.ply += 1;
     }
 
     /// [`Game::observation_shape`]: three planes over the grid's rows and

@@ -34,7 +34,7 @@
 //! (`x` or `o`): `x../o./. x` on side 3.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
-use super::stones::Stones;
+use super::stones::{StoneSetup, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
@@ -559,51 +559,40 @@ impl<const N: usize> Game for Y<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
         let n = self.size();
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(err(format!(
-                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Y::<N>::new(n).map(|g| g.position()).unwrap_or_default()
-            )));
-        };
-        let side: usize = match side {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != n {
-            return Err(err(format!("{} rows, expected {n}", rows.len())));
-        }
-        let mut g = Y::<N>::new(n).map_err(|e| err(e.to_string()))?;
-        for (r, row) in rows.iter().enumerate() {
-            super::read_stone_row(row, r + 1, n - r, column_name, |c, p| {
-                g.board.stones[p].insert(g.board.grid.cell(c, r).expect("on the board"));
-                g.columns.set(c, r, if p == 0 { Y_FIRST } else { Y_SECOND });
-            })
-            .map_err(&err)?;
-        }
-        let (nx, no) = (g.board.stones[0].count() as usize, g.board.stones[1].count() as usize);
-        if !((side == 0 && nx == no) || (side == 1 && nx == no + 1)) {
-            return Err(err(format!(
-                "x has {nx} stones and o {no} with {} to move: x moves first, so x must have as many as o (x to move) or one more (o to move)",
-                if side == 0 { 'x' } else { 'o' }
-            )));
-        }
-        g.board.ply = (nx + no) as u16;
-        // The reduction ends in one colour, so at most one player has a Y.
-        if let Some(w) = g.connected() {
-            if w.index() == side {
-                return Err(err(format!(
-                    "{} joins all three sides but is to move: the winner made the last move",
-                    if side == 0 { 'x' } else { 'o' }
-                )));
+        let read = || {
+            let example = || Y::<N>::new(n).map(|g| g.position()).unwrap_or_default();
+            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
+            let mut stones = [Bits::EMPTY; 2];
+            super::read_stone_rows(
+                rows,
+                n,
+                |r| n - r,
+                column_name,
+                |c, r, p| stones[p].insert(self.board.grid.cell(c, r).expect("on the board")),
+            )
+            .map_err(StoneSetupError::Rows)?;
+            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let mut g = Y::<N>::new(n).map_err(|e| StoneSetupError::Rows(e.to_string()))?;
+            g.board = board;
+            for r in 0..n {
+                for c in 0..n - r {
+                    let i = g.board.grid.cell(c, r).expect("on the board");
+                    match g.board.owner(i) {
+                        Some(Player::First) => g.columns.set(c, r, Y_FIRST),
+                        Some(Player::Second) => g.columns.set(c, r, Y_SECOND),
+                        None => {}
+                    }
+                }
             }
-            g.board.result = 1 + w.index() as u8;
-        }
-        Ok(g)
+            // The reduction ends in one colour, so at most one player has a Y.
+            let won = g.connected();
+            let wins = [Player::First, Player::Second].map(|p| won == Some(p));
+            let winner = g.board.winner(wins, "a Y joining all three sides")?;
+            g.board.result = winner.map_or(0, |w| 1 + w.index() as u8);
+            Ok(g)
+        };
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
     }
 
     /// Top row first, each lower row indented one more space (half a cell), so
@@ -633,13 +622,7 @@ impl<const N: usize> Game for Y<N> {
         for r in 0..n {
             for c in 0..n - r {
                 let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = if self.board.stones[0].contains(i) {
-                    Some(Player::First)
-                } else if self.board.stones[1].contains(i) {
-                    Some(Player::Second)
-                } else {
-                    None
-                };
+                let owner = self.board.owner(i);
                 cells.push(BoardCell {
                     name: format!("{}{}", column_name(c), r + 1),
                     col: c,

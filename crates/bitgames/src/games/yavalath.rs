@@ -36,7 +36,7 @@
 //! `X`, `O` and `.`, separated by `/`, then a space and the side to move (`x`
 //! or `o`): the side-2 start is `../.../.. x`.
 
-use super::stones::{PlaceMove, Stones};
+use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -101,40 +101,6 @@ impl Yavalath<2> {
 pub fn on_hexagon(size: usize, col: usize, row: usize) -> bool {
     let s = col + row;
     s + 1 >= size && s <= 3 * (size - 1)
-}
-
-/// Whether a position of a placement game with the pie rule (Yavalath,
-/// Havannah: the swap hands X's first stone to O) was reached through a swap,
-/// from the stone counts `nx`, `no` and the side to move (0: X); an error in
-/// words when no game reaches those counts (or only a swap does and the rule
-/// is off).
-pub(crate) fn swapped_by_counts(
-    side: usize,
-    nx: usize,
-    no: usize,
-    swap: bool,
-) -> Result<bool, String> {
-    let mover = if side == 0 { "X" } else { "O" };
-    // Without a swap X has as many stones as O (X to move) or one more (O to
-    // move); after a swap O has one more (X to move) or as many (O to move).
-    let swapped = match (side, nx, no) {
-        (0, a, b) if a == b => false,
-        (1, a, b) if a == b + 1 => false,
-        (0, a, b) if b == a + 1 => true,
-        (1, a, b) if a == b && a > 0 => true,
-        _ => {
-            return Err(format!(
-                "X has {nx} stones and O {no} with {mover} to move; X moves first, so X must have as many as O (X to move) or one more (O to move){}",
-                if swap { ", or after a swap O one more (X to move) or as many (O to move)" } else { "" }
-            ))
-        }
-    };
-    if swapped && !swap {
-        return Err(format!(
-            "X has {nx} stones and O {no} with {mover} to move, which only a swap gives, and the swap rule is off"
-        ));
-    }
-    Ok(swapped)
 }
 
 impl<const N: usize> Yavalath<N> {
@@ -271,9 +237,7 @@ impl<const N: usize> Game for Yavalath<N> {
                 }
             }
             PlaceMove::Swap => {
-                self.board.stones[1] |= self.board.stones[0];
-                self.board.stones[0] = Bits::EMPTY;
-                self.board.ply += 1;
+                self.board.take_over_first_stone();
             }
         }
     }
@@ -304,49 +268,30 @@ impl<const N: usize> Game for Yavalath<N> {
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `../.X./.. o`.
     fn position(&self) -> String {
-        let board = super::picture_rows(&self.picture());
-        format!("{board} {}", if self.board.ply & 1 == 0 { 'x' } else { 'o' })
+        self.board.rows_and_side()
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(err(format!(
-                "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
-                Yavalath::<N> { board: self.board.cleared(), ..*self }.position()
-            )));
+        let read = || {
+            let example = || Yavalath::<N> { board: self.board.cleared(), ..*self }.position();
+            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
+            let stones = self.board.read_picture(rows)?;
+            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let mut g = Yavalath { board, ..*self };
+            if ops::has_line(&g.board.grid, g.board.stones[to_move.index()], 3) {
+                let what = "three or more in a row";
+                return Err(StoneSetupError::ToMoveAfterEnd { player: to_move, what });
+            }
+            if g.board.ply > 0 {
+                g.board.result = g.judge(to_move.other().index());
+            }
+            Ok(g)
         };
-        let side = match side {
-            "x" | "X" => 0usize,
-            "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
-        };
-        let picture = board.to_ascii_uppercase().replace('/', "\n");
-        let (x, o) = self.board.grid.parse_picture2(&picture).map_err(|e| err(e.to_string()))?;
-        let (nx, no) = (x.count() as usize, o.count() as usize);
-        let swapped = swapped_by_counts(side, nx, no, self.board.swap).map_err(err)?;
-        let mut g = *self;
-        g.board.stones = [x, o];
-        g.board.ply = (nx + no + swapped as usize) as u16;
-        g.board.result = 0;
-        let to_move = side;
-        let last = 1 - side;
-        let names = ["X", "O"];
-        if ops::has_line(&g.board.grid, g.board.stones[to_move], 3) {
-            return Err(err(format!(
-                "{} has three or more in a row but is to move: the game ended on that line",
-                names[to_move]
-            )));
-        }
-        if g.board.ply > 0 {
-            g.board.result = g.judge(last);
-        }
-        Ok(g)
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
     }
 
     fn picture(&self) -> String {
-        self.board.grid.picture2(self.board.stones[0], self.board.stones[1])
+        self.board.picture()
     }
 
     /// With the deciding line marked at the end: the winner's four, or the

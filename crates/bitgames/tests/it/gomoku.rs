@@ -234,7 +234,7 @@ fn bad_input_gets_typed_errors() {
         ("XX.../...../...../...../.....", "X must have as many as O or one more"),
         ("Q..../...../...../...../.....", "unexpected 'Q'"),
         ("XXXXX/OOOOO/...../...../.....", "both players have five in a row"),
-        ("XXXXX/OOOO./...../...../O....", "did not make the last move"),
+        ("XXXXX/OOOO./...../...../O....", "but is to move"),
         ("", ""),
     ] {
         let e = s.set_position(text).unwrap_err();

@@ -249,11 +249,11 @@ fn hex_bad_input() {
     assert!(message(p.set_position("x../... o")).contains("2 rows, expected 3"));
     assert!(message(p.set_position("x../..../... o")).contains("has 4 cells"));
     assert!(message(p.set_position("x../.q./... o")).contains("'q' at b2"));
-    assert!(message(p.set_position("xx./.../... o")).contains("x must have as many as o"));
+    assert!(message(p.set_position("xx./.../... o")).contains("X must have as many as O"));
     assert!(message(p.set_position(".../.../..o x")).contains("only a swap gives"));
     assert!(message(p.set_position("x../x../x.. x"))
-        .contains("x must have as many as o (x to move) or one more"));
-    assert!(message(p.set_position("xoo/xo./x.. x")).contains("winner made the last move"));
+        .contains("X must have as many as O (X to move) or one more"));
+    assert!(message(p.set_position("xoo/xo./x.. x")).contains("but is to move"));
     p.set_position("xoo/x../x.. o").unwrap();
     assert_eq!(p.outcome(), Some(Outcome::WonBy(Player::First)));
     let mut s = new_game("hex(size=3,swap=true)").unwrap();

@@ -139,3 +139,52 @@ fn the_kit_checks_its_board() {
     skipped.board.ply = 3;
     assert!(skipped.check_invariants().unwrap_err().contains("ply 3 with 1 stone"));
 }
+
+/// The kit's shared validator answers with typed errors: counts no game
+/// reaches, counts only the pie rule gives, stones on both sides of a cell, a
+/// winner left to move; and a good setup gets its ply from the counts.
+#[test]
+fn the_kit_validates_setups_with_typed_errors() {
+    use bitgames::bits::Bits;
+    use bitgames::games::stones::{PlaceMove, StoneSetup, StoneSetupError};
+    let grid = Grid::new(GridKind::Hex, 3, 3).unwrap();
+    let plain: Stones<PlaceMove, 1, false> = Stones::new(grid, false);
+    let pie: Stones<PlaceMove, 1, false> = Stones::new(grid, true);
+    let cells = |ix: &[usize]| ix.iter().fold(Bits::<1>::EMPTY, |b, &i| b | Bits::cell(i));
+    let [a, b, c, d] =
+        [(0, 0), (1, 0), (2, 0), (0, 1)].map(|(col, row)| grid.cell(col, row).unwrap());
+    let setup = |x: &[usize], o: &[usize], to_move| StoneSetup {
+        stones: [cells(x), cells(o)],
+        to_move: Some(to_move),
+    };
+
+    // X a, O b, X to move: ply 2, no swap.
+    let board = plain.from_setup(setup(&[a], &[b], Player::First)).unwrap();
+    assert_eq!((board.ply, board.result), (2, 0));
+    // O's one stone with X to move: only a swap gives it (ply 2).
+    let e = plain.from_setup(setup(&[], &[a], Player::First)).unwrap_err();
+    assert_eq!(e, StoneSetupError::OnlyBySwap { x: 0, o: 1, to_move: Player::First });
+    assert_eq!(pie.from_setup(setup(&[], &[a], Player::First)).unwrap().ply, 2);
+    // Two X stones to none with X to move.
+    let e = pie.from_setup(setup(&[a, b], &[], Player::First)).unwrap_err();
+    assert_eq!(e, StoneSetupError::Counts { x: 2, o: 0, to_move: Some(Player::First), swap: true });
+    assert!(e.to_string().contains("or after a swap"), "{e}");
+    let e = plain.from_setup(setup(&[a], &[a], Player::First)).unwrap_err();
+    assert_eq!(e, StoneSetupError::Overlap { cells: 1 });
+
+    // X to move holding the pattern; both holding it; O (who moved last) holding it.
+    let board = plain.from_setup(setup(&[a, c], &[b, d], Player::First)).unwrap();
+    let e = board.winner([true, false], "a line").unwrap_err();
+    assert_eq!(e, StoneSetupError::ToMoveAfterEnd { player: Player::First, what: "a line" });
+    let e = board.winner([true, true], "a line").unwrap_err();
+    assert_eq!(e, StoneSetupError::BothWon { what: "a line" });
+    assert_eq!(board.winner([false, true], "a line"), Ok(Some(Player::Second)));
+
+    // From text: the side to move must be x or o, and the shape is named.
+    type Setup1 = StoneSetup<1>;
+    let e = Setup1::split_side("x.. q", || "... x".into()).unwrap_err();
+    assert_eq!(e, StoneSetupError::SideToMove("q".into()));
+    let e = Setup1::split_side("x..", || "... x".into()).unwrap_err();
+    assert!(e.to_string().contains("such as ... x"), "{e}");
+    assert!(matches!(e.at("hex(size=3)", "x.."), ParseError::Position { .. }));
+}

@@ -192,7 +192,7 @@ fn positions_are_read_with_their_faults_named() {
     assert_eq!(won.outcome(), Some(Outcome::WonBy(Player::First)));
     for (bad, why) in [
         ("xxx/oo/o x", "but is to move"),
-        ("xx./o./. x", "x must have"),
+        ("xx./o./. x", "X must have"),
         ("xx/o./o o", "row 1"),
         ("xx./o. o", "rows"),
         ("xx./o?/o o", "'?' at b2"),
