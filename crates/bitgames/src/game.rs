@@ -644,6 +644,33 @@ pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     }
 }
 
+/// One node of the perft walk: `$game` at `$depth` plies from the horizon,
+/// children counted by `$recurse` (the two forms of `walk` below).
+macro_rules! walk_node {
+    ($game:ident, $depth:ident, $deeper:ident, $recurse:ident) => {{
+        if $depth == 0 {
+            return 1;
+        }
+        if $deeper && $game.outcome().is_some() {
+            return 1;
+        }
+        if $depth == 1 {
+            return $game.count_moves() as u64;
+        }
+        let mut total = 0;
+        // `try_for_each_move` straight: `for_each_move`'s own closure would
+        // stand between (in a portable build it has no target features, so
+        // this one could not be inlined into it).
+        let _ = $game.try_for_each_move(|mv| {
+            let mut child = $game.clone();
+            child.play_unchecked(mv);
+            total += $recurse::<G, $deeper>(&child, $depth - 1);
+            ControlFlow::Continue(())
+        });
+        total
+    }};
+}
+
 /// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
 /// every greater depth), so the walk tests nothing it need not.
 #[cfg(all(
@@ -654,22 +681,7 @@ pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     target_feature = "popcnt"
 ))]
 fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if DEEPER && game.outcome().is_some() {
-        return 1;
-    }
-    if depth == 1 {
-        return game.count_moves() as u64;
-    }
-    let mut total = 0;
-    game.for_each_move(|mv| {
-        let mut child = game.clone();
-        child.play_unchecked(mv);
-        total += walk::<G, DEEPER>(&child, depth - 1);
-    });
-    total
+    walk_node!(game, depth, DEEPER, walk)
 }
 
 /// The same walk in a build without x86-64-v3's instructions (a portable
@@ -688,25 +700,7 @@ fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
 fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     #[multiversion::inherit_target]
     fn inner<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if DEEPER && game.outcome().is_some() {
-            return 1;
-        }
-        if depth == 1 {
-            return game.count_moves() as u64;
-        }
-        let mut total = 0;
-        // `try_for_each_move` straight: `for_each_move`'s own closure has
-        // no target features, so this one could not be inlined into it.
-        let _ = game.try_for_each_move(|mv| {
-            let mut child = game.clone();
-            child.play_unchecked(mv);
-            total += inner::<G, DEEPER>(&child, depth - 1);
-            ControlFlow::Continue(())
-        });
-        total
+        walk_node!(game, depth, DEEPER, inner)
     }
     inner::<G, DEEPER>(game, depth)
 }
