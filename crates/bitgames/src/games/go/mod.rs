@@ -56,10 +56,12 @@ use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
 
+mod history;
 mod notation;
 mod playout;
 mod policy;
 mod rules;
+use history::BoardHistory;
 pub use notation::{column_letter, star_points, GoMove};
 use playout::{Playout, EMPTY_CELL, NO_CELL, OFF_BOARD};
 #[cfg(feature = "internal-tests")]
@@ -158,9 +160,6 @@ static ZOBRIST: [[u64; 384]; 2] = {
 /// No ko cell.
 const NO_KO: u16 = u16::MAX;
 
-/// Cells of the bloom filter over earlier boards (a power of two).
-const SEEN_BITS: usize = 4096;
-
 /// A Go position stored in `N` 64-bit words per colour.
 #[derive(Clone)]
 pub struct Go<const N: usize> {
@@ -184,10 +183,9 @@ pub struct Go<const N: usize> {
     state: u8,
     komi2: i32,
     rules: Rules,
-    /// Hashes of every board so far (not under simple ko).
-    history: Vec<u64>,
-    /// A bloom filter over `history` (one bit per board).
-    seen: Box<[u64; SEEN_BITS / 64]>,
+    /// Hashes of every board so far (not under simple ko), shared with the
+    /// clones.
+    history: BoardHistory,
 }
 
 impl<const N: usize> PartialEq for Go<N> {
@@ -258,8 +256,7 @@ impl<const N: usize> Go<N> {
             state: 0,
             komi2: k2 as i32,
             rules,
-            history: Vec::new(),
-            seen: Box::new([0; SEEN_BITS / 64]),
+            history: BoardHistory::new(),
         };
         g.reset_history();
         Ok(g)
@@ -458,19 +455,15 @@ impl<const N: usize> Go<N> {
     /// Whether board hash `h` is one of the boards so far.
     #[inline]
     fn repeats(&self, h: u64) -> bool {
-        let b = (h >> 52) as usize & (SEEN_BITS - 1);
-        self.seen[b / 64] >> (b % 64) & 1 != 0 && self.history.contains(&h)
+        self.history.contains(h)
     }
 
     fn remember(&mut self, h: u64) {
-        let b = (h >> 52) as usize & (SEEN_BITS - 1);
-        self.seen[b / 64] |= 1 << (b % 64);
         self.history.push(h);
     }
 
     fn reset_history(&mut self) {
         self.history.clear();
-        self.seen.fill(0);
         self.emptied = Bits::EMPTY;
         if self.rules.ko != KoRule::Simple {
             self.remember(self.hash);
@@ -1015,8 +1008,7 @@ impl<const N: usize> Game for Go<N> {
             passes,
             side,
             state,
-            history: Vec::new(),
-            seen: Box::new([0; SEEN_BITS / 64]),
+            history: BoardHistory::new(),
             ..self.clone()
         };
         for (p, s) in stones.iter().enumerate() {
