@@ -658,16 +658,46 @@ macro_rules! walk_node {
             return $game.count_moves() as u64;
         }
         let mut total = 0;
-        // `try_for_each_move` straight: `for_each_move`'s own closure would
-        // stand between (in a portable build it has no target features, so
-        // this one could not be inlined into it).
-        let _ = $game.try_for_each_move(|mv| {
+        walk_children!($game, |mv| {
             let mut child = $game.clone();
             child.play_unchecked(mv);
             total += $recurse::<G, $deeper>(&child, $depth - 1);
-            ControlFlow::Continue(())
         });
         total
+    }};
+}
+
+/// Calls the body on each legal move: `for_each_move` in an x86-64-v3 build
+/// (fewer instructions there: Breakthrough's perft 5, 71.5 M against 75.1 M
+/// under callgrind), `try_for_each_move` straight in a portable one, where
+/// `for_each_move`'s own closure, compiled without the hot copy's target
+/// features, would keep the walk's closure from being inlined into it.
+#[cfg(all(
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt",
+    target_feature = "popcnt"
+))]
+macro_rules! walk_children {
+    ($game:ident, |$mv:ident| $body:block) => {
+        $game.for_each_move(|$mv| $body)
+    };
+}
+
+#[cfg(not(all(
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt",
+    target_feature = "popcnt"
+)))]
+macro_rules! walk_children {
+    ($game:ident, |$mv:ident| $body:block) => {{
+        let _ = $game.try_for_each_move(|$mv| {
+            $body;
+            ControlFlow::Continue(())
+        });
     }};
 }
 

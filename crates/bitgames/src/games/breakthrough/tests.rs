@@ -3,6 +3,8 @@
 use super::packed::LANES;
 use super::*;
 use rand::RngCore;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 pub fn start_and_first_moves() {
     let g = Breakthrough::standard();
