@@ -202,6 +202,29 @@ pub enum SetupError {
     },
 }
 
+impl SetupError {
+    /// `Ok` when `value` of parameter `param` is in `min..=max`, else
+    /// [`SetupError::OutOfRange`] naming it (the check every game's
+    /// constructor makes of its sizes).
+    pub fn check_range(
+        param: &'static str,
+        value: usize,
+        min: usize,
+        max: usize,
+    ) -> Result<(), SetupError> {
+        if (min..=max).contains(&value) {
+            return Ok(());
+        }
+        Err(SetupError::OutOfRange {
+            param,
+            value: i64::try_from(value).unwrap_or(i64::MAX),
+            min: min as i64,
+            max: max as i64,
+            note: "",
+        })
+    }
+}
+
 /// The counting convention of a game's perft.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerftRule {

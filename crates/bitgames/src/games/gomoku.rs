@@ -91,15 +91,7 @@ impl Gomoku<4> {
 impl<const N: usize> Gomoku<N> {
     /// The empty `size × size` board; `exact`: only exactly five in a row wins.
     pub fn new(size: usize, exact: bool) -> Result<Self, SetupError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: MIN_SIZE as i64,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, MIN_SIZE, MAX_SIZE)?;
         let grid = Grid::new(GridKind::Square8, size, size)?;
         Ok(Gomoku { board: Stones::new(grid, false), exact })
     }

@@ -118,15 +118,7 @@ impl<const N: usize> Havannah<N> {
     /// The empty hexhex board of side `size` (3 to 10); `swap` turns the pie
     /// rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
-        if !(3..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: 3,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, 3, MAX_SIZE)?;
         let n = 2 * size - 1;
         let grid =
             Grid::masked(GridKind::Hex, n, n, |c, r| super::yavalath::on_hexagon(size, c, r))?;

@@ -162,15 +162,7 @@ impl Teeko {
 
     /// The empty board; the game is drawn at ply `max_moves` (1–65535).
     pub fn new(max_moves: usize) -> Result<Self, SetupError> {
-        if !(1..=u16::MAX as usize).contains(&max_moves) {
-            return Err(SetupError::OutOfRange {
-                param: "max_moves",
-                value: max_moves as i64,
-                min: 1,
-                max: u16::MAX as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("max_moves", max_moves, 1, u16::MAX as usize)?;
         Ok(Teeko { stones: [Bits::EMPTY; 2], ply: 0, max_moves: max_moves as u16, result: 0 })
     }
 

@@ -101,15 +101,7 @@ impl Y<2> {
 impl<const N: usize> Y<N> {
     /// The empty triangle of side `size`, `x` to move.
     pub fn new(size: usize) -> Result<Self, SetupError> {
-        if !(1..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: 1,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, 1, MAX_SIZE)?;
         let grid = Grid::masked(GridKind::Hex, size, size, |c, r| c + r < size)?;
         let diagonal = (0..size).filter_map(|c| grid.cell(c, size - 1 - c)).collect();
         let sides = [grid.row(0), grid.column(0), diagonal];

@@ -106,15 +106,7 @@ pub fn on_hexagon(size: usize, col: usize, row: usize) -> bool {
 impl<const N: usize> Yavalath<N> {
     /// The empty hexhex board of side `size`; `swap` turns the pie rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
-        if !(2..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: 2,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, 2, MAX_SIZE)?;
         let n = 2 * size - 1;
         let grid = Grid::masked(GridKind::Hex, n, n, |c, r| on_hexagon(size, c, r))?;
         let cells = grid.cells() as u16;

@@ -220,15 +220,7 @@ impl Go<6> {
 impl<const N: usize> Go<N> {
     /// The empty `size × size` board, Black to move.
     pub fn new(size: usize, rules: Rules) -> Result<Self, SetupError> {
-        if !(1..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: 1,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, 1, MAX_SIZE)?;
         let k2 = rules.komi * 2.0;
         if !k2.is_finite() || k2.fract() != 0.0 || k2.abs() > 800.0 {
             let k = rules.komi;

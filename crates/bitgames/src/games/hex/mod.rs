@@ -100,15 +100,7 @@ impl Hex<4> {
 impl<const N: usize> Hex<N> {
     /// The empty `size × size` board, `x` to move; `swap` enables the pie rule.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
-        if !(1..=MAX_SIZE).contains(&size) {
-            return Err(SetupError::OutOfRange {
-                param: "size",
-                value: size as i64,
-                min: 1,
-                max: MAX_SIZE as i64,
-                note: "",
-            });
-        }
+        SetupError::check_range("size", size, 1, MAX_SIZE)?;
         let grid = Grid::new(GridKind::Hex, size, size)?;
         let edges = [grid.row(0), grid.row(size - 1), grid.column(0), grid.column(size - 1)];
         Ok(Hex { board: Stones::new(grid, swap), edges })
