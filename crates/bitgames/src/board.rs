@@ -289,31 +289,8 @@ impl BoardView {
 /// Distance between rows of hexagons, in cell widths (`√3/2`).
 pub const HEX_ROW: f64 = 0.866_025_403_784_438_6;
 
-/// [`BoardView::observe`]'s three planes written straight from a game's
-/// pieces, in one pass in memory order: `mine(row, col)` and `theirs(row,
-/// col)` say whether the side to move's or the opponent's piece stands there,
-/// and plane 2 is all ones when the first player is to move.
-pub(crate) fn write_planes(
-    out: &mut [f32],
-    [planes, rows, cols]: [usize; 3],
-    first_to_move: bool,
-    mine: impl Fn(usize, usize) -> bool,
-    theirs: impl Fn(usize, usize) -> bool,
-) {
-    let area = rows * cols;
-    assert_eq!(out.len(), planes * area, "an observation of shape {planes}×{rows}×{cols}");
-    let (own, rest) = out.split_at_mut(area);
-    let (other, side) = rest.split_at_mut(area);
-    for r in 0..rows {
-        for c in 0..cols {
-            own[r * cols + c] = f32::from(u8::from(mine(r, c)));
-            other[r * cols + c] = f32::from(u8::from(theirs(r, c)));
-        }
-    }
-    side.fill(if first_to_move { 1.0 } else { 0.0 });
-}
-
-/// [`write_planes`] for boards with few pieces: the planes cleared, then
+/// [`BoardView::observe`]'s three planes for boards with few pieces (plane 2
+/// all ones when the first player is to move): the planes cleared, then
 /// `mine` and `theirs` give the flat index (`row · columns + col`) of each of
 /// the side to move's and the opponent's pieces.
 pub(crate) fn write_sparse_planes(
@@ -336,7 +313,7 @@ pub(crate) fn write_sparse_planes(
     side.fill(if first_to_move { 1.0 } else { 0.0 });
 }
 
-/// [`write_planes`] for a game on a [`Grid`]: `stones` the side to move's and
+/// [`BoardView::observe`]'s three planes for a game on a [`Grid`]: `stones` the side to move's and
 /// the opponent's, each at its grid `(row, col)`.
 pub(crate) fn write_grid_planes<const N: usize>(
     out: &mut [f32],
@@ -344,12 +321,24 @@ pub(crate) fn write_grid_planes<const N: usize>(
     [mine, theirs]: [Bits<N>; 2],
     first_to_move: bool,
 ) {
-    let stride = grid.stride();
-    write_planes(
-        out,
-        [3, grid.height(), grid.width()],
-        first_to_move,
-        |r, c| mine.contains(r * stride + c),
-        |r, c| theirs.contains(r * stride + c),
-    );
+    let (stride, rows, cols) = (grid.stride(), grid.height(), grid.width());
+    let area = rows * cols;
+    assert_eq!(out.len(), 3 * area, "an observation of shape 3×{rows}×{cols}");
+    let (own, rest) = out.split_at_mut(area);
+    let (other, side) = rest.split_at_mut(area);
+    // 64 cells of a row of each set in one read.
+    for r in 0..rows {
+        for c0 in (0..cols).step_by(64) {
+            let n = (cols - c0).min(64);
+            let at = r * stride + c0;
+            let (m, t) = (mine.run(at, n), theirs.run(at, n));
+            let i = r * cols + c0;
+            let (own, other) = (&mut own[i..i + n], &mut other[i..i + n]);
+            for c in 0..n {
+                own[c] = (m >> c & 1) as f32;
+                other[c] = (t >> c & 1) as f32;
+            }
+        }
+    }
+    side.fill(if first_to_move { 1.0 } else { 0.0 });
 }

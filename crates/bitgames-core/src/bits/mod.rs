@@ -439,6 +439,26 @@ impl<const N: usize> Bits<N> {
         }
     }
 
+    /// The `len` cells from `start` on (`len` ≤ 64) as the low bits of a
+    /// word: bit `k` is cell `start + k`; cells past the set read as empty.
+    /// A row of a grid in one read, for writing it out cell by cell.
+    #[inline]
+    pub const fn run(&self, start: usize, len: usize) -> u64 {
+        let (k, b) = (start / 64, (start % 64) as u32);
+        if k >= N || len == 0 {
+            return 0;
+        }
+        let mut v = self.0[k] >> b;
+        if b != 0 && k + 1 < N {
+            v |= self.0[k + 1] << (64 - b);
+        }
+        if len >= 64 {
+            v
+        } else {
+            v & ((1u64 << len) - 1)
+        }
+    }
+
     /// Iterates over the cells of the set, lowest first.
     #[inline]
     pub fn iter(&self) -> Cells<N> {
