@@ -108,11 +108,7 @@ impl Slot {
     /// rewards and end flags.
     fn write(&mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool) {
         self.game.observe(row.obs);
-        row.mask.fill(false);
-        self.game.legal_actions(&mut self.legal);
-        for &a in &self.legal {
-            row.mask[a] = true;
-        }
+        self.game.write_legal_actions(row.mask, &mut self.legal);
         row.rewards[0] = rewards[0] as f32;
         row.rewards[1] = rewards[1] as f32;
         *row.terminated = terminated;

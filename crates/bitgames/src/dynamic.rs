@@ -30,6 +30,10 @@ pub trait DynGame: Send + Sync {
     /// Clears `out` and writes the legal moves' action ids into it, in the
     /// game's move order ([`Game::action`](crate::game::Game::action)).
     fn legal_actions(&self, out: &mut Vec<usize>);
+    /// Writes the legal actions as a mask and a list
+    /// ([`Game::write_legal_actions`](crate::game::Game::write_legal_actions)):
+    /// `mask` is [`num_actions`](Self::num_actions) long.
+    fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>);
     /// Plays the legal move with action id `a`; on error the state is unchanged.
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError>;
     /// The text of the legal move with action id `a`.

@@ -44,6 +44,9 @@ impl<G: Game> DynGame for G {
         out.clear();
         Game::for_each_move(self, |m| out.push(Game::action(self, m)));
     }
+    fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+        Game::write_legal_actions(self, mask, ids);
+    }
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
         let mv = legal_action(self, a)?;
         Game::play_unchecked(self, mv);

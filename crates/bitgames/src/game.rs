@@ -569,6 +569,21 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         found
     }
 
+    /// Writes the legal moves' action ids: `mask[a]` true exactly for them
+    /// (`mask` is [`num_actions`](Game::num_actions) long) and `ids` (cleared
+    /// first) listing them, in move order by default, in id order where a
+    /// game writes them itself (the placement kit, a grid row at a time). One
+    /// pass serves an environment's mask and its random actions.
+    fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+        mask.fill(false);
+        ids.clear();
+        self.for_each_move(|mv| {
+            let a = self.action(mv);
+            mask[a] = true;
+            ids.push(a);
+        });
+    }
+
     /// Perft in this game's standard convention ([`PERFT_RULE`](Game::PERFT_RULE)):
     /// the number of move sequences of exactly `depth` plies. Games override it
     /// with a faster walk that counts the same.

@@ -228,6 +228,30 @@ impl StoneSetupError {
     }
 }
 
+/// The set bits of a word, lowest first, with an exact length (so that
+/// `Vec::extend` reserves once).
+struct SetBits(u64);
+
+impl Iterator for SetBits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SetBits {}
+
 /// The board of a placement game with moves `M` stored in `N` 64-bit words a
 /// player; `FLIP`: a cell name's row counts from the grid's top row
 /// (Havannah's names) rather than being the grid's own row.
@@ -431,6 +455,39 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         match mv.cell() {
             Some(c) => crate::action::cell_id(c, self.grid.width()),
             None => self.grid.width() * self.grid.height(),
+        }
+    }
+
+    /// [`Game::write_legal_actions`] from the empty cells, a grid row at a
+    /// time, in id order: a cell's id is its name's `row · width + col`
+    /// ([`action`](Self::action)), the swap's the last.
+    pub fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+        ids.clear();
+        if self.result != 0 {
+            mask.fill(false);
+            return;
+        }
+        let (w, h, stride) = (self.grid.width(), self.grid.height(), self.grid.stride());
+        ids.reserve(w * h + 1);
+        let empty = self.empty();
+        // Rows in id order: a flipped board names its top grid row 1.
+        for name_row in 0..h {
+            let r = if FLIP { h - 1 - name_row } else { name_row };
+            for c0 in (0..w).step_by(64) {
+                let n = (w - c0).min(64);
+                let bits = empty.run(r * stride + c0, n);
+                let base = name_row * w + c0;
+                for (c, m) in mask[base..base + n].iter_mut().enumerate() {
+                    *m = bits >> c & 1 != 0;
+                }
+                ids.extend(SetBits(bits).map(|c| base + c));
+            }
+        }
+        if M::SWAP.is_some() {
+            mask[w * h] = self.can_swap();
+            if self.can_swap() {
+                ids.push(w * h);
+            }
         }
     }
 
@@ -679,6 +736,10 @@ macro_rules! stone_moves {
 
         fn action(&self, mv: $move) -> usize {
             self.$board.action(mv)
+        }
+
+        fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+            self.$board.write_legal_actions(mask, ids)
         }
 
         #[inline]

@@ -48,6 +48,14 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
             ids.sort_unstable();
             ids.dedup();
             assert_eq!(ids.len(), moves.len(), "action ids repeat in {g:?}");
+            // The mask and the list name exactly those ids (a stale true or
+            // id from a position before is overwritten).
+            let (mut mask, mut listed) = (vec![true; g.num_actions()], vec![usize::MAX]);
+            g.write_legal_actions(&mut mask, &mut listed);
+            let marked: Vec<usize> = (0..mask.len()).filter(|&a| mask[a]).collect();
+            assert_eq!(marked, ids, "action mask of {g:?}");
+            listed.sort_unstable();
+            assert_eq!(listed, ids, "listed legal actions of {g:?}");
             if g.num_actions() <= 400 {
                 for a in (0..g.num_actions()).filter(|a| ids.binary_search(a).is_err()) {
                     assert_eq!(g.action_move(a), None, "action {a} in {g:?}");
