@@ -5,6 +5,7 @@
 //! its partial file removed), prints one line saying what was left on disk and
 //! exits with code 130 (128 + SIGINT, as shells report it).
 
+use crate::common::input_error;
 use anyhow::{anyhow, Context, Result};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -66,22 +67,62 @@ pub fn write_final(path: &Path, bytes: &[u8]) -> Result<()> {
     write_whole_noting(path, bytes, Some(done))
 }
 
+/// Checks, before a long run, that `path` can be an output file: not a
+/// folder, in a folder that exists. A fault of the path given is an input
+/// error (exit 2), found before any work rather than after it.
+pub fn check_output(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(input_error(format!("cannot write '{}': it is a folder", path.display())));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(input_error(format!(
+            "cannot write '{}': there is no folder '{}'",
+            path.display(),
+            folder.display()
+        )));
+    }
+    Ok(())
+}
+
+/// An error writing `path`: an input error (exit 2) where the path given is
+/// at fault (no such folder, no permission, a folder, a read-only file
+/// system), a plain error otherwise (a full disk).
+fn write_error(path: &Path, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind as K;
+    let text = format!("cannot write '{}': {e}", path.display());
+    match e.kind() {
+        K::NotFound
+        | K::PermissionDenied
+        | K::IsADirectory
+        | K::NotADirectory
+        | K::ReadOnlyFilesystem => input_error(text),
+        _ => anyhow!(text),
+    }
+}
+
 /// [`write_whole`], setting `done` as the note once the file is renamed.
 fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result<()> {
     let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
-    let cannot = |e: std::io::Error| anyhow!("cannot write '{}': {e}", path.display());
+    let cannot = |e: std::io::Error| write_error(path, e);
     let target = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(path.to_path_buf()),
         Err(e) => return Err(cannot(e)),
         Ok(m) if m.is_dir() => {
-            return Err(anyhow!("cannot write '{}': it is a folder", path.display()))
+            return Err(input_error(format!("cannot write '{}': it is a folder", path.display())))
         }
         Ok(m) if m.is_file() => Some(path.to_path_buf()),
         // A link to a regular file: that file, through a partial file beside it.
         Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
             Ok(t) if t.is_file() => Some(std::fs::canonicalize(path).map_err(cannot)?),
             Ok(t) if t.is_dir() => {
-                return Err(anyhow!("cannot write '{}': it leads to a folder", path.display()))
+                return Err(input_error(format!(
+                    "cannot write '{}': it leads to a folder",
+                    path.display()
+                )))
             }
             _ => None,
         },
@@ -110,7 +151,7 @@ fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(anyhow!("cannot write '{}': {e}", tmp.display()));
+        return Err(write_error(&tmp, e));
     }
     if let Err(e) = std::fs::rename(&tmp, path) {
         let _ = std::fs::remove_file(&tmp);

@@ -47,6 +47,7 @@ pub fn run(args: &LifeArgs, out: &mut dyn Write) -> Result<()> {
         pattern.rule = Rule::parse(r).map_err(|e| input_error(e.to_string()))?;
     }
     if let Some(path) = &args.write {
+        crate::interrupt::check_output(std::path::Path::new(path))?;
         crate::interrupt::install(format!(
             "the run was not finished; nothing written to '{path}'"
         ))?;

@@ -283,6 +283,7 @@ pub fn run_book(args: &BookArgs, out: &mut dyn Write) -> Result<()> {
     crate::common::check_threads(args.threads)?;
     crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;
+    crate::interrupt::check_output(&args.out)?;
     // Ctrl-C while the book is built: nothing is on disk yet.
     let unfinished =
         format!("the book was not finished; nothing written to '{}'", args.out.display());

@@ -518,3 +518,27 @@ fn endless_input_is_refused_not_held() {
         assert!(err.contains("more than 64 MiB"), "{args:?}: {err}");
     }
 }
+
+/// An output path that cannot be written (issue 33, row 14) is the user's
+/// input error, exit 2, found before the work starts: a folder that does not
+/// exist, a folder given as the file. Nothing is left behind.
+#[test]
+fn unwritable_outputs_are_input_errors_found_first() {
+    let dir = scratch("outputs");
+    let missing = dir.join("no-such-folder").join("x.book");
+    let (missing, folder) = (missing.to_str().unwrap(), dir.to_str().unwrap());
+    // A depth whose book would take minutes: the check comes first.
+    let book = ["book", "connect4", "--depth", "12", "--table-mib", "16", "--out"];
+    let e = fails(&[&book[..], &[missing]].concat());
+    assert!(e.contains("there is no folder"), "{e}");
+    let e = fails(&[&book[..], &[folder]].concat());
+    assert!(e.contains("it is a folder"), "{e}");
+    let glider = dir.join("glider.rle");
+    std::fs::write(&glider, "x = 3, y = 3\nbob$2bo$3o!\n").unwrap();
+    let life = ["life", glider.to_str().unwrap(), "-g", "4", "--write"];
+    let e = fails(&[&life[..], &[missing]].concat());
+    assert!(e.contains("there is no folder"), "{e}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["glider.rle"], "files left in {folder}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
