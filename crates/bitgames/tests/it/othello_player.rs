@@ -309,3 +309,28 @@ fn passes_and_finished_games() {
         .unwrap();
     assert!(matches!(p.choose(&over), Err(SearchError::GameOver(_))));
 }
+
+/// A hint's moves share the time limit (issue 33 row 14: NBoard's `hint` at
+/// depth 60 took the 15 s limit once per move): every legal move is valued,
+/// and the whole takes about one limit, where a limit each would take one per
+/// move (at least 8 here). The bound leaves five times the budget of slack.
+#[test]
+fn evaluating_every_move_shares_the_time_limit() {
+    let mut pos = Othello::start();
+    for mv in ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"] {
+        pos.play(mv.parse::<OthelloMove>().unwrap()).unwrap();
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.len() >= 8, "{} moves", moves.len());
+    let mut p = OthelloPlayer::new(Level::default());
+    p.set_depth(60, 0);
+    let budget = std::time::Duration::from_millis(300);
+    p.set_time(Some(budget));
+    let start = std::time::Instant::now();
+    let all = p.evaluate_moves(&pos, moves.len()).unwrap();
+    let took = start.elapsed();
+    assert_eq!(all.len(), moves.len());
+    assert!(took < budget * 5, "{took:?} for {} moves", moves.len());
+    assert_eq!(p.time(), Some(budget), "the limit is the player's again");
+}

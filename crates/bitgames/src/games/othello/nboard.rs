@@ -13,7 +13,7 @@
 //! | `set game GGF`       | the position is now the end of this GGF game                |
 //! | `set contempt N`     | accepted; the engine has no contempt setting                |
 //! | `move F5[/eval/time]`| plays the move on its board (`PA` passes)                   |
-//! | `hint N`             | `search PV EVAL 0 DEPTH` for the best N moves, then `status` |
+//! | `hint N`             | `search PV EVAL 0 DEPTH` for the best N moves, then `status` (all the moves share one [`MOVE_TIME`]) |
 //! | `go`                 | `=== MOVE/EVAL/TIME` (the board is not changed: a `move` follows) |
 //! | `ping N`             | `pong N`                                                     |
 //! | `learn`              | `learned` (there is no book to add the game to)              |

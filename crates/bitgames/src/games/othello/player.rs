@@ -269,7 +269,9 @@ impl OthelloPlayer {
     /// each child solved exactly in the exact range, else searched one ply less
     /// deep than [`choose`](Self::choose) would (for hints: a value per move,
     /// where `choose` only proves the best one best). A forced pass is the one
-    /// move; an error when the game is over.
+    /// move; an error when the game is over. With a time limit the moves share
+    /// it (each the time left over the moves left), so a hint takes no longer
+    /// than a move would.
     pub fn evaluate_moves(&mut self, pos: &Othello, n: usize) -> Result<Vec<Choice>, SearchError> {
         if let Some(o) = pos.outcome() {
             return Err(SearchError::GameOver(pos.describe_outcome(o)));
@@ -277,8 +279,13 @@ impl OthelloPlayer {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            out.push(self.evaluate_move(pos, mv, self.depth)?);
+        let (budget, start) = (self.time, Instant::now());
+        let count = moves.len();
+        for (i, mv) in moves.into_iter().enumerate() {
+            self.time = budget.map(|t| t.saturating_sub(start.elapsed()) / (count - i) as u32);
+            let choice = self.evaluate_move(pos, mv, self.depth);
+            self.time = budget;
+            out.push(choice?);
         }
         out.sort_by_key(|c| std::cmp::Reverse(c.value.rank()));
         out.truncate(n.max(1));
