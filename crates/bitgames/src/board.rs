@@ -267,13 +267,7 @@ impl BoardView {
             .into_iter()
             .filter_map(|i| {
                 let (col, row) = grid.coords(i)?;
-                let owner = if owners[0].contains(i) {
-                    Some(Player::First)
-                } else if owners[1].contains(i) {
-                    Some(Player::Second)
-                } else {
-                    None
-                };
+                let owner = owner_of(&owners, i);
                 let (x, y) = if hex {
                     (col as f64 + 0.5 * row as f64, (top - row) as f64 * HEX_ROW)
                 } else {
@@ -283,6 +277,19 @@ impl BoardView {
             })
             .collect();
         BoardView::new(shape, cells)
+    }
+}
+
+/// Whose piece stands on cell `i`, from the two players' cell sets (the
+/// grid games' board views).
+#[inline]
+pub fn owner_of<const N: usize>(sets: &[Bits<N>; 2], i: usize) -> Option<Player> {
+    if sets[0].contains(i) {
+        Some(Player::First)
+    } else if sets[1].contains(i) {
+        Some(Player::Second)
+    } else {
+        None
     }
 }
 

@@ -638,13 +638,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// Whose stone stands on grid index `i`.
     #[inline]
     pub fn owner(&self, i: usize) -> Option<Player> {
-        if self.stones[0].contains(i) {
-            Some(Player::First)
-        } else if self.stones[1].contains(i) {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        crate::board::owner_of(&self.stones, i)
     }
 
     /// The pie rule's swap where the first stone stays on its cell and

@@ -1068,16 +1068,7 @@ impl<const N: usize> Game for Go<N> {
             n,
             false,
             |c, r| format!("{}{}", column_letter(c), r + 1),
-            |c, r| {
-                let i = self.grid.cell(c, r)?;
-                if self.stones[0].contains(i) {
-                    Some(Player::First)
-                } else if self.stones[1].contains(i) {
-                    Some(Player::Second)
-                } else {
-                    None
-                }
-            },
+            |c, r| crate::board::owner_of(&self.stones, self.grid.cell(c, r)?),
         );
         view.stars = star_points(n).into_iter().map(|(c, r)| r * n + c).collect();
         view.intersections = true;
