@@ -683,7 +683,12 @@ pub fn perft_walk<G: Game>(game: &G, depth: usize, rule: PerftRule) -> u64 {
 }
 
 /// One node of the perft walk: `$game` at `$depth` plies from the horizon,
-/// children counted by `$recurse` (the two forms of `walk` below).
+/// children counted by `$recurse` (the two forms of `walk` below). The
+/// children come from `for_each_move` in an x86-64-v3 build (fewer
+/// instructions there: Breakthrough's perft 5, 71.5 M against 75.1 M under
+/// callgrind) and from `try_for_each_move` straight in a portable one, where
+/// `for_each_move`'s own closure, compiled without the hot copy's target
+/// features, would keep the walk's closure from being inlined into it.
 macro_rules! walk_node {
     ($game:ident, $depth:ident, $deeper:ident, $recurse:ident) => {{
         if $depth == 0 {
@@ -696,58 +701,30 @@ macro_rules! walk_node {
             return $game.count_moves() as u64;
         }
         let mut total = 0;
-        walk_children!($game, |mv| {
-            let mut child = $game.clone();
-            child.play_unchecked(mv);
-            total += $recurse::<G, $deeper>(&child, $depth - 1);
-        });
+        // The child's count is written into each closure: one closure shared
+        // by both, called from the second, cost the portable build's Connect
+        // Four perft 25% (measured).
+        if cfg!(v3_build) {
+            $game.for_each_move(|mv| {
+                let mut child = $game.clone();
+                child.play_unchecked(mv);
+                total += $recurse::<G, $deeper>(&child, $depth - 1);
+            });
+        } else {
+            let _ = $game.try_for_each_move(|mv| {
+                let mut child = $game.clone();
+                child.play_unchecked(mv);
+                total += $recurse::<G, $deeper>(&child, $depth - 1);
+                ControlFlow::Continue(())
+            });
+        }
         total
-    }};
-}
-
-/// Calls the body on each legal move: `for_each_move` in an x86-64-v3 build
-/// (fewer instructions there: Breakthrough's perft 5, 71.5 M against 75.1 M
-/// under callgrind), `try_for_each_move` straight in a portable one, where
-/// `for_each_move`'s own closure, compiled without the hot copy's target
-/// features, would keep the walk's closure from being inlined into it.
-#[cfg(all(
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "lzcnt",
-    target_feature = "popcnt"
-))]
-macro_rules! walk_children {
-    ($game:ident, |$mv:ident| $body:block) => {
-        $game.for_each_move(|$mv| $body)
-    };
-}
-
-#[cfg(not(all(
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "lzcnt",
-    target_feature = "popcnt"
-)))]
-macro_rules! walk_children {
-    ($game:ident, |$mv:ident| $body:block) => {{
-        let _ = $game.try_for_each_move(|$mv| {
-            $body;
-            ControlFlow::Continue(())
-        });
     }};
 }
 
 /// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
 /// every greater depth), so the walk tests nothing it need not.
-#[cfg(all(
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "lzcnt",
-    target_feature = "popcnt"
-))]
+#[cfg(v3_build)]
 fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     walk_node!(game, depth, DEEPER, walk)
 }
@@ -757,13 +734,7 @@ fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
 /// for x86-64-v3 too and the dispatch happens once a count, not at every
 /// node. (Nesting it in the x86-64-v3 build cost Connect Four's perft 25%,
 /// measured, so there the walk above stays plain.)
-#[cfg(not(all(
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "lzcnt",
-    target_feature = "popcnt"
-)))]
+#[cfg(not(v3_build))]
 #[multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
 fn walk<G: Game, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
     #[multiversion::inherit_target]

@@ -16,21 +16,16 @@ pub use rand;
 /// The `multiversion` crate does the copying and the dispatch (one cached
 /// check a call). Kernels written with intrinsics take a proof token
 /// ([`cpu::Avx2`], [`cpu::Pdep`]) as before. Nested functions that must run
-/// in the chosen copy carry `#[cfg_attr(not(target_feature = "avx2"),
-/// multiversion::inherit_target)]`.
+/// in the chosen copy carry `#[cfg_attr(not(v3_build),
+/// multiversion::inherit_target)]` (`v3_build`: the build script's name for
+/// a build with all five features).
 /// (Where the build has them all, the item is left exactly as written: the
 /// crate's dispatch wrapper alone changed how the Connect Four perft's move
 /// closure was inlined, 25% slower, measured.)
 macro_rules! hot_path {
     ($item:item) => {
         #[cfg_attr(
-            not(all(
-                target_feature = "avx2",
-                target_feature = "bmi1",
-                target_feature = "bmi2",
-                target_feature = "lzcnt",
-                target_feature = "popcnt"
-            )),
+            not(v3_build),
             multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))
         )]
         $item

@@ -268,8 +268,8 @@ impl<const N: usize> Game for Breakthrough<N> {
     /// copy counts with its own `popcnt` (a call there counted in software);
     /// left to the compiler in an x86-64-v3 build, where forcing it cost
     /// perft 5% more instructions (callgrind).
-    #[cfg_attr(target_feature = "avx2", inline)]
-    #[cfg_attr(not(target_feature = "avx2"), inline(always))]
+    #[cfg_attr(v3_build, inline)]
+    #[cfg_attr(not(v3_build), inline(always))]
     fn count_moves(&self) -> usize {
         if self.result != 0 {
             return 0;

@@ -363,7 +363,7 @@ fn negamax_hot<D: Dims>(
     /// the nodes they save. The caller has counted this node, and the player
     /// to move cannot win at once; same results as
     /// negamax.
-    #[cfg_attr(not(target_feature = "avx2"), multiversion::inherit_target)]
+    #[cfg_attr(not(v3_build), multiversion::inherit_target)]
     fn lean_in<D: Dims>(s: &mut Solver<D>, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
         let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
             Ok(opened) => opened,
@@ -419,7 +419,7 @@ fn negamax_hot<D: Dims>(
     /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
     /// at once (the caller checks). Returns the exact score inside the window, an
     /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
-    #[cfg_attr(not(target_feature = "avx2"), multiversion::inherit_target)]
+    #[cfg_attr(not(v3_build), multiversion::inherit_target)]
     fn negamax_in<D: Dims>(
         s: &mut Solver<D>,
         p: &Position<D>,
