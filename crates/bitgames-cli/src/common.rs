@@ -582,17 +582,20 @@ pub fn read_all(reader: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
 
 /// [`read_all`] of a file (or standard input for `-`) as UTF-8 text.
 pub fn read_text(path: &str) -> Result<String> {
-    let shown = bitgames::game::clip(path);
+    let name = if path == "-" {
+        "standard input".to_string()
+    } else {
+        format!("'{}'", bitgames::game::clip(path))
+    };
     let bytes = if path == "-" {
-        read_all(std::io::stdin().lock(), "standard input")?
+        read_all(std::io::stdin().lock(), &name)?
     } else {
         let file = std::fs::File::open(path)
-            .map_err(|e| input_error(format!("cannot read '{shown}': {e}")))?;
+            .map_err(|e| input_error(format!("cannot read {name}: {e}")))?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(input_error(format!("'{shown}' is a directory, not a file")));
+            return Err(input_error(format!("{name} is a directory, not a file")));
         }
-        read_all(file, &format!("'{shown}'"))?
+        read_all(file, &name)?
     };
-    let name = if path == "-" { "standard input".to_string() } else { format!("'{shown}'") };
     String::from_utf8(bytes).map_err(|_| input_error(format!("{name}: not UTF-8 text")))
 }

@@ -228,30 +228,6 @@ impl StoneSetupError {
     }
 }
 
-/// The set bits of a word, lowest first, with an exact length (so that
-/// `Vec::extend` reserves once).
-struct SetBits(u64);
-
-impl Iterator for SetBits {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for SetBits {}
-
 /// The board of a placement game with moves `M` stored in `N` 64-bit words a
 /// player; `FLIP`: a cell name's row counts from the grid's top row
 /// (Havannah's names) rather than being the grid's own row.
@@ -338,8 +314,8 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// In a portable build (no AVX2 at compile time) it is inlined into the
     /// walk's x86-64-v3 copy instead: kept apart, it is compiled without that
     /// copy's instructions and the walk's closure cannot be inlined into it.
-    #[cfg_attr(target_feature = "avx2", inline(never))]
-    #[cfg_attr(not(target_feature = "avx2"), inline(always))]
+    #[cfg_attr(v3_build, inline(never))]
+    #[cfg_attr(not(v3_build), inline(always))]
     pub fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>
     where
         F: FnMut(M) -> ControlFlow<()>,
@@ -480,12 +456,13 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
                 for (c, m) in mask[base..base + n].iter_mut().enumerate() {
                     *m = bits >> c & 1 != 0;
                 }
-                ids.extend(SetBits(bits).map(|c| base + c));
+                ids.extend(Bits::<1>::from_words([bits]).iter().map(|c| base + c));
             }
         }
         if M::SWAP.is_some() {
-            mask[w * h] = self.can_swap();
-            if self.can_swap() {
+            let swap = self.can_swap();
+            mask[w * h] = swap;
+            if swap {
                 ids.push(w * h);
             }
         }

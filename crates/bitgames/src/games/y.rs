@@ -565,18 +565,15 @@ impl<const N: usize> Game for Y<N> {
             )
             .map_err(StoneSetupError::Rows)?;
             let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
-            let mut g = Y::<N>::new(n).map_err(|e| StoneSetupError::Rows(e.to_string()))?;
-            g.board = board;
-            for r in 0..n {
-                for c in 0..n - r {
-                    let i = g.board.grid.cell(c, r).expect("on the board");
-                    match g.board.owner(i) {
-                        Some(Player::First) => g.columns.set(c, r, Y_FIRST),
-                        Some(Player::Second) => g.columns.set(c, r, Y_SECOND),
-                        None => {}
-                    }
+            // The column words of Listing 1's layout, then the whole reduction.
+            let mut words = [0u64; MAX_SIZE];
+            for (s, code) in [(0, Y_FIRST), (1, Y_SECOND)] {
+                for (c, r) in stones[s].iter().filter_map(|i| board.grid.coords(i)) {
+                    words[c] |= code << (2 * r);
                 }
             }
+            let mut g = Y { board, ..*self };
+            g.columns.set_board(&words[..n]);
             // The reduction ends in one colour, so at most one player has a Y.
             let won = g.connected();
             let wins = [Player::First, Player::Second].map(|p| won == Some(p));

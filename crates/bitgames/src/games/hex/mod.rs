@@ -144,15 +144,8 @@ impl<const N: usize> Hex<N> {
     #[inline]
     fn rows_of(&self, bits: Bits<N>, out: &mut [u32; MAX_SIZE]) {
         let (n, stride) = (self.board.grid.width(), self.board.grid.stride());
-        let mask = (1u64 << n) - 1;
         for (r, row) in out[..n].iter_mut().enumerate() {
-            let at = r * stride;
-            let (w, o) = (at / 64, at % 64);
-            let mut v = bits.0[w] >> o;
-            if o + n > 64 && w + 1 < N {
-                v |= bits.0[w + 1] << (64 - o);
-            }
-            *row = (v & mask) as u32;
+            *row = bits.run(r * stride, n) as u32;
         }
     }
 
