@@ -39,7 +39,7 @@
 //! three), or when a neighbour of the new stone now has six of the mover's
 //! stones around it.
 
-use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
+use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -398,9 +398,9 @@ impl<const N: usize> Game for Havannah<N> {
         let read = || {
             let example =
                 || Havannah::<N> { board: self.board.cleared(), win: None, ..*self }.position();
-            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
-            let stones = self.board.read_picture(rows)?;
-            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let (board, _) =
+                self.board.read_with_side(text, example, |rows| self.board.read_picture(rows))?;
+            let stones = board.stones;
             // In the order the move-by-move test reports them.
             let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
             let wins = stones.map(|s| won(s).is_some());

@@ -522,6 +522,44 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         Ok([x, o])
     }
 
+    /// Reads the stones of rows of cells (`x`, `o`, `.`, either case; the
+    /// rows from the top separated by `/`), row `r` (0 at the top) `len(r)`
+    /// cells long, named by the grid's columns (Hex's rhombus, Y's triangle).
+    pub fn read_cell_rows(
+        &self,
+        rows: &str,
+        len: impl Fn(usize) -> usize,
+    ) -> Result<[Bits<N>; 2], StoneSetupError> {
+        let mut stones = [Bits::EMPTY; 2];
+        super::read_stone_rows(
+            rows,
+            self.grid.height(),
+            len,
+            crate::grid::column_name,
+            |c, r, p| {
+                stones[p].insert(self.grid.cell(c, r).expect("a row holds its length's cells"))
+            },
+        )
+        .map_err(StoneSetupError::Rows)?;
+        Ok(stones)
+    }
+
+    /// Reads position text that ends in the side to move (`ROWS x`): the
+    /// rows by `stones_of` ([`read_picture`](Self::read_picture),
+    /// [`read_cell_rows`](Self::read_cell_rows)), the whole validated by
+    /// [`from_setup`](Self::from_setup). Returns the board and the side to
+    /// move; `example` is a position of the game, for the error.
+    pub fn read_with_side(
+        &self,
+        text: &str,
+        example: impl FnOnce() -> String,
+        stones_of: impl FnOnce(&str) -> Result<[Bits<N>; 2], StoneSetupError>,
+    ) -> Result<(Self, Player), StoneSetupError> {
+        let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
+        let stones = stones_of(rows)?;
+        Ok((self.from_setup(StoneSetup { stones, to_move: Some(to_move) })?, to_move))
+    }
+
     /// The shared validator of the placement games (shakmaty's `FromSetup`):
     /// `setup` on this board's grid and rules, as a board whose ply follows
     /// from the stone counts. X moves first, so without a swap X has as many

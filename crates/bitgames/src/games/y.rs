@@ -34,7 +34,7 @@
 //! (`x` or `o`): `x../o./. x` on side 3.
 
 use super::fill::{shuffle_into, Draws, Lanes, PLACES};
-use super::stones::{StoneSetup, StoneSetupError, Stones};
+use super::stones::{StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
@@ -554,17 +554,9 @@ impl<const N: usize> Game for Y<N> {
         let n = self.size();
         let read = || {
             let example = || Y::<N>::new(n).map(|g| g.position()).unwrap_or_default();
-            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
-            let mut stones = [Bits::EMPTY; 2];
-            super::read_stone_rows(
-                rows,
-                n,
-                |r| n - r,
-                column_name,
-                |c, r, p| stones[p].insert(self.board.grid.cell(c, r).expect("on the board")),
-            )
-            .map_err(StoneSetupError::Rows)?;
-            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |r| n - r);
+            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
+            let stones = board.stones;
             // The column words of Listing 1's layout, then the whole reduction.
             let mut words = [0u64; MAX_SIZE];
             for (s, code) in [(0, Y_FIRST), (1, Y_SECOND)] {

@@ -36,7 +36,7 @@
 //! `X`, `O` and `.`, separated by `/`, then a space and the side to move (`x`
 //! or `o`): the side-2 start is `../.../.. x`.
 
-use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
+use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
@@ -266,9 +266,8 @@ impl<const N: usize> Game for Yavalath<N> {
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let read = || {
             let example = || Yavalath::<N> { board: self.board.cleared(), ..*self }.position();
-            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
-            let stones = self.board.read_picture(rows)?;
-            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let (board, to_move) =
+                self.board.read_with_side(text, example, |rows| self.board.read_picture(rows))?;
             let mut g = Yavalath { board, ..*self };
             if ops::has_line(&g.board.grid, g.board.stones[to_move.index()], 3) {
                 let what = "three or more in a row";

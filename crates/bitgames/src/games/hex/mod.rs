@@ -37,7 +37,7 @@
 
 mod bulk;
 
-use super::stones::{PlaceMove, StoneSetup, StoneSetupError, Stones};
+use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::game::{
@@ -433,17 +433,8 @@ impl<const N: usize> Game for Hex<N> {
         let read = || {
             let example =
                 || Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default();
-            let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
-            let mut stones = [Bits::EMPTY; 2];
-            super::read_stone_rows(
-                rows,
-                n,
-                |_| n,
-                column_name,
-                |c, r, p| stones[p].insert(self.board.grid.cell(c, r).expect("on the board")),
-            )
-            .map_err(StoneSetupError::Rows)?;
-            let board = self.board.from_setup(StoneSetup { stones, to_move: Some(to_move) })?;
+            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |_| n);
+            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
             let g = Hex { board, ..*self };
             let wins = [Player::First, Player::Second].map(|p| g.connects(p));
             let winner = g.board.winner(wins, "a chain joining their edges")?;
