@@ -63,7 +63,6 @@ mod policy;
 mod rules;
 use history::BoardHistory;
 pub use notation::{column_letter, star_points, GoMove};
-use playout::{Playout, EMPTY_CELL, NO_CELL, OFF_BOARD};
 #[cfg(feature = "internal-tests")]
 pub use policy::tests as policy_tests;
 pub use rules::{KoRule, Rules};
@@ -422,7 +421,7 @@ impl<const N: usize> Go<N> {
         }
         if self.rules.ko == KoRule::Positional
             && (self.emptied.contains(i) || suicide.any())
-            && self.repeats(self.hash_after(i, captured, suicide))
+            && self.history.contains(self.hash_after(i, captured, suicide))
         {
             return None;
         }
@@ -444,21 +443,11 @@ impl<const N: usize> Go<N> {
         h
     }
 
-    /// Whether board hash `h` is one of the boards so far.
-    #[inline]
-    fn repeats(&self, h: u64) -> bool {
-        self.history.contains(h)
-    }
-
-    fn remember(&mut self, h: u64) {
-        self.history.push(h);
-    }
-
     fn reset_history(&mut self) {
         self.history.clear();
         self.emptied = Bits::EMPTY;
         if self.rules.ko != KoRule::Simple {
-            self.remember(self.hash);
+            self.history.push(self.hash);
         }
     }
 
@@ -508,12 +497,12 @@ impl<const N: usize> Go<N> {
         };
         match self.rules.ko {
             KoRule::Simple => {}
-            KoRule::Positional => self.remember(self.hash),
+            KoRule::Positional => self.history.push(self.hash),
             KoRule::RepetitionDraw => {
-                if (!fresh || suicide.any()) && self.repeats(self.hash) {
+                if (!fresh || suicide.any()) && self.history.contains(self.hash) {
                     self.state = 2;
                 }
-                self.remember(self.hash);
+                self.history.push(self.hash);
             }
         }
     }

@@ -436,7 +436,7 @@ impl<const N: usize> Go<N> {
             plies
         };
         if self.rules.ko == KoRule::Positional {
-            self.remember(self.hash);
+            self.history.push(self.hash);
         }
         while let Some(mv) = self.random_move(rng) {
             self.play_unchecked(mv);

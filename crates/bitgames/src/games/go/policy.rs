@@ -9,7 +9,8 @@
 //! atari exactly when `libs × sum2 = sum²`, and its liberty is then
 //! `sum / libs`.
 
-use super::{Go, GoMove, Playout, EMPTY_CELL, NO_CELL, NO_KO, OFF_BOARD};
+use super::playout::{Playout, EMPTY_CELL, NO_CELL, OFF_BOARD};
+use super::{Go, GoMove, NO_KO};
 use crate::bits::Bits;
 use crate::ops;
 use rand::Rng;
