@@ -282,10 +282,8 @@ impl OthelloPlayer {
         let (budget, start) = (self.time, Instant::now());
         let count = moves.len();
         for (i, mv) in moves.into_iter().enumerate() {
-            self.time = budget.map(|t| t.saturating_sub(start.elapsed()) / (count - i) as u32);
-            let choice = self.evaluate_move(pos, mv, self.depth);
-            self.time = budget;
-            out.push(choice?);
+            let time = budget.map(|t| t.saturating_sub(start.elapsed()) / (count - i) as u32);
+            out.push(self.evaluate_move_within(pos, mv, self.depth, time)?);
         }
         out.sort_by_key(|c| std::cmp::Reverse(c.value.rank()));
         out.truncate(n.max(1));
@@ -304,6 +302,18 @@ impl OthelloPlayer {
         mv: OthelloMove,
         depth: u32,
     ) -> Result<Choice, SearchError> {
+        self.evaluate_move_within(pos, mv, depth, self.time)
+    }
+
+    /// [`evaluate_move`](Self::evaluate_move) with the search's time limit
+    /// `time` rather than the player's.
+    fn evaluate_move_within(
+        &mut self,
+        pos: &Othello,
+        mv: OthelloMove,
+        depth: u32,
+        time: Option<Duration>,
+    ) -> Result<Choice, SearchError> {
         let start = Instant::now();
         let mut child = *pos;
         child.play_unchecked(mv);
@@ -321,7 +331,7 @@ impl OthelloPlayer {
             let h = -self.search.evaluator().0.value(child.player(), child.opponent());
             (Value::Heuristic(h), 1, 1, Vec::new())
         } else {
-            let limits = Limits { depth: Some(depth - 1), time: self.time, ..Limits::default() };
+            let limits = Limits { depth: Some(depth - 1), time, ..Limits::default() };
             let r = self.search.search(&child, &limits)?;
             let value = match decided_discs(-r.score) {
                 Some(d) if r.exact => Value::Exact(d),
