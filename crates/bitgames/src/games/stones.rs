@@ -468,6 +468,14 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
+    /// [`Game::move_index`] without allocating: a placement's cell on the
+    /// grid's bounding rectangle (`row · width + col`, its action id); `None`
+    /// for the swap, which places no stone of its own.
+    #[inline]
+    pub fn move_index(&self, mv: M) -> Option<usize> {
+        mv.cell().map(|c| c.row as usize * self.grid.width() + c.col as usize)
+    }
+
     /// The legal move of an action id ([`Game::action_move`]) at once, rather
     /// than by listing the moves: the cell of the id if it is on the board and
     /// empty, the swap if it is the swap's id and legal now.

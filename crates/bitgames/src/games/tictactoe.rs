@@ -189,10 +189,9 @@ impl<const N: usize> Game for TicTacToe<N> {
         view
     }
 
-    /// The cell itself (the board's cells are in bit order, row by row).
     #[inline]
     fn move_index(&self, mv: Cell) -> Option<usize> {
-        Some(mv.row as usize * self.board.grid.width() + mv.col as usize)
+        self.board.move_index(mv)
     }
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {

@@ -302,13 +302,9 @@ impl<const N: usize> Game for Yavalath<N> {
         view
     }
 
-    /// The cell of a placement; for `swap`, the cell of the stone taken over.
     #[inline]
     fn move_index(&self, mv: PlaceMove) -> Option<usize> {
-        match mv {
-            PlaceMove::Place(c) => Some(c.row as usize * self.board.grid.width() + c.col as usize),
-            PlaceMove::Swap => None,
-        }
+        self.board.move_index(mv)
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {

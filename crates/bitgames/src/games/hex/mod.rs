@@ -514,14 +514,9 @@ impl<const N: usize> Game for Hex<N> {
         view
     }
 
-    /// The cell of a stone; for `swap`, the first stone's cell then the
-    /// mirrored cell the second player's stone takes.
     #[inline]
     fn move_index(&self, mv: PlaceMove) -> Option<usize> {
-        match mv {
-            PlaceMove::Place(c) => Some(c.row as usize * self.board.grid.width() + c.col as usize),
-            PlaceMove::Swap => None,
-        }
+        self.board.move_index(mv)
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
