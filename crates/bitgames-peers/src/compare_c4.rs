@@ -34,10 +34,11 @@
 use crate::Args as BenchArgs;
 use crate::{input_error, min};
 use anyhow::{bail, Context, Result};
-use bitgames::game::Game;
 use bitgames::games::connect4::sets::{TestSet, TEST_SETS};
 use bitgames::games::connect4::solver::ConnectFourSolver;
 use bitgames::games::connect4::Connect4;
+use bitgames::Notation;
+use bitgames::Rules;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

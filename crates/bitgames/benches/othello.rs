@@ -7,7 +7,8 @@ use bitgames::games::othello::{
     Reference,
 };
 use bitgames::search::perft;
-use bitgames::Game;
+use bitgames::Hints;
+use bitgames::Rules;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

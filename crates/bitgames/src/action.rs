@@ -1,5 +1,5 @@
 //! Action ids: every move of a game as a small number below the game's
-//! [`num_actions`](crate::Game::num_actions), the same number for the same move
+//! [`num_actions`](crate::Notation::num_actions), the same number for the same move
 //! in every position (OpenSpiel's distinct actions), so a learner's policy has
 //! one output per id and a legal-move mask is a vector of that length. These
 //! are the numbering schemes the games share: a cell of the board's bounding
@@ -16,7 +16,7 @@ pub enum ActionError {
     OutOfRange {
         /// The id given.
         action: usize,
-        /// The game's [`num_actions`](crate::Game::num_actions).
+        /// The game's [`num_actions`](crate::Notation::num_actions).
         count: usize,
         /// The game's spec.
         game: String,

@@ -111,8 +111,8 @@ pub struct BoardEdge {
 pub struct BoardView {
     /// The outline.
     pub shape: BoardShape,
-    /// Every cell, in the game's order (the indices [`Game::move_cells`](crate::game::Game::move_cells)
-    /// (crate::Game::move_cells) returns).
+    /// Every cell, in the game's order (the indices [`View::move_cells`](crate::game::View::move_cells)
+    /// (crate::View::move_cells) returns).
     pub cells: Vec<BoardCell>,
     /// Indices into `cells` of the points a board marks (Go's star points,
     /// hoshi); empty for most games and then left out of the JSON.

@@ -15,7 +15,7 @@ use thiserror::Error;
 pub trait DynGame: Send + Sync {
     /// The game's spec, `connect4(width=7,height=6)`.
     fn spec(&self) -> String;
-    /// The game's registry name, `connect4` ([`Game::name`](crate::game::Game::name)).
+    /// The game's registry name, `connect4` ([`Rules::name`](crate::game::Rules::name)).
     fn name(&self) -> &'static str;
     /// The player to move.
     fn side_to_move(&self) -> Player;
@@ -25,13 +25,13 @@ pub trait DynGame: Send + Sync {
     fn ply(&self) -> usize;
     /// Legal moves in the game's notation (empty when the game is over).
     fn legal_moves(&self) -> Vec<String>;
-    /// How many action ids the game has ([`Game::num_actions`](crate::game::Game::num_actions)).
+    /// How many action ids the game has ([`Notation::num_actions`](crate::game::Notation::num_actions)).
     fn num_actions(&self) -> usize;
     /// Clears `out` and writes the legal moves' action ids into it, in the
-    /// game's move order ([`Game::action`](crate::game::Game::action)).
+    /// game's move order ([`Notation::action`](crate::game::Notation::action)).
     fn legal_actions(&self, out: &mut Vec<usize>);
     /// Writes the legal actions as a mask and a list
-    /// ([`Game::write_legal_actions`](crate::game::Game::write_legal_actions)):
+    /// ([`Notation::write_legal_actions`](crate::game::Notation::write_legal_actions)):
     /// `mask` is [`num_actions`](Self::num_actions) long.
     fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>);
     /// Plays the legal move with action id `a`; on error the state is unchanged.
@@ -57,18 +57,18 @@ pub trait DynGame: Send + Sync {
     fn describe_outcome(&self, o: Outcome) -> String;
     /// The final score for the first player, where the game has one.
     fn score(&self) -> Option<i32>;
-    /// The final score in half points ([`Game::score_halves`](crate::game::Game::score_halves)).
+    /// The final score in half points ([`Rules::score_halves`](crate::game::Rules::score_halves)).
     fn score_halves(&self) -> Option<i64>;
-    /// 64-bit position hash ([`Game::position_hash`](crate::game::Game::position_hash)).
+    /// 64-bit position hash ([`Rules::position_hash`](crate::game::Rules::position_hash)).
     fn position_hash(&self) -> u64;
-    /// The board as cells to draw ([`Game::board`](crate::game::Game::board)).
+    /// The board as cells to draw ([`View::board`](crate::game::View::board)).
     fn board(&self) -> BoardView;
-    /// The board cells a move (given as text) touches ([`Game::move_cells`](crate::game::Game::move_cells)).
+    /// The board cells a move (given as text) touches ([`View::move_cells`](crate::game::View::move_cells)).
     fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError>;
     /// The shape of [`observe`](DynGame::observe)'s tensor: planes, rows,
-    /// columns ([`Game::observation_shape`](crate::game::Game::observation_shape)).
+    /// columns ([`View::observation_shape`](crate::game::View::observation_shape)).
     fn observation_shape(&self) -> [usize; 3];
-    /// The position as planes of 0s and 1s ([`Game::observe`](crate::game::Game::observe)).
+    /// The position as planes of 0s and 1s ([`View::observe`](crate::game::View::observe)).
     fn observe(&self, out: &mut [f32]);
     /// Perft to `depth`.
     fn perft(&self, depth: usize) -> u64;
@@ -90,7 +90,7 @@ pub trait DynGame: Send + Sync {
     fn greedy_engine(&self, spec: String, seed: u64) -> Box<dyn Engine>;
     /// The generic alpha-beta engine
     /// ([`search::alphabeta_engine`](crate::search::alphabeta_engine)) on this
-    /// game's typed moves and its own [`Game::evaluate`](crate::game::Game::evaluate), named `spec`.
+    /// game's typed moves and its own [`Hints::evaluate`](crate::game::Hints::evaluate), named `spec`.
     fn alphabeta_engine(
         &self,
         spec: String,

@@ -7,6 +7,10 @@ use crate::action::ActionError;
 use crate::board::BoardView;
 use crate::dynamic::{DynGame, Engine};
 use crate::engine::Greedy;
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{Game, Outcome, ParseError, PlayError, Player, PlayoutStats};
 use crate::search::alphabeta::Limits;
 use crate::search::alphabeta_engine::AlphaBetaEngine;
@@ -18,38 +22,38 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl<G: Game> DynGame for G {
     fn spec(&self) -> String {
-        Game::spec(self)
+        Rules::spec(self)
     }
     fn name(&self) -> &'static str {
-        Game::name(self)
+        Rules::name(self)
     }
     fn side_to_move(&self) -> Player {
-        Game::side_to_move(self)
+        Rules::side_to_move(self)
     }
     fn player_name(&self, p: Player) -> &'static str {
-        Game::player_name(self, p)
+        Rules::player_name(self, p)
     }
     fn ply(&self) -> usize {
-        Game::ply(self)
+        Rules::ply(self)
     }
     fn legal_moves(&self) -> Vec<String> {
         let mut v = Vec::new();
-        Game::legal_moves(self, &mut v);
+        Rules::legal_moves(self, &mut v);
         v.iter().map(ToString::to_string).collect()
     }
     fn num_actions(&self) -> usize {
-        Game::num_actions(self)
+        Notation::num_actions(self)
     }
     fn legal_actions(&self, out: &mut Vec<usize>) {
         out.clear();
-        Game::for_each_move(self, |m| out.push(Game::action(self, m)));
+        Rules::for_each_move(self, |m| out.push(Notation::action(self, m)));
     }
     fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
-        Game::write_legal_actions(self, mask, ids);
+        Notation::write_legal_actions(self, mask, ids);
     }
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
         let mv = legal_action(self, a)?;
-        Game::play_unchecked(self, mv);
+        Rules::play_unchecked(self, mv);
         Ok(())
     }
     fn action_to_string(&self, a: usize) -> Result<String, ActionError> {
@@ -57,12 +61,12 @@ impl<G: Game> DynGame for G {
     }
     fn string_to_action(&self, mv: &str) -> Result<usize, PlayError> {
         let m = self.parse_move(mv)?;
-        Game::check_move(self, m).map_err(PlayError::into_text)?;
-        Ok(Game::action(self, m))
+        Rules::check_move(self, m).map_err(PlayError::into_text)?;
+        Ok(Notation::action(self, m))
     }
     fn play_text(&mut self, mv: &str) -> Result<(), PlayError> {
         let m = self.parse_move(mv)?;
-        Game::play(self, m).map_err(PlayError::into_text)
+        Rules::play(self, m).map_err(PlayError::into_text)
     }
     fn move_text(&self, mv: &str) -> Result<String, ParseError> {
         Ok(self.parse_move(mv)?.to_string())
@@ -72,43 +76,43 @@ impl<G: Game> DynGame for G {
         Ok(())
     }
     fn position(&self) -> String {
-        Game::position(self)
+        Notation::position(self)
     }
     fn picture(&self) -> String {
-        Game::picture(self)
+        Notation::picture(self)
     }
     fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
+        Rules::outcome(self)
     }
     fn describe_outcome(&self, o: Outcome) -> String {
-        Game::describe_outcome(self, o)
+        Rules::describe_outcome(self, o)
     }
     fn score(&self) -> Option<i32> {
-        Game::score(self)
+        Rules::score(self)
     }
     fn score_halves(&self) -> Option<i64> {
-        Game::score_halves(self)
+        Rules::score_halves(self)
     }
     fn position_hash(&self) -> u64 {
-        Game::position_hash(self)
+        Rules::position_hash(self)
     }
     fn board(&self) -> BoardView {
-        Game::board(self)
+        View::board(self)
     }
     fn move_cells(&self, mv: &str) -> Result<Vec<usize>, ParseError> {
-        Ok(Game::move_cells(self, self.parse_move(mv)?))
+        Ok(View::move_cells(self, self.parse_move(mv)?))
     }
     fn observation_shape(&self) -> [usize; 3] {
-        Game::observation_shape(self)
+        View::observation_shape(self)
     }
     fn observe(&self, out: &mut [f32]) {
-        Game::observe(self, out)
+        View::observe(self, out)
     }
     fn perft(&self, depth: usize) -> u64 {
-        Game::perft(self, depth)
+        Rules::perft(self, depth)
     }
     fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
-        Game::perft_parallel(self, depth, threads)
+        Rules::perft_parallel(self, depth, threads)
     }
     fn perft_divide(&self, depth: usize) -> Vec<(String, u64)> {
         perft_divide(self, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect()
@@ -118,7 +122,7 @@ impl<G: Game> DynGame for G {
     }
     fn random_move(&self, seed: u64) -> Option<String> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        Game::random_move(self, &mut rng).map(|m| m.to_string())
+        Hints::random_move(self, &mut rng).map(|m| m.to_string())
     }
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
         Box::new(MctsEngine::<G>::new(spec, config, limits))

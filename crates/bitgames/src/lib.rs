@@ -47,6 +47,7 @@ pub mod info;
 pub mod notation;
 pub mod params;
 pub mod player;
+pub mod prelude;
 pub mod puzzles;
 pub mod record;
 pub mod registry;
@@ -66,8 +67,8 @@ pub use board::{BoardCell, BoardShape, BoardView};
 pub use dynamic::DynGame;
 pub use engine::{Engine, EngineError, EngineMove};
 pub use game::{
-    Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, PerftRule, PlayError, Player,
-    SetupError,
+    Game, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError, PerftRule,
+    PlayError, Player, Rules, SetupError, View,
 };
 pub use grid::{Cell, Dir, Grid, GridKind};
 pub use info::GameInfo;

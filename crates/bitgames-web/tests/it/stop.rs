@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Router;
 use bitgames::games::othello::player::{Level, OthelloPlayer};
 use bitgames::games::othello::Othello;
-use bitgames::{registry, Game};
+use bitgames::{registry, Rules};
 use bitgames_web::{router, Limits};
 use common::{assert_error, call};
 use http_body_util::BodyExt;
@@ -123,7 +123,7 @@ async fn othello_analysis_beyond_the_exact_range_deepens_move_by_move() {
     }
     let pos = *g.as_any().downcast_ref::<Othello>().unwrap();
     let mut moves = Vec::new();
-    Game::legal_moves(&pos, &mut moves);
+    Rules::legal_moves(&pos, &mut moves);
     let sent: Vec<&Value> = ev.iter().filter(|(n, _)| n == "move").map(|(_, d)| d).collect();
     assert!(sent.len() >= 2 * moves.len(), "fewer than two depths in 2 s: {sent:?}");
     let mut player = OthelloPlayer::new(Level::new(8).unwrap());

@@ -42,8 +42,12 @@
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
 use crate::game::SetupError;
-use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
+use crate::game::View;
+use crate::game::{clip, Illegal, IllegalReason, Outcome, ParseError, Player};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -269,7 +273,7 @@ impl<const N: usize> Havannah<N> {
         self.groups(mine).find_map(|g| self.chain_win(g))
     }
 
-    /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
+    /// The index of bit `i` among the board's cells (the order of [`View::board`]).
     fn view_index(&self, i: usize) -> usize {
         (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
@@ -304,8 +308,8 @@ impl<const N: usize> fmt::Debug for Havannah<N> {
     }
 }
 
-impl<const N: usize> Game for Havannah<N> {
-    stone_moves!(board, PlaceMove);
+impl<const N: usize> Rules for Havannah<N> {
+    stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
 
@@ -345,21 +349,6 @@ impl<const N: usize> Game for Havannah<N> {
         }
     }
 
-    /// Progress towards a bridge or a fork: each group is worth 2 an edge and
-    /// 3 a corner it touches (both wins score 6); the side to move's best group
-    /// against the opponent's, 100 a point. Rings are left to the search.
-    fn evaluate(&self) -> i32 {
-        let best = |mine: Bits<N>| {
-            let value = |g| {
-                let (corners, edges) = self.reach(g);
-                2 * edges as i32 + 3 * corners as i32
-            };
-            self.groups(mine).map(value).max().unwrap_or(0)
-        };
-        let me = self.board.ply as usize & 1;
-        100 * (best(self.board.stones[me]) - best(self.board.stones[1 - me]))
-    }
-
     fn describe_outcome(&self, o: Outcome) -> String {
         match (o, self.win) {
             (Outcome::WonBy(p), Some(w)) => {
@@ -374,6 +363,10 @@ impl<const N: usize> Game for Havannah<N> {
             (Outcome::Draw, _) => "draw".to_string(),
         }
     }
+}
+
+impl<const N: usize> Notation for Havannah<N> {
+    stone_moves!(notation: board, PlaceMove);
 
     fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
         let bad = || ParseError::Move {
@@ -419,6 +412,10 @@ impl<const N: usize> Game for Havannah<N> {
     fn picture(&self) -> String {
         self.board.picture()
     }
+}
+
+impl<const N: usize> View for Havannah<N> {
+    stone_moves!(view: board, PlaceMove);
 
     /// The hexagon as Yavalath's, the cells named as the moves name them (row
     /// 1 is OpenSpiel's top row) and drawn upside down (a mirror image of the
@@ -459,5 +456,24 @@ impl<const N: usize> Game for Havannah<N> {
                 _ => Vec::new(),
             },
         }
+    }
+}
+
+impl<const N: usize> Hints for Havannah<N> {
+    stone_moves!(hints: board, PlaceMove);
+
+    /// Progress towards a bridge or a fork: each group is worth 2 an edge and
+    /// 3 a corner it touches (both wins score 6); the side to move's best group
+    /// against the opponent's, 100 a point. Rings are left to the search.
+    fn evaluate(&self) -> i32 {
+        let best = |mine: Bits<N>| {
+            let value = |g| {
+                let (corners, edges) = self.reach(g);
+                2 * edges as i32 + 3 * corners as i32
+            };
+            self.groups(mine).map(value).max().unwrap_or(0)
+        };
+        let me = self.board.ply as usize & 1;
+        100 * (best(self.board.stones[me]) - best(self.board.stones[1 - me]))
     }
 }

@@ -1,4 +1,4 @@
-//! Cheap position evaluations shared by several games' [`Game::evaluate`](crate::Game::evaluate):
+//! Cheap position evaluations shared by several games' [`Hints::evaluate`](crate::Hints::evaluate):
 //! open lines for the k-in-a-row games and the
 //! connection distance for the connection games. Values are for the player
 //! whose stones are `own`; the caller takes the difference.

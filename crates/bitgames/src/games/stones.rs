@@ -355,7 +355,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// Why `mv`, not legal in a game going on ([`Game::check_move`]
+    /// Why `mv`, not legal in a game going on ([`Rules::check_move`]
     /// names a finished game first), is refused in `game` (its spec and its
     /// players' names in the words); `off_board` words a cell off the board.
     pub fn why_illegal<G: Game>(
@@ -434,7 +434,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`Game::write_legal_actions`] from the empty cells, a grid row at a
+    /// [`Notation::write_legal_actions`] from the empty cells, a grid row at a
     /// time, in id order: a cell's id is its name's `row · width + col`
     /// ([`action`](Self::action)), the swap's the last.
     pub fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
@@ -468,7 +468,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`Game::move_index`] without allocating: a placement's cell on the
+    /// [`View::move_index`] without allocating: a placement's cell on the
     /// grid's bounding rectangle (`row · width + col`, its action id); `None`
     /// for the swap, which places no stone of its own.
     #[inline]
@@ -476,7 +476,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         mv.cell().map(|c| c.row as usize * self.grid.width() + c.col as usize)
     }
 
-    /// The legal move of an action id ([`Game::action_move`]) at once, rather
+    /// The legal move of an action id ([`Notation::action_move`]) at once, rather
     /// than by listing the moves: the cell of the id if it is on the board and
     /// empty, the swap if it is the swap's id and legal now.
     pub fn action_move(&self, a: usize) -> Option<M> {
@@ -673,13 +673,13 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         self.ply += 1;
     }
 
-    /// [`Game::observation_shape`]: three planes over the grid's rows and
+    /// [`View::observation_shape`]: three planes over the grid's rows and
     /// columns.
     pub fn observation_shape(&self) -> [usize; 3] {
         [3, self.grid.height(), self.grid.width()]
     }
 
-    /// [`Game::observe`] from the stones: the side to move's, the opponent's,
+    /// [`View::observe`] from the stones: the side to move's, the opponent's,
     /// and ones when the first player is to move, each at its grid `(row,
     /// col)` (the rows and columns of the games' board views).
     pub fn observe(&self, out: &mut [f32]) {
@@ -704,7 +704,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// The board's consistency ([`Game::check_invariants`]): the two stone
+    /// The board's consistency ([`Rules::check_invariants`]): the two stone
     /// sets apart and on the board, one stone a ply (one ply more after a
     /// swap, which moves no stone), a result code of 0 to 3.
     pub fn check(&self) -> Result<(), String> {
@@ -740,25 +740,15 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     }
 }
 
-/// The `Game` methods of a game with moves `$move` on a [`Stones`] board
-/// field named `$board` that only delegate to it: action ids, side to move,
-/// ply, move generation, legality, random moves, outcome, hash and the
-/// board's consistency check.
+/// The methods of a game with moves `$move` on a [`Stones`] board field
+/// named `$board` that only delegate to it, written into each of the game's
+/// trait impls by the trait's name: `stone_moves!(rules: board, Cell)` in
+/// `impl Rules` (side to move, ply, move generation, legality, outcome, hash,
+/// the board's consistency check), `notation:` (action ids), `view:` (the
+/// observation planes), `hints:` (random moves).
 #[macro_export]
 macro_rules! stone_moves {
-    ($board:ident, $move:ty) => {
-        fn num_actions(&self) -> usize {
-            self.$board.num_actions()
-        }
-
-        fn action(&self, mv: $move) -> usize {
-            self.$board.action(mv)
-        }
-
-        fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
-            self.$board.write_legal_actions(mask, ids)
-        }
-
+    (rules: $board:ident, $move:ty) => {
         #[inline]
         fn side_to_move(&self) -> $crate::game::Player {
             self.$board.side_to_move()
@@ -787,26 +777,9 @@ macro_rules! stone_moves {
             self.$board.is_legal(mv)
         }
 
-        #[inline(always)]
-        fn random_move<R: $crate::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
-            self.$board.random_move(rng)
-        }
-
         #[inline]
         fn outcome(&self) -> Option<$crate::game::Outcome> {
             self.$board.outcome()
-        }
-
-        fn action_move(&self, a: usize) -> Option<$move> {
-            self.$board.action_move(a)
-        }
-
-        fn observation_shape(&self) -> [usize; 3] {
-            self.$board.observation_shape()
-        }
-
-        fn observe(&self, out: &mut [f32]) {
-            self.$board.observe(out)
         }
 
         fn position_hash(&self) -> u64 {
@@ -815,6 +788,38 @@ macro_rules! stone_moves {
 
         fn check_invariants(&self) -> Result<(), String> {
             self.$board.check()
+        }
+    };
+    (notation: $board:ident, $move:ty) => {
+        fn num_actions(&self) -> usize {
+            self.$board.num_actions()
+        }
+
+        fn action(&self, mv: $move) -> usize {
+            self.$board.action(mv)
+        }
+
+        fn action_move(&self, a: usize) -> Option<$move> {
+            self.$board.action_move(a)
+        }
+
+        fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+            self.$board.write_legal_actions(mask, ids)
+        }
+    };
+    (view: $board:ident, $move:ty) => {
+        fn observation_shape(&self) -> [usize; 3] {
+            self.$board.observation_shape()
+        }
+
+        fn observe(&self, out: &mut [f32]) {
+            self.$board.observe(out)
+        }
+    };
+    (hints: $board:ident, $move:ty) => {
+        #[inline(always)]
+        fn random_move<R: $crate::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
+            self.$board.random_move(rng)
         }
     };
 }

@@ -23,9 +23,12 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{
-    clip, hash_sets, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
-    SetupError,
+    clip, hash_sets, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player, SetupError,
 };
 use crate::games::step_move::StepMove;
 use crate::grid::{Cell, Dir, Grid, GridKind};
@@ -247,24 +250,8 @@ impl fmt::Debug for Teeko {
     }
 }
 
-impl Game for Teeko {
+impl Rules for Teeko {
     type Move = TeekoMove;
-
-    /// A drop's cell id (25 of them), then a slide's from-cell id with one of
-    /// the eight steps ([`crate::action::step_id`]).
-    fn num_actions(&self) -> usize {
-        SIZE * SIZE * 9
-    }
-
-    fn action(&self, mv: TeekoMove) -> usize {
-        match mv {
-            TeekoMove::Drop(c) => crate::action::cell_id(c, SIZE),
-            TeekoMove::Slide(s) => {
-                let id = crate::action::step_id(s.from, s.to, SIZE, &crate::action::KING);
-                id.saturating_add(SIZE * SIZE)
-            }
-        }
-    }
 
     fn spec(&self) -> String {
         format!("teeko(max_moves={})", self.max_moves)
@@ -429,24 +416,6 @@ impl Game for Teeko {
         self.update_result();
     }
 
-    /// Of the 44 winning patterns, those the opponent has no piece in, each
-    /// worth 1, 4, 16 for 1–3 of the player's pieces: the side to move's
-    /// minus the opponent's.
-    fn evaluate(&self) -> i32 {
-        const WEIGHT: [i32; 5] = [0, 1, 4, 16, 64];
-        let s = self.ply as usize % 2;
-        let (me, them) = (self.stones[s], self.stones[1 - s]);
-        let mut v = 0;
-        for &p in PATTERNS.iter() {
-            if (p & them).is_empty() {
-                v += WEIGHT[(p & me).count() as usize];
-            } else if (p & me).is_empty() {
-                v -= WEIGHT[(p & them).count() as usize];
-            }
-        }
-        v
-    }
-
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)
@@ -454,6 +423,31 @@ impl Game for Teeko {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.stones, self.ply as u64)
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "Red",
+        }
+    }
+}
+
+impl Notation for Teeko {
+    /// A drop's cell id (25 of them), then a slide's from-cell id with one of
+    /// the eight steps ([`crate::action::step_id`]).
+    fn num_actions(&self) -> usize {
+        SIZE * SIZE * 9
+    }
+
+    fn action(&self, mv: TeekoMove) -> usize {
+        match mv {
+            TeekoMove::Drop(c) => crate::action::cell_id(c, SIZE),
+            TeekoMove::Slide(s) => {
+                let id = crate::action::step_id(s.from, s.to, SIZE, &crate::action::KING);
+                id.saturating_add(SIZE * SIZE)
+            }
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<TeekoMove, ParseError> {
@@ -530,7 +524,9 @@ impl Game for Teeko {
     fn picture(&self) -> String {
         GRID.picture2(self.stones[0], self.stones[1])
     }
+}
 
+impl View for Teeko {
     fn board(&self) -> BoardView {
         let mut view = BoardView::from_grid(
             &GRID,
@@ -539,7 +535,7 @@ impl Game for Teeko {
         )
         .with_pieces([PieceLook::Black, PieceLook::Red]);
         // Four in a row (a square of four is not marked).
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             view.mark_lines(p, 4, false);
         }
         view
@@ -553,11 +549,24 @@ impl Game for Teeko {
             TeekoMove::Slide(s) => [cell(s.from), cell(s.to)].into_iter().flatten().collect(),
         }
     }
+}
 
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "Red",
+impl Hints for Teeko {
+    /// Of the 44 winning patterns, those the opponent has no piece in, each
+    /// worth 1, 4, 16 for 1–3 of the player's pieces: the side to move's
+    /// minus the opponent's.
+    fn evaluate(&self) -> i32 {
+        const WEIGHT: [i32; 5] = [0, 1, 4, 16, 64];
+        let s = self.ply as usize % 2;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let mut v = 0;
+        for &p in PATTERNS.iter() {
+            if (p & them).is_empty() {
+                v += WEIGHT[(p & me).count() as usize];
+            } else if (p & me).is_empty() {
+                v -= WEIGHT[(p & them).count() as usize];
+            }
         }
+        v
     }
 }

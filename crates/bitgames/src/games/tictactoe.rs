@@ -6,7 +6,11 @@
 use super::stones::Stones;
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::{Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
+use crate::game::{Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -106,8 +110,8 @@ impl<const N: usize> fmt::Debug for TicTacToe<N> {
     }
 }
 
-impl<const N: usize> Game for TicTacToe<N> {
-    stone_moves!(board, Cell);
+impl<const N: usize> Rules for TicTacToe<N> {
+    stone_moves!(rules: board, Cell);
 
     type Move = Cell;
 
@@ -142,16 +146,10 @@ impl<const N: usize> Game for TicTacToe<N> {
             self.update_result();
         }
     }
+}
 
-    /// Open lines of k for the side to move minus the opponent's
-    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
-    fn evaluate(&self) -> i32 {
-        let s = self.board.ply as usize % 2;
-        let (me, them) = (self.board.stones[s], self.board.stones[1 - s]);
-        let k = self.k as usize;
-        crate::games::heuristics::open_lines(&self.board.grid, me, them, k)
-            - crate::games::heuristics::open_lines(&self.board.grid, them, me, k)
-    }
+impl<const N: usize> Notation for TicTacToe<N> {
+    stone_moves!(notation: board, Cell);
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
         self.board.parse_cell(&self.spec(), text)
@@ -175,6 +173,10 @@ impl<const N: usize> Game for TicTacToe<N> {
     fn picture(&self) -> String {
         self.board.picture()
     }
+}
+
+impl<const N: usize> View for TicTacToe<N> {
+    stone_moves!(view: board, Cell);
 
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle {
@@ -183,7 +185,7 @@ impl<const N: usize> Game for TicTacToe<N> {
         };
         let mut view = BoardView::from_grid(&self.board.grid, shape, self.board.stones)
             .with_pieces([PieceLook::Cross, PieceLook::Nought]);
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             view.mark_lines(p, self.k as usize, false);
         }
         view
@@ -196,5 +198,19 @@ impl<const N: usize> Game for TicTacToe<N> {
 
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
         self.board.move_cells(mv)
+    }
+}
+
+impl<const N: usize> Hints for TicTacToe<N> {
+    stone_moves!(hints: board, Cell);
+
+    /// Open lines of k for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
+    fn evaluate(&self) -> i32 {
+        let s = self.board.ply as usize % 2;
+        let (me, them) = (self.board.stones[s], self.board.stones[1 - s]);
+        let k = self.k as usize;
+        crate::games::heuristics::open_lines(&self.board.grid, me, them, k)
+            - crate::games::heuristics::open_lines(&self.board.grid, them, me, k)
     }
 }

@@ -24,7 +24,7 @@
 //! level, until a level does not change; the top level's one cell names the
 //! winner. Stateless boards (a random fill tested once, the paper's case) use
 //! [`ops::y_reduce`] itself. Random playouts in bulk
-//! ([`random_playouts`](Game::random_playouts)) fill the board in a random
+//! ([`random_playouts`](Hints::random_playouts)) fill the board in a random
 //! order and test every prefix of the order at once with the bit-sliced
 //! reduction ([`ops::y_reduce_sliced`]), a bit of each cell's word for each
 //! prefix.
@@ -37,8 +37,12 @@ use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use super::stones::{StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{
-    clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::GameInfo;
@@ -164,7 +168,7 @@ impl<const N: usize> Y<N> {
         format!("{}1", column_name(self.size() - 1))
     }
 
-    /// Index into [`board`](Game::board)'s cells of `(c, r)`: rows from the
+    /// Index into [`board`](View::board)'s cells of `(c, r)`: rows from the
     /// top, row `r` starting after `r` rows of `size`, `size − 1`, … cells.
     fn view_index(&self, c: usize, r: usize) -> usize {
         let n = self.size();
@@ -235,7 +239,7 @@ impl<const N: usize> Y<N> {
     /// time. The orders are drawn from xoshiro256++ generators seeded from
     /// `rng`, so the same `rng` gives the same totals on every platform; the
     /// games are uniformly random, as
-    /// [`random_playout`](Game::random_playout)'s, but not the ones it plays
+    /// [`random_playout`](Hints::random_playout)'s, but not the ones it plays
     /// from the same generator.
     #[inline(always)]
     fn sliced_playouts<L: Prefixes, R: Rng + ?Sized>(
@@ -342,8 +346,8 @@ impl<const N: usize> fmt::Debug for Y<N> {
     }
 }
 
-impl<const N: usize> Game for Y<N> {
-    stone_moves!(board, Cell);
+impl<const N: usize> Rules for Y<N> {
+    stone_moves!(rules: board, Cell);
 
     type Move = Cell;
 
@@ -381,6 +385,143 @@ impl<const N: usize> Game for Y<N> {
             self.board.result = 1 + s as u8;
         }
     }
+}
+
+impl<const N: usize> Notation for Y<N> {
+    stone_moves!(notation: board, Cell);
+
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
+                self.last_cell(),
+                self.size()
+            ),
+        };
+        let c: Cell = text.trim().parse().map_err(|_| bad())?;
+        self.board.grid.index_of(c).ok_or_else(bad)?;
+        Ok(c)
+    }
+
+    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
+    /// the side to move: `x../o./. x`.
+    fn position(&self) -> String {
+        let n = self.size();
+        let mut s = String::with_capacity(n * (n + 3) / 2 + 2);
+        for r in 0..n {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..n - r {
+                s.push(self.cell_char(self.board.grid.cell(c, r).expect("on the board")));
+            }
+        }
+        s.push(' ');
+        s.push(if self.board.ply & 1 == 0 { 'x' } else { 'o' });
+        s
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let n = self.size();
+        let read = || {
+            let example = || Y::<N>::new(n).map(|g| g.position()).unwrap_or_default();
+            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |r| n - r);
+            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
+            let stones = board.stones;
+            // The column words of Listing 1's layout, then the whole reduction.
+            let mut words = [0u64; MAX_SIZE];
+            for (s, code) in [(0, Y_FIRST), (1, Y_SECOND)] {
+                for (c, r) in stones[s].iter().filter_map(|i| board.grid.coords(i)) {
+                    words[c] |= code << (2 * r);
+                }
+            }
+            let mut g = Y { board, ..*self };
+            g.columns.set_board(&words[..n]);
+            // The reduction ends in one colour, so at most one player has a Y.
+            let won = g.connected();
+            let wins = [Player::First, Player::Second].map(|p| won == Some(p));
+            let winner = g.board.winner(wins, "a Y joining all three sides")?;
+            g.board.result = winner.map_or(0, |w| 1 + w.index() as u8);
+            Ok(g)
+        };
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
+    }
+
+    /// Top row first, each lower row indented one more space (half a cell), so
+    /// the board is drawn as the triangle it is: `X`, `O`, `.`.
+    fn picture(&self) -> String {
+        let n = self.size();
+        let mut s = String::new();
+        for r in 0..n {
+            s.extend(std::iter::repeat_n(' ', r));
+            for c in 0..n - r {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let ch = self.cell_char(self.board.grid.cell(c, r).expect("on the board"));
+                s.push(ch.to_ascii_uppercase());
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl<const N: usize> View for Y<N> {
+    stone_moves!(view: board, Cell);
+
+    /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
+    /// the right: a triangle pointing down.
+    fn board(&self) -> BoardView {
+        let n = self.size();
+        let mut cells = Vec::with_capacity(n * (n + 1) / 2);
+        for r in 0..n {
+            for c in 0..n - r {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                let owner = self.board.owner(i);
+                cells.push(BoardCell {
+                    name: format!("{}{}", column_name(c), r + 1),
+                    col: c,
+                    row: r,
+                    x: c as f64 + 0.5 * r as f64,
+                    y: r as f64 * HEX_ROW,
+                    owner,
+                });
+            }
+        }
+        let mut view = BoardView::new(BoardShape::Triangle { size: n }, cells);
+        // The winner's Y: every group of theirs that touches all three sides.
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
+            let stones = self.board.stones[p.index()];
+            let mut group = stones;
+            for side in self.sides {
+                group = crate::ops::flood_fill(&self.board.grid, group & side, stones);
+            }
+            let mut i = 0;
+            for r in 0..n {
+                for c in 0..n - r {
+                    if self.board.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
+                        view.marked.push(i);
+                    }
+                    i += 1;
+                }
+            }
+        }
+        view
+    }
+
+    fn move_cells(&self, mv: Cell) -> Vec<usize> {
+        match self.board.grid.index_of(mv) {
+            Some(_) => vec![self.view_index(mv.col as usize, mv.row as usize)],
+            None => Vec::new(),
+        }
+    }
+}
+
+impl<const N: usize> Hints for Y<N> {
+    stone_moves!(hints: board, Cell);
 
     /// Every game's prefixes at once (`sliced_playouts`)
     /// while each player has at most 64 moves left, one game after another
@@ -401,8 +542,8 @@ impl<const N: usize> Game for Y<N> {
 
     /// The playout loop with the empty cells and their count kept in hand
     /// rather than recomputed each ply: the same moves from the same draws as
-    /// [`random_move`](Game::random_move) and
-    /// [`play_unchecked`](Game::play_unchecked) in turn.
+    /// [`random_move`](Hints::random_move) and
+    /// [`play_unchecked`](Rules::play_unchecked) in turn.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         // Fill, then find where the game ended. A full triangle has exactly
         // one player with a Y, and stones are never removed, so that player's
@@ -513,133 +654,8 @@ impl<const N: usize> Game for Y<N> {
             v.sort_unstable();
             v[0] + v[1]
         };
-        let me = Game::side_to_move(self);
+        let me = Rules::side_to_move(self);
         100 * (cost(me.other()) - cost(me))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
-                "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
-                self.last_cell(),
-                self.size()
-            ),
-        };
-        let c: Cell = text.trim().parse().map_err(|_| bad())?;
-        self.board.grid.index_of(c).ok_or_else(bad)?;
-        Ok(c)
-    }
-
-    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
-    /// the side to move: `x../o./. x`.
-    fn position(&self) -> String {
-        let n = self.size();
-        let mut s = String::with_capacity(n * (n + 3) / 2 + 2);
-        for r in 0..n {
-            if r > 0 {
-                s.push('/');
-            }
-            for c in 0..n - r {
-                s.push(self.cell_char(self.board.grid.cell(c, r).expect("on the board")));
-            }
-        }
-        s.push(' ');
-        s.push(if self.board.ply & 1 == 0 { 'x' } else { 'o' });
-        s
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let n = self.size();
-        let read = || {
-            let example = || Y::<N>::new(n).map(|g| g.position()).unwrap_or_default();
-            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |r| n - r);
-            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
-            let stones = board.stones;
-            // The column words of Listing 1's layout, then the whole reduction.
-            let mut words = [0u64; MAX_SIZE];
-            for (s, code) in [(0, Y_FIRST), (1, Y_SECOND)] {
-                for (c, r) in stones[s].iter().filter_map(|i| board.grid.coords(i)) {
-                    words[c] |= code << (2 * r);
-                }
-            }
-            let mut g = Y { board, ..*self };
-            g.columns.set_board(&words[..n]);
-            // The reduction ends in one colour, so at most one player has a Y.
-            let won = g.connected();
-            let wins = [Player::First, Player::Second].map(|p| won == Some(p));
-            let winner = g.board.winner(wins, "a Y joining all three sides")?;
-            g.board.result = winner.map_or(0, |w| 1 + w.index() as u8);
-            Ok(g)
-        };
-        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
-    }
-
-    /// Top row first, each lower row indented one more space (half a cell), so
-    /// the board is drawn as the triangle it is: `X`, `O`, `.`.
-    fn picture(&self) -> String {
-        let n = self.size();
-        let mut s = String::new();
-        for r in 0..n {
-            s.extend(std::iter::repeat_n(' ', r));
-            for c in 0..n - r {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let ch = self.cell_char(self.board.grid.cell(c, r).expect("on the board"));
-                s.push(ch.to_ascii_uppercase());
-            }
-            s.push('\n');
-        }
-        s
-    }
-
-    /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
-    /// the right: a triangle pointing down.
-    fn board(&self) -> BoardView {
-        let n = self.size();
-        let mut cells = Vec::with_capacity(n * (n + 1) / 2);
-        for r in 0..n {
-            for c in 0..n - r {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = self.board.owner(i);
-                cells.push(BoardCell {
-                    name: format!("{}{}", column_name(c), r + 1),
-                    col: c,
-                    row: r,
-                    x: c as f64 + 0.5 * r as f64,
-                    y: r as f64 * HEX_ROW,
-                    owner,
-                });
-            }
-        }
-        let mut view = BoardView::new(BoardShape::Triangle { size: n }, cells);
-        // The winner's Y: every group of theirs that touches all three sides.
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
-            let stones = self.board.stones[p.index()];
-            let mut group = stones;
-            for side in self.sides {
-                group = crate::ops::flood_fill(&self.board.grid, group & side, stones);
-            }
-            let mut i = 0;
-            for r in 0..n {
-                for c in 0..n - r {
-                    if self.board.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
-                        view.marked.push(i);
-                    }
-                    i += 1;
-                }
-            }
-        }
-        view
-    }
-
-    fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        match self.board.grid.index_of(mv) {
-            Some(_) => vec![self.view_index(mv.col as usize, mv.row as usize)],
-            None => Vec::new(),
-        }
     }
 }
 

@@ -39,8 +39,12 @@
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
 use crate::game::SetupError;
-use crate::game::{clip, Game, Illegal, IllegalReason, Outcome, ParseError, Player};
+use crate::game::View;
+use crate::game::{clip, Illegal, IllegalReason, Outcome, ParseError, Player};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -161,7 +165,7 @@ impl<const N: usize> Yavalath<N> {
         }
     }
 
-    /// The index of bit `i` among the board's cells (the order of [`Game::board`]).
+    /// The index of bit `i` among the board's cells (the order of [`View::board`]).
     fn view_index(&self, i: usize) -> usize {
         (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
@@ -198,8 +202,8 @@ impl<const N: usize> fmt::Debug for Yavalath<N> {
     }
 }
 
-impl<const N: usize> Game for Yavalath<N> {
-    stone_moves!(board, PlaceMove);
+impl<const N: usize> Rules for Yavalath<N> {
+    stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
 
@@ -233,16 +237,10 @@ impl<const N: usize> Game for Yavalath<N> {
             }
         }
     }
+}
 
-    /// Open lines of four for the side to move minus the opponent's
-    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines));
-    /// losing threes are left to the search.
-    fn evaluate(&self) -> i32 {
-        let me = Game::side_to_move(self).index();
-        let (a, b) = (self.board.stones[me], self.board.stones[1 - me]);
-        crate::games::heuristics::open_lines(&self.board.grid, a, b, 4)
-            - crate::games::heuristics::open_lines(&self.board.grid, b, a, 4)
-    }
+impl<const N: usize> Notation for Yavalath<N> {
+    stone_moves!(notation: board, PlaceMove);
 
     fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
         let bad = || ParseError::Move {
@@ -284,6 +282,10 @@ impl<const N: usize> Game for Yavalath<N> {
     fn picture(&self) -> String {
         self.board.picture()
     }
+}
+
+impl<const N: usize> View for Yavalath<N> {
+    stone_moves!(view: board, PlaceMove);
 
     /// With the deciding line marked at the end: the winner's four, or the
     /// loser's three.
@@ -293,7 +295,7 @@ impl<const N: usize> Game for Yavalath<N> {
             BoardShape::HexHex { side: self.size() },
             self.board.stones,
         );
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             view.mark_lines(p, 4, false);
             if view.marked.is_empty() {
                 view.mark_lines(p.other(), 3, true);
@@ -318,5 +320,19 @@ impl<const N: usize> Game for Yavalath<N> {
                 _ => Vec::new(),
             },
         }
+    }
+}
+
+impl<const N: usize> Hints for Yavalath<N> {
+    stone_moves!(hints: board, PlaceMove);
+
+    /// Open lines of four for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines));
+    /// losing threes are left to the search.
+    fn evaluate(&self) -> i32 {
+        let me = Rules::side_to_move(self).index();
+        let (a, b) = (self.board.stones[me], self.board.stones[1 - me]);
+        crate::games::heuristics::open_lines(&self.board.grid, a, b, 4)
+            - crate::games::heuristics::open_lines(&self.board.grid, b, a, 4)
     }
 }

@@ -1,19 +1,19 @@
 //! Perft: the number of move sequences of a given length.
 
-use crate::game::{perft_walk, Game, PerftRule};
+use crate::game::{perft_walk, PerftRule, Rules};
 
 /// Counts the move sequences of exactly `depth` plies from `game`. A finished game
 /// is a leaf: it counts 1 at depth 0 and is not expanded, so it contributes nothing
 /// at greater depths, whatever the game's own [`PerftRule`] (compare
-/// [`Game::perft`]). The last ply is counted, not played (`count_moves`).
-pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
+/// [`Rules::perft`]). The last ply is counted, not played (`count_moves`).
+pub fn perft<G: Rules>(game: &G, depth: usize) -> u64 {
     perft_walk(game, depth, PerftRule::FinishedIsLeaf)
 }
 
 /// Perft split by first move: `(move, count)` for each legal move, each count in
-/// the game's own convention ([`Game::perft`] of the child), so the counts add up
+/// the game's own convention ([`Rules::perft`] of the child), so the counts add up
 /// to `game.perft(depth)` whenever the root has a move.
-pub fn perft_divide<G: Game>(game: &G, depth: usize) -> Vec<(G::Move, u64)> {
+pub fn perft_divide<G: Rules>(game: &G, depth: usize) -> Vec<(G::Move, u64)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves
@@ -26,12 +26,12 @@ pub fn perft_divide<G: Game>(game: &G, depth: usize) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// [`Game::perft`] on `threads` threads (all the machine's if 0), with rayon: the
+/// [`Rules::perft`] on `threads` threads (all the machine's if 0), with rayon: the
 /// tree is expanded breadth-first until there are about 64 subtrees per thread
 /// (or 4 plies are left), and the subtrees are counted in parallel with the
-/// game's own [`Game::perft`]. Finished games met on the way are handed to
-/// [`Game::perft`] too, so every game's convention holds.
-pub fn perft_parallel<G: Game>(game: &G, depth: usize, threads: usize) -> u64 {
+/// game's own [`Rules::perft`]. Finished games met on the way are handed to
+/// [`Rules::perft`] too, so every game's convention holds.
+pub fn perft_parallel<G: Rules>(game: &G, depth: usize, threads: usize) -> u64 {
     use rayon::prelude::*;
     let pool = match pool(threads) {
         Some(p) if depth >= 5 => p,

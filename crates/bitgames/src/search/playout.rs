@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 hot_path! {
-/// Plays `count` random games from `start` ([`Game::random_playouts`]) with a
+/// Plays `count` random games from `start` ([`Hints::random_playouts`]) with a
 /// xoshiro256++ generator seeded by `seed` (the same seed gives the same games
 /// on every platform). A hot path: compiled for x86-64-v3 too.
 pub fn playouts<G: Game>(start: &G, count: u64, seed: u64) -> PlayoutStats {

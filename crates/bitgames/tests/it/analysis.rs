@@ -4,8 +4,9 @@
 use bitgames::analysis::{Event, Limits, Sink, Unit};
 use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::FFO_40_59;
+use bitgames::new_game;
 use bitgames::registry::analyser_for as for_game;
-use bitgames::{new_game, Game};
+use bitgames::Notation;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

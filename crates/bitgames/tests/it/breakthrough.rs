@@ -4,7 +4,11 @@
 
 use crate::common;
 use bitgames::games::breakthrough::{Breakthrough, PawnMove};
-use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::View;
+use bitgames::{new_game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -6,7 +6,10 @@
 use crate::common;
 use bitgames::games::clobber::{Clobber, Clobber64};
 use bitgames::search::playouts;
-use bitgames::{new_game, Game, Outcome, Player};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{new_game, Outcome, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

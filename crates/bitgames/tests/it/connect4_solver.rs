@@ -8,8 +8,9 @@ use bitgames::games::connect4::book_builder;
 use bitgames::games::connect4::sets::TEST_SETS;
 use bitgames::games::connect4::solver::{ConnectFourSolver, SolveError, SolverError};
 use bitgames::games::connect4::Connect4;
-use bitgames::Game;
-use bitgames::SetupError;
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::{Rules, SetupError};
 use std::sync::Arc;
 
 fn check_set(name: &str, limit: usize, weak: bool) {
@@ -350,7 +351,7 @@ fn builtin_book_7x6() {
         }
         let mut best = i32::MIN;
         let mut moves = Vec::new();
-        Game::legal_moves(g, &mut moves);
+        Rules::legal_moves(g, &mut moves);
         for mv in moves {
             let mut c = g.clone();
             c.play_unchecked(mv);

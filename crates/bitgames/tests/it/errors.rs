@@ -2,7 +2,9 @@
 //! move leaves the game as it was.
 
 use bitgames::games::connect4::Connect4;
-use bitgames::{new_game, Game, IllegalReason, ParseError, PlayError, SpecError};
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{new_game, IllegalReason, ParseError, PlayError, SpecError};
 
 fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
     match r {

@@ -4,8 +4,11 @@
 //! games under every rule set with the same legal moves, boards and results at
 //! every ply. Then the errors a user can provoke.
 
-use bitgames::games::go::{Go, GoMove, KoRule, Rules};
-use bitgames::{new_game, Game, IllegalReason, Outcome, PlayError, Player};
+use bitgames::games::go::{Go, GoMove, GoRules, KoRule};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{new_game, IllegalReason, Outcome, PlayError, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -25,13 +28,13 @@ struct Ref {
     stones: usize,
     /// Every board so far (stone count, cells).
     seen: Vec<(usize, Vec<u8>)>,
-    rules: Rules,
+    rules: GoRules,
     over: bool,
     drawn: bool,
 }
 
 impl Ref {
-    fn new(n: usize, rules: Rules) -> Self {
+    fn new(n: usize, rules: GoRules) -> Self {
         let board = vec![0; n * n];
         Ref {
             n,
@@ -318,7 +321,7 @@ fn sorted_moves<const N: usize>(g: &Go<N>) -> Vec<String> {
 #[test]
 fn perft_9x9_matches_the_reference() {
     let g = Go::standard();
-    let r = Ref::new(9, Rules::default());
+    let r = Ref::new(9, GoRules::default());
     // 82 = 81 cells and pass; after a pass there are 81 cells and pass again
     // (pass-pass ends the game, a leaf at depth 2).
     let want = [82, 6643, 531_522, 42_002_809];
@@ -331,7 +334,7 @@ fn perft_9x9_matches_the_reference() {
 #[test]
 fn perft_19x19_matches_the_reference() {
     let g = Go::standard_19();
-    let r = Ref::new(19, Rules::default());
+    let r = Ref::new(19, GoRules::default());
     let want = [362, 130_683, 47_046_242];
     for (d, &w) in want.iter().enumerate() {
         assert_eq!(g.perft(d + 1), w, "bitboard perft {}", d + 1);
@@ -348,8 +351,8 @@ fn perft_19x19_depth_4() {
     let g = Go::standard_19();
     let n = g.perft(4);
     assert_eq!(n, 16_889_859_009);
-    assert_eq!(n, ref_perft(&Ref::new(19, Rules::default()), 4));
-    assert_eq!(ref_perft(&Ref::new(19, Rules::default()), 3), 47_046_242);
+    assert_eq!(n, ref_perft(&Ref::new(19, GoRules::default()), 4));
+    assert_eq!(ref_perft(&Ref::new(19, GoRules::default()), 3), 47_046_242);
     println!("19×19 perft 4: {n}");
 }
 
@@ -357,7 +360,7 @@ fn perft_19x19_depth_4() {
 /// boards and results with the reference at every ply. Moves come from the
 /// game's playout policy, or a uniform legal move one time in four (so passes,
 /// eye fills and suicides are played too).
-fn agree<const N: usize>(size: usize, rules: Rules, games: usize, seed: u64) -> [usize; 3] {
+fn agree<const N: usize>(size: usize, rules: GoRules, games: usize, seed: u64) -> [usize; 3] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let start = Go::<N>::new(size, rules).unwrap();
     let mut stats = [0usize; 3]; // plies, captures seen, games ended by repetition
@@ -406,8 +409,8 @@ fn agree<const N: usize>(size: usize, rules: Rules, games: usize, seed: u64) -> 
     stats
 }
 
-fn rules(ko: KoRule, suicide: bool, komi: f64, max_moves: u32) -> Rules {
-    Rules { ko, suicide, komi, max_moves }
+fn rules(ko: KoRule, suicide: bool, komi: f64, max_moves: u32) -> GoRules {
+    GoRules { ko, suicide, komi, max_moves }
 }
 
 #[test]
@@ -416,7 +419,7 @@ fn random_games_agree_positional_superko() {
     assert!(s[1] > 1000, "{s:?}");
     let s = agree::<2>(7, rules(KoRule::Positional, false, 7.5, 0), 300, 2);
     assert!(s[1] > 500, "{s:?}");
-    agree::<2>(9, Rules::default(), 100, 3);
+    agree::<2>(9, GoRules::default(), 100, 3);
     agree::<1>(2, rules(KoRule::Positional, false, 0.0, 0), 300, 4);
     agree::<1>(3, rules(KoRule::Positional, false, 0.0, 0), 300, 5);
 }
@@ -444,12 +447,12 @@ fn random_games_agree_openspiel_rules() {
     assert!(s[1] > 500, "{s:?}");
     let s = agree::<1>(3, rules(KoRule::RepetitionDraw, false, 0.0, 18), 1000, 14);
     assert!(s[2] > 0, "some games end by a repeated board: {s:?}");
-    agree::<2>(9, Rules::openspiel(9), 100, 15);
+    agree::<2>(9, GoRules::openspiel(9), 100, 15);
 }
 
 #[test]
 fn random_games_agree_19x19() {
-    agree::<6>(19, Rules::default(), 4, 16);
+    agree::<6>(19, GoRules::default(), 4, 16);
     agree::<6>(19, rules(KoRule::Simple, true, 6.5, 0), 2, 17);
 }
 
@@ -540,8 +543,8 @@ fn bad_input_is_a_typed_error() {
     assert_eq!(g.parse_move("PASS").unwrap(), GoMove::Pass);
     let big = Go::standard_19();
     assert_eq!(big.parse_move("t19").unwrap().to_string(), "t19");
-    assert!(Go::<6>::new(20, Rules::default()).is_err());
-    assert!(Go::<1>::new(9, Rules::default()).is_err(), "9×9 needs two words");
+    assert!(Go::<6>::new(20, GoRules::default()).is_err());
+    assert!(Go::<1>::new(9, GoRules::default()).is_err(), "9×9 needs two words");
     assert!(Go::<2>::new(9, rules(KoRule::Simple, false, 6.3, 0)).is_err());
     assert!(new_game("go(size=20)").is_err());
     assert!(new_game("go(size=0)").is_err());
@@ -624,7 +627,7 @@ fn check_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64) {
 /// MoGo-style one ([`Go::policy_playout_moves`]).
 fn check_policy_playouts<const N: usize>(start: Go<N>, games: usize, seed: u64, policy: bool) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let simple = Rules { ko: KoRule::Simple, ..start.rules() };
+    let simple = GoRules { ko: KoRule::Simple, ..start.rules() };
     let base =
         Go::<N>::new(start.size(), simple).unwrap().parse_position(&start.position()).unwrap();
     for _ in 0..games {

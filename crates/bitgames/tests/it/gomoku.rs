@@ -5,8 +5,9 @@
 //! positions), which gets typed errors and leaves the game unchanged.
 
 use bitgames::games::gomoku::Gomoku;
+use bitgames::Rules;
 use bitgames::{
-    new_game, Bits, Cell, Game, IllegalReason, Outcome, ParseError, PlayError, Player, SetupError,
+    new_game, Bits, Cell, IllegalReason, Outcome, ParseError, PlayError, Player, SetupError,
     SpecError,
 };
 use rand::{Rng, SeedableRng};

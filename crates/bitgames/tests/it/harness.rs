@@ -7,7 +7,7 @@ use bitgames::games::{
     breakthrough::Breakthrough,
     clobber::{Clobber, Clobber64},
     connect4::Connect4,
-    go::{Go, KoRule, Rules},
+    go::{Go, GoRules, KoRule},
     gomoku::Gomoku,
     havannah::Havannah,
     hex::Hex,
@@ -107,11 +107,11 @@ fn y_keeps_the_contract() {
 
 #[test]
 fn go_keeps_the_contract() {
-    let rules = |ko, suicide, max_moves| Rules { ko, suicide, komi: 0.5, max_moves };
+    let rules = |ko, suicide, max_moves| GoRules { ko, suicide, komi: 0.5, max_moves };
     check_game(Go::standard(), 30, 21, true);
     check_game(Go::<1>::new(5, rules(KoRule::Simple, false, 300)).unwrap(), 100, 22, true);
     check_game(Go::<1>::new(3, rules(KoRule::Positional, true, 0)).unwrap(), 100, 23, true);
-    check_game(Go::<1>::new(1, Rules::default()).unwrap(), 3, 24, true);
+    check_game(Go::<1>::new(1, GoRules::default()).unwrap(), 3, 24, true);
     check_game(Go::standard_19(), 2, 25, true);
 }
 

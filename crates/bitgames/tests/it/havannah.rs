@@ -4,7 +4,9 @@
 //! the board's rim).
 
 use bitgames::games::havannah::Havannah;
-use bitgames::{Game, Outcome, Player};
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{Outcome, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -5,7 +5,10 @@
 use crate::common;
 use bitgames::games::hex::Hex;
 use bitgames::games::stones::PlaceMove;
-use bitgames::{new_game, Bits, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{new_game, Bits, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::VecDeque;

@@ -8,6 +8,9 @@ use bitgames::games::connect4::Connect4;
 use bitgames::games::tictactoe::TicTacToe;
 use bitgames::registry::{engines_for, games, new_engine, new_game};
 use bitgames::search::mcts::{Mcts, MctsConfig, MctsLimits, Proof};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
 use bitgames::{Game, SpecError};
 
 fn arena(game: &str, a: &str, b: &str, games: usize, opening: usize, seed: u64) -> MatchReport {
@@ -278,9 +281,9 @@ fn every_game_has_an_mcts_engine() {
 /// session does after `clear_board` and a replay of other moves.
 #[test]
 fn tree_reuse_follows_the_boards_superko_reads() {
-    use bitgames::games::go::{Go, Rules};
+    use bitgames::games::go::{Go, GoRules};
     use rand::SeedableRng;
-    let start = Go::<1>::new(2, Rules::default()).unwrap();
+    let start = Go::<1>::new(2, GoRules::default()).unwrap();
     let legal = |g: &Go<1>| {
         let mut v = Vec::new();
         g.for_each_move(|m| v.push(m));

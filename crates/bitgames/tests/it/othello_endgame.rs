@@ -10,11 +10,14 @@
 //! (`FFO=45-47 … -- ffo_range --ignored` for a range, `THREADS=2` for threads).
 
 use crate::common;
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
 
 use bitgames::games::othello::endgame::{self, EndgameSolver};
 use bitgames::games::othello::formats::ObfRecord;
 use bitgames::games::othello::{Backend, Othello, OthelloMove};
-use bitgames::{Game, Player};
+use bitgames::Player;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;

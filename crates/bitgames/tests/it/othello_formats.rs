@@ -7,7 +7,10 @@ use bitgames::games::othello::formats::{
     write_transcript, FormatError, GameRecord, GgfGame, MoveNote, ObfRecord, TranscriptFault,
 };
 use bitgames::games::othello::{Othello, OthelloMove, Square};
-use bitgames::{Game, Player};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Player;
+use bitgames::Rules;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -4,6 +4,9 @@
 //! one, and in the endgame it plays the FFO suite's best moves.
 
 use crate::common;
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
 
 use bitgames::games::connect4::Connect4;
 use bitgames::games::othello::eval::{

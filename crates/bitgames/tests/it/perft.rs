@@ -1,6 +1,7 @@
 //! Table-driven perft: every line of `data/perft.txt` through the registry.
 
 use bitgames::new_game;
+use bitgames::Rules;
 
 #[test]
 fn perft_table() {
@@ -53,7 +54,6 @@ fn tictactoe_has_255168_games() {
 #[test]
 fn connect4_distinct_positions_a212693() {
     use bitgames::games::connect4::Connect4;
-    use bitgames::Game;
     use std::collections::HashMap;
     let want = [1u64, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
     let mut layer: HashMap<u64, Connect4> = HashMap::from([(0, Connect4::standard())]);

@@ -10,7 +10,10 @@ use bitgames::board::{BoardShape, BoardView};
 use bitgames::games::stones::Stones;
 use bitgames::grid::{Cell, Grid, GridKind};
 use bitgames::search::alphabeta::{AlphaBeta, Limits, NoHeuristic};
-use bitgames::{ops, stone_moves, DynGame, Game, Illegal, IllegalReason, ParseError, Player};
+use bitgames::{
+    ops, stone_moves, DynGame, Hints, Illegal, IllegalReason, Notation, ParseError, Player, Rules,
+    View,
+};
 
 /// Misère tic-tac-toe on 3×3: the player who completes a line of three loses.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -38,10 +41,10 @@ impl Misere {
     }
 }
 
-impl Game for Misere {
+impl Rules for Misere {
     type Move = Cell;
 
-    stone_moves!(board, Cell);
+    stone_moves!(rules: board, Cell);
 
     fn spec(&self) -> String {
         "misere".into()
@@ -62,6 +65,10 @@ impl Game for Misere {
             self.judge();
         }
     }
+}
+
+impl Notation for Misere {
+    stone_moves!(notation: board, Cell);
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
         self.board.parse_cell("misere", text)
@@ -80,6 +87,10 @@ impl Game for Misere {
     fn picture(&self) -> String {
         self.board.picture()
     }
+}
+
+impl View for Misere {
+    stone_moves!(view: board, Cell);
 
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: 3, height: 3 };
@@ -89,6 +100,10 @@ impl Game for Misere {
     fn move_cells(&self, mv: Cell) -> Vec<usize> {
         self.board.move_cells(mv)
     }
+}
+
+impl Hints for Misere {
+    stone_moves!(hints: board, Cell);
 }
 
 #[test]
@@ -102,7 +117,7 @@ fn a_kit_game_keeps_the_contract() {
 fn its_tree_is_tic_tac_toes() {
     let want = [1, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872];
     for (depth, &n) in want.iter().enumerate() {
-        assert_eq!(Game::perft(&Misere::new(), depth), n, "depth {depth}");
+        assert_eq!(Rules::perft(&Misere::new(), depth), n, "depth {depth}");
     }
     assert_eq!(want.iter().sum::<u64>(), 549_946);
 }
@@ -116,7 +131,7 @@ fn it_is_a_draw_and_a_line_loses() {
     assert_eq!((r.score, r.exact), (0, true));
     // X's line on the bottom row: X loses, and the position reads back.
     let g = Misere::new().parse_position("O../.O./XXX").unwrap();
-    assert_eq!(Game::outcome(&g), Some(bitgames::Outcome::WonBy(Player::Second)));
+    assert_eq!(Rules::outcome(&g), Some(bitgames::Outcome::WonBy(Player::Second)));
     // Through the dynamic face, by action id and by text, like a library game.
     let mut d: Box<dyn DynGame> = Box::new(Misere::new());
     d.apply_action(4).unwrap();

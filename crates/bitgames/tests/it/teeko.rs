@@ -5,7 +5,9 @@
 //! outcomes; and the typed errors and drawn positions are checked.
 
 use bitgames::games::teeko::{self, Teeko, TeekoMove};
-use bitgames::{Game, IllegalReason, Outcome, PlayError, Player};
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{IllegalReason, Outcome, PlayError, Player};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

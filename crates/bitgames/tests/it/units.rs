@@ -425,7 +425,9 @@ mod step_move {
 /// `bitgames::games::tictactoe`.
 mod tictactoe {
     use bitgames::games::tictactoe::TicTacToe;
-    use bitgames::{Game, Outcome, Player};
+    use bitgames::Notation;
+    use bitgames::Rules;
+    use bitgames::{Outcome, Player};
 
     #[test]
     fn diagonal_win() {
@@ -440,7 +442,7 @@ mod tictactoe {
 /// `bitgames::games::teeko`.
 mod teeko {
     use bitgames::games::teeko::{patterns, Teeko};
-    use bitgames::Game;
+    use bitgames::Notation;
 
     #[test]
     fn forty_four_patterns() {
@@ -531,7 +533,9 @@ mod lightsout {
 /// `bitgames::games::gomoku`.
 mod gomoku {
     use bitgames::games::gomoku::Gomoku;
-    use bitgames::{Game, Outcome, Player};
+    use bitgames::Notation;
+    use bitgames::Rules;
+    use bitgames::{Outcome, Player};
 
     fn play(g: &mut Gomoku<4>, moves: &str) {
         for m in moves.split_whitespace() {
@@ -572,7 +576,10 @@ mod gomoku {
 /// `bitgames::games::clobber`.
 mod clobber {
     use bitgames::games::clobber::Clobber;
-    use bitgames::{Game, Outcome, Player};
+    use bitgames::Notation;
+    use bitgames::Rules;
+    use bitgames::View;
+    use bitgames::{Outcome, Player};
 
     #[test]
     fn start_and_first_moves() {
@@ -623,7 +630,10 @@ mod clobber {
 mod yavalath {
     use bitgames::games::stones::PlaceMove;
     use bitgames::games::yavalath::Yavalath;
-    use bitgames::{Cell, Game};
+    use bitgames::Cell;
+    use bitgames::Notation;
+    use bitgames::Rules;
+    use bitgames::View;
 
     #[test]
     fn board_and_names() {

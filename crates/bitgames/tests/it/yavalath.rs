@@ -8,7 +8,10 @@
 use bitgames::games::stones::PlaceMove;
 use bitgames::games::yavalath::Yavalath;
 use bitgames::grid::Cell;
-use bitgames::{new_game, Game, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::Hints;
+use bitgames::Notation;
+use bitgames::Rules;
+use bitgames::{new_game, IllegalReason, Outcome, ParseError, PlayError, Player};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

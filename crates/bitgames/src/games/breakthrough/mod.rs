@@ -16,7 +16,7 @@
 //! `w` or `.`, then a space and the side to move (`b` or `w`); the start of
 //! the 8×8 game is
 //! `wwwwwwww/wwwwwwww/......../......../......../......../bbbbbbbb/bbbbbbbb b`.
-//! The picture ([`Game::picture`]) draws Black as `X` and White as `O`.
+//! The picture ([`Notation::picture`]) draws Black as `X` and White as `O`.
 //!
 //! **Move generation** is Browne's pawn-like moves (§5, Alg. 5,
 //! [`ops::pawnlike_moves`]) taken one direction at a time on a square
@@ -29,9 +29,13 @@ mod packed;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{
-    clip, hash_sets, nth_across, random_below, Game, Illegal, IllegalReason, Outcome, ParseError,
-    Player, SetupError,
+    clip, hash_sets, nth_across, random_below, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
 };
 use crate::grid::{Dir, Grid, GridKind};
 use crate::info::GameInfo;
@@ -213,19 +217,8 @@ impl<const N: usize> fmt::Debug for Breakthrough<N> {
     }
 }
 
-impl<const N: usize> Game for Breakthrough<N> {
+impl<const N: usize> Rules for Breakthrough<N> {
     type Move = PawnMove;
-
-    /// The from-cell's id with one of the six forward steps, up or down
-    /// ([`crate::action::step_id`]; OpenSpiel's numbering has a capture bit
-    /// besides, which the position already decides).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() * PAWN_STEPS.len()
-    }
-
-    fn action(&self, mv: PawnMove) -> usize {
-        crate::action::step_id(mv.from, mv.to, self.grid.width(), &PAWN_STEPS)
-    }
 
     fn spec(&self) -> String {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
@@ -371,93 +364,32 @@ impl<const N: usize> Game for Breakthrough<N> {
     }
 
     #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<PawnMove> {
-        if self.result != 0 {
-            return None;
-        }
-        let d = [self.dests(0), self.dests(1), self.dests(2)];
-        let counts = d.map(|s| s.count());
-        let n: u64 = counts.iter().map(|&c| c as u64).sum();
-        if n == 0 {
-            return None;
-        }
-        let (k, to) = nth_across(&d, &counts, random_below(rng, n) as usize)?;
-        Some(self.move_to(to, k))
-    }
-
-    /// Several games at once on boards of at most 64 cells
-    /// (`packed_playouts`), one after another
-    /// otherwise.
-    #[inline(always)]
-    fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
-        if self.grid.width() * self.grid.height() <= 64 && self.result == 0 {
-            return self.packed_playouts(count, rng, stats);
-        }
-        crate::search::playout::one_at_a_time(self, count, rng, stats)
-    }
-
-    /// The playout loop: each ply the three destination sets (Alg. 5) are
-    /// found once, for the move and for the test whether the side to move has
-    /// one (no move or no pawn: it has lost), and the goal is looked for on the
-    /// moved pawn's cell alone; no move value is built. The same moves from the
-    /// same draws as [`random_move`](Game::random_move) and
-    /// [`play_unchecked`](Game::play_unchecked) in turn.
-    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        if self.grid.width() * self.grid.height() <= 64 {
-            return self.packed_playout(rng);
-        }
-        let goal = [self.grid.row(self.grid.height() - 1), self.grid.row(0)];
-        let mut plies = 0;
-        while self.result == 0 {
-            let d = [self.dests(0), self.dests(1), self.dests(2)];
-            let counts = d.map(|s| s.count());
-            let n: u64 = counts.iter().map(|&c| c as u64).sum();
-            let pick =
-                if n == 0 { None } else { nth_across(&d, &counts, random_below(rng, n) as usize) };
-            let Some((k, to)) = pick else {
-                self.result = 1 + self.side.other().index() as u8;
-                break;
-            };
-            let s = self.side.index();
-            let from = (to as isize - self.grid.offset(FORWARD[s][k])) as usize;
-            self.pawns[s].remove(from);
-            self.pawns[s].insert(to);
-            self.pawns[1 - s].remove(to);
-            self.side = self.side.other();
-            self.ply += 1;
-            plies += 1;
-            if goal[s].contains(to) {
-                self.result = 1 + s as u8;
-            }
-        }
-        plies
-    }
-
-    /// Material (100 a pawn) and the rows still to go of each side's most
-    /// advanced pawn (10 a row), for the side to move.
-    fn evaluate(&self) -> i32 {
-        let me = self.side;
-        let h = self.grid.height() as i32;
-        let stride = self.grid.stride();
-        let to_go = |p: Player| -> i32 {
-            let pawns = self.pawns[p.index()];
-            match p {
-                Player::First => pawns.last().map_or(h, |i| h - 1 - (i / stride) as i32),
-                Player::Second => pawns.first().map_or(h, |i| (i / stride) as i32),
-            }
-        };
-        let material =
-            self.pawns[me.index()].count() as i32 - self.pawns[me.other().index()].count() as i32;
-        100 * material + 10 * (to_go(me.other()) - to_go(me))
-    }
-
-    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Outcome::from_code(self.result)
     }
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.pawns, self.side.index() as u64)
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
+
+impl<const N: usize> Notation for Breakthrough<N> {
+    /// The from-cell's id with one of the six forward steps, up or down
+    /// ([`crate::action::step_id`]; OpenSpiel's numbering has a capture bit
+    /// besides, which the position already decides).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() * PAWN_STEPS.len()
+    }
+
+    fn action(&self, mv: PawnMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.grid.width(), &PAWN_STEPS)
     }
 
     fn parse_move(&self, text: &str) -> Result<PawnMove, ParseError> {
@@ -533,7 +465,9 @@ impl<const N: usize> Game for Breakthrough<N> {
     fn picture(&self) -> String {
         self.grid.picture2(self.pawns[0], self.pawns[1])
     }
+}
 
+impl<const N: usize> View for Breakthrough<N> {
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
         BoardView::from_grid(&self.grid, shape, self.pawns)
@@ -550,12 +484,88 @@ impl<const N: usize> Game for Breakthrough<N> {
             _ => Vec::new(),
         }
     }
+}
 
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
+impl<const N: usize> Hints for Breakthrough<N> {
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<PawnMove> {
+        if self.result != 0 {
+            return None;
         }
+        let d = [self.dests(0), self.dests(1), self.dests(2)];
+        let counts = d.map(|s| s.count());
+        let n: u64 = counts.iter().map(|&c| c as u64).sum();
+        if n == 0 {
+            return None;
+        }
+        let (k, to) = nth_across(&d, &counts, random_below(rng, n) as usize)?;
+        Some(self.move_to(to, k))
+    }
+
+    /// Several games at once on boards of at most 64 cells
+    /// (`packed_playouts`), one after another
+    /// otherwise.
+    #[inline(always)]
+    fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
+        if self.grid.width() * self.grid.height() <= 64 && self.result == 0 {
+            return self.packed_playouts(count, rng, stats);
+        }
+        crate::search::playout::one_at_a_time(self, count, rng, stats)
+    }
+
+    /// The playout loop: each ply the three destination sets (Alg. 5) are
+    /// found once, for the move and for the test whether the side to move has
+    /// one (no move or no pawn: it has lost), and the goal is looked for on the
+    /// moved pawn's cell alone; no move value is built. The same moves from the
+    /// same draws as [`random_move`](Hints::random_move) and
+    /// [`play_unchecked`](Rules::play_unchecked) in turn.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.grid.width() * self.grid.height() <= 64 {
+            return self.packed_playout(rng);
+        }
+        let goal = [self.grid.row(self.grid.height() - 1), self.grid.row(0)];
+        let mut plies = 0;
+        while self.result == 0 {
+            let d = [self.dests(0), self.dests(1), self.dests(2)];
+            let counts = d.map(|s| s.count());
+            let n: u64 = counts.iter().map(|&c| c as u64).sum();
+            let pick =
+                if n == 0 { None } else { nth_across(&d, &counts, random_below(rng, n) as usize) };
+            let Some((k, to)) = pick else {
+                self.result = 1 + self.side.other().index() as u8;
+                break;
+            };
+            let s = self.side.index();
+            let from = (to as isize - self.grid.offset(FORWARD[s][k])) as usize;
+            self.pawns[s].remove(from);
+            self.pawns[s].insert(to);
+            self.pawns[1 - s].remove(to);
+            self.side = self.side.other();
+            self.ply += 1;
+            plies += 1;
+            if goal[s].contains(to) {
+                self.result = 1 + s as u8;
+            }
+        }
+        plies
+    }
+
+    /// Material (100 a pawn) and the rows still to go of each side's most
+    /// advanced pawn (10 a row), for the side to move.
+    fn evaluate(&self) -> i32 {
+        let me = self.side;
+        let h = self.grid.height() as i32;
+        let stride = self.grid.stride();
+        let to_go = |p: Player| -> i32 {
+            let pawns = self.pawns[p.index()];
+            match p {
+                Player::First => pawns.last().map_or(h, |i| h - 1 - (i / stride) as i32),
+                Player::Second => pawns.first().map_or(h, |i| (i / stride) as i32),
+            }
+        };
+        let material =
+            self.pawns[me.index()].count() as i32 - self.pawns[me.other().index()].count() as i32;
+        100 * material + 10 * (to_go(me.other()) - to_go(me))
     }
 }
 

@@ -105,7 +105,7 @@ fn packed_ply<const S: usize, const E: bool, R: Rng + ?Sized>(
 }
 
 impl<const N: usize> Breakthrough<N> {
-    /// [`random_playout`](Game::random_playout) on a board of at most 64
+    /// [`random_playout`](Hints::random_playout) on a board of at most 64
     /// cells: the pawns packed into one word per player, cell `(c, r)` at bit
     /// `r·width + c` (no separating bits, so the diagonal steps mask the edge
     /// columns instead), which keeps the grid's cell order; Alg. 5's three
@@ -163,7 +163,7 @@ impl<const N: usize> Breakthrough<N> {
         plies
     }
 
-    /// [`random_playouts`](Game::random_playouts) on a board of at most 64
+    /// [`random_playouts`](Hints::random_playouts) on a board of at most 64
     /// cells, the game going on: [`LANES`] games at once, each lane with its
     /// own generator (seeded from `rng` in turn) playing the games that
     /// [`packed_playout`](Self::packed_playout) plays with it, lane `l` the

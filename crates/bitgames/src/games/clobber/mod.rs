@@ -28,13 +28,17 @@
 
 pub(crate) mod one_word;
 
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 pub use one_word::Clobber64;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, hash_sets, nth_across, random_below, Game, Illegal, IllegalReason, Outcome, ParseError,
-    Player, SetupError,
+    clip, hash_sets, nth_across, random_below, Illegal, IllegalReason, Outcome, ParseError, Player,
+    SetupError,
 };
 use crate::grid::{column_name, Dir, Grid, GridKind};
 use crate::info::GameInfo;
@@ -151,18 +155,8 @@ impl<const N: usize> fmt::Debug for Clobber<N> {
     }
 }
 
-impl<const N: usize> Game for Clobber<N> {
+impl<const N: usize> Rules for Clobber<N> {
     type Move = ClobberMove;
-
-    /// The from-cell's id with one of the four orthogonal steps
-    /// ([`crate::action::step_id`]).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() * 4
-    }
-
-    fn action(&self, mv: ClobberMove) -> usize {
-        crate::action::step_id(mv.from, mv.to, self.grid.width(), &crate::action::ORTHOGONAL)
-    }
 
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
@@ -274,32 +268,6 @@ impl<const N: usize> Game for Clobber<N> {
         }
     }
 
-    /// Uniform over all moves without allocating: count by direction, pick the
-    /// `k`-th, find its direction and take the `k`-th remaining bit there.
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ClobberMove> {
-        let targets = self.targets();
-        let sets = targets.map(|(_, t)| t);
-        let counts = sets.map(|t| t.count());
-        let n: u64 = counts.iter().map(|&c| c as u64).sum();
-        if n == 0 {
-            return None;
-        }
-        let (k, to) = nth_across(&sets, &counts, random_below(rng, n) as usize)?;
-        Some(self.move_to(to, targets[k].0))
-    }
-
-    /// Mobility for the side to move: its stones that can capture minus the
-    /// opponent's (the count of capture moves is the same for both sides, so
-    /// the stones that have one are counted instead), 10 each.
-    fn evaluate(&self) -> i32 {
-        let s = self.side as usize;
-        let (me, them) = (self.stones[s], self.stones[1 - s]);
-        let mine = (me & self.grid.dilate(them)).count() as i32;
-        let theirs = (them & self.grid.dilate(me)).count() as i32;
-        10 * (mine - theirs)
-    }
-
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if self.can_move() {
@@ -311,6 +279,18 @@ impl<const N: usize> Game for Clobber<N> {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.stones, self.side as u64)
+    }
+}
+
+impl<const N: usize> Notation for Clobber<N> {
+    /// The from-cell's id with one of the four orthogonal steps
+    /// ([`crate::action::step_id`]).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() * 4
+    }
+
+    fn action(&self, mv: ClobberMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.grid.width(), &crate::action::ORTHOGONAL)
     }
 
     fn parse_move(&self, text: &str) -> Result<ClobberMove, ParseError> {
@@ -371,7 +351,9 @@ impl<const N: usize> Game for Clobber<N> {
     fn picture(&self) -> String {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
+}
 
+impl<const N: usize> View for Clobber<N> {
     fn board(&self) -> BoardView {
         let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
         BoardView::from_grid(&self.grid, shape, self.stones)
@@ -387,5 +369,33 @@ impl<const N: usize> Game for Clobber<N> {
             ],
             _ => Vec::new(),
         }
+    }
+}
+
+impl<const N: usize> Hints for Clobber<N> {
+    /// Uniform over all moves without allocating: count by direction, pick the
+    /// `k`-th, find its direction and take the `k`-th remaining bit there.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ClobberMove> {
+        let targets = self.targets();
+        let sets = targets.map(|(_, t)| t);
+        let counts = sets.map(|t| t.count());
+        let n: u64 = counts.iter().map(|&c| c as u64).sum();
+        if n == 0 {
+            return None;
+        }
+        let (k, to) = nth_across(&sets, &counts, random_below(rng, n) as usize)?;
+        Some(self.move_to(to, targets[k].0))
+    }
+
+    /// Mobility for the side to move: its stones that can capture minus the
+    /// opponent's (the count of capture moves is the same for both sides, so
+    /// the stones that have one are counted instead), 10 each.
+    fn evaluate(&self) -> i32 {
+        let s = self.side as usize;
+        let (me, them) = (self.stones[s], self.stones[1 - s]);
+        let mine = (me & self.grid.dilate(them)).count() as i32;
+        let theirs = (them & self.grid.dilate(me)).count() as i32;
+        10 * (mine - theirs)
     }
 }

@@ -14,9 +14,11 @@
 use super::{Clobber, ClobberMove};
 use crate::bits::Bits;
 use crate::board::BoardView;
-use crate::game::{
-    hash_sets, random_below, Game, Illegal, Outcome, ParseError, Player, SetupError,
-};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
+use crate::game::{hash_sets, random_below, Illegal, Outcome, ParseError, Player, SetupError};
 use crate::grid::Cell;
 use rand::Rng;
 use std::fmt;
@@ -201,17 +203,8 @@ impl fmt::Debug for Clobber64 {
     }
 }
 
-impl Game for Clobber64 {
+impl Rules for Clobber64 {
     type Move = ClobberMove;
-
-    /// As [`Clobber`]'s.
-    fn num_actions(&self) -> usize {
-        self.width() * self.height() * 4
-    }
-
-    fn action(&self, mv: ClobberMove) -> usize {
-        crate::action::step_id(mv.from, mv.to, self.width(), &crate::action::ORTHOGONAL)
-    }
 
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.width, self.height)
@@ -285,6 +278,62 @@ impl Game for Clobber64 {
         }
     }
 
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        let (me, them) = self.sides();
+        if self.targets(me, them).iter().any(|&t| t != 0) {
+            None
+        } else {
+            Some(Outcome::WonBy(self.side_to_move().other()))
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        hash_sets(&self.stones.map(|s| Bits([s])), self.side as u64)
+    }
+}
+
+impl Notation for Clobber64 {
+    /// As [`Clobber`]'s.
+    fn num_actions(&self) -> usize {
+        self.width() * self.height() * 4
+    }
+
+    fn action(&self, mv: ClobberMove) -> usize {
+        crate::action::step_id(mv.from, mv.to, self.width(), &crate::action::ORTHOGONAL)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ClobberMove, ParseError> {
+        self.wide().parse_move(text)
+    }
+
+    /// As [`Clobber`]'s: rows from the top, `/`-separated, then the side to
+    /// move: `oxox/xoxo x`.
+    fn position(&self) -> String {
+        self.wide().position()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let g = self.wide().parse_position(text)?;
+        Ok(Self::from_wide(&g, self.width(), self.height()))
+    }
+
+    fn picture(&self) -> String {
+        self.wide().picture()
+    }
+}
+
+impl View for Clobber64 {
+    fn board(&self) -> BoardView {
+        self.wide().board()
+    }
+
+    fn move_cells(&self, mv: ClobberMove) -> Vec<usize> {
+        self.wide().move_cells(mv)
+    }
+}
+
+impl Hints for Clobber64 {
     /// Uniform over all moves, as [`Clobber`]'s (the same move from the same
     /// draw): count the four directions' targets, take the `k`-th across them.
     #[inline]
@@ -301,8 +350,8 @@ impl Game for Clobber64 {
 
     /// The playout loop on the two words: Alg. 3's four targets, four
     /// popcounts, the `k`-th target and three XORs a ply, with no move value
-    /// built. The same games as [`random_move`](Game::random_move) and
-    /// [`play_unchecked`](Game::play_unchecked) in turn.
+    /// built. The same games as [`random_move`](Hints::random_move) and
+    /// [`play_unchecked`](Rules::play_unchecked) in turn.
     #[inline(always)]
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let (mut me, mut them) = self.sides();
@@ -324,46 +373,5 @@ impl Game for Clobber64 {
         self.side = s as u8;
         self.ply += plies as u16;
         plies
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        let (me, them) = self.sides();
-        if self.targets(me, them).iter().any(|&t| t != 0) {
-            None
-        } else {
-            Some(Outcome::WonBy(self.side_to_move().other()))
-        }
-    }
-
-    fn position_hash(&self) -> u64 {
-        hash_sets(&self.stones.map(|s| Bits([s])), self.side as u64)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<ClobberMove, ParseError> {
-        self.wide().parse_move(text)
-    }
-
-    /// As [`Clobber`]'s: rows from the top, `/`-separated, then the side to
-    /// move: `oxox/xoxo x`.
-    fn position(&self) -> String {
-        self.wide().position()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let g = self.wide().parse_position(text)?;
-        Ok(Self::from_wide(&g, self.width(), self.height()))
-    }
-
-    fn picture(&self) -> String {
-        self.wide().picture()
-    }
-
-    fn board(&self) -> BoardView {
-        self.wide().board()
-    }
-
-    fn move_cells(&self, mv: ClobberMove) -> Vec<usize> {
-        self.wide().move_cells(mv)
     }
 }

@@ -6,7 +6,7 @@ use super::bits::mirror_key;
 use super::book::{Book, BookError};
 use super::solver::ConnectFourSolver;
 use super::{check_size, Connect4};
-use crate::game::Game;
+use crate::game::Rules;
 use std::sync::{Arc, Mutex};
 
 /// Builds a book of every position with at most `depth` moves on a `width × height`

@@ -17,12 +17,16 @@ pub mod solver;
 pub(crate) mod table;
 pub(crate) mod tools;
 
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 pub use bits::has_four;
 
 use crate::board::{BoardCell, BoardShape, BoardView, PieceLook};
 use crate::game::{
-    clip, mix64, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
-    Player, SetupError,
+    clip, mix64, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
+    SetupError,
 };
 use crate::info::GameInfo;
 use crate::params::ParamInfo;
@@ -330,23 +334,8 @@ impl fmt::Debug for Connect4 {
     }
 }
 
-impl Game for Connect4 {
+impl Rules for Connect4 {
     type Move = Column;
-
-    /// The column.
-    fn num_actions(&self) -> usize {
-        self.width as usize
-    }
-
-    fn action(&self, mv: Column) -> usize {
-        mv.0 as usize
-    }
-
-    /// The column of the id, if it is on the board and may be played now.
-    fn action_move(&self, a: usize) -> Option<Column> {
-        let mv = Column(u8::try_from(a).ok()?);
-        self.is_legal(mv).then_some(mv)
-    }
 
     fn spec(&self) -> String {
         format!("connect4(width={},height={})", self.width, self.height)
@@ -426,34 +415,6 @@ impl Game for Connect4 {
     }
 
     #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Column> {
-        if self.over != 0 {
-            return None;
-        }
-        // Rejection sampling over columns: uniform over the playable ones.
-        let w = self.width as u64;
-        loop {
-            let c = random_below(rng, w) as usize;
-            if self.mask & self.top_col(c) == 0 {
-                return Some(Column(c as u8));
-            }
-        }
-    }
-
-    /// Threats: the empty cells that would complete a four for the side to
-    /// move (100 each) minus the opponent's, and 3 a stone in the centre
-    /// column.
-    fn evaluate(&self) -> i32 {
-        let h = self.height as u32;
-        let empty = self.board & !self.mask;
-        let (me, them) = (self.position, self.position ^ self.mask);
-        let threats = |s: u64| (bits::winning_cells(s, h) & empty).count_ones() as i32;
-        let centre = self.bottom_col(self.width as usize / 2) * ((1u64 << self.height) - 1);
-        let centre_count = |s: u64| (s & centre).count_ones() as i32;
-        100 * (threats(me) - threats(them)) + 3 * (centre_count(me) - centre_count(them))
-    }
-
-    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         match self.over {
             0 => None,
@@ -465,6 +426,23 @@ impl Game for Connect4 {
     #[inline]
     fn position_hash(&self) -> u64 {
         mix64(self.key())
+    }
+}
+
+impl Notation for Connect4 {
+    /// The column.
+    fn num_actions(&self) -> usize {
+        self.width as usize
+    }
+
+    fn action(&self, mv: Column) -> usize {
+        mv.0 as usize
+    }
+
+    /// The column of the id, if it is on the board and may be played now.
+    fn action_move(&self, a: usize) -> Option<Column> {
+        let mv = Column(u8::try_from(a).ok()?);
+        self.is_legal(mv).then_some(mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Column, ParseError> {
@@ -520,6 +498,31 @@ impl Game for Connect4 {
         Ok(g)
     }
 
+    fn picture(&self) -> String {
+        let first = self.first_stones();
+        let h1 = self.height as usize + 1;
+        let mut s = String::new();
+        for r in (0..self.height as usize).rev() {
+            for c in 0..self.width as usize {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let bit = 1u64 << (c * h1 + r);
+                s.push(if self.mask & bit == 0 {
+                    '.'
+                } else if first & bit != 0 {
+                    'X'
+                } else {
+                    'O'
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl View for Connect4 {
     /// Columns of cells named `a1` (bottom-left) to `g6`, column letters from
     /// the left and rows from the bottom.
     fn board(&self) -> BoardView {
@@ -549,13 +552,13 @@ impl Game for Connect4 {
         }
         let mut view = BoardView::new(BoardShape::Columns { width: w, height: h }, cells)
             .with_pieces([PieceLook::Red, PieceLook::Yellow]);
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             view.mark_lines(p, 4, false);
         }
         view
     }
 
-    /// Rows from the bottom, as [`board`](Game::board) numbers them.
+    /// Rows from the bottom, as [`board`](View::board) numbers them.
     fn observation_shape(&self) -> [usize; 3] {
         [3, self.height as usize, self.width as usize]
     }
@@ -572,7 +575,7 @@ impl Game for Connect4 {
         };
         crate::board::write_sparse_planes(
             out,
-            Game::observation_shape(self),
+            View::observation_shape(self),
             self.moves.is_multiple_of(2),
             cells(self.position),
             cells(self.position ^ self.mask),
@@ -599,28 +602,35 @@ impl Game for Connect4 {
         }
         vec![row * self.width as usize + c]
     }
+}
 
-    fn picture(&self) -> String {
-        let first = self.first_stones();
-        let h1 = self.height as usize + 1;
-        let mut s = String::new();
-        for r in (0..self.height as usize).rev() {
-            for c in 0..self.width as usize {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let bit = 1u64 << (c * h1 + r);
-                s.push(if self.mask & bit == 0 {
-                    '.'
-                } else if first & bit != 0 {
-                    'X'
-                } else {
-                    'O'
-                });
-            }
-            s.push('\n');
+impl Hints for Connect4 {
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Column> {
+        if self.over != 0 {
+            return None;
         }
-        s
+        // Rejection sampling over columns: uniform over the playable ones.
+        let w = self.width as u64;
+        loop {
+            let c = random_below(rng, w) as usize;
+            if self.mask & self.top_col(c) == 0 {
+                return Some(Column(c as u8));
+            }
+        }
+    }
+
+    /// Threats: the empty cells that would complete a four for the side to
+    /// move (100 each) minus the opponent's, and 3 a stone in the centre
+    /// column.
+    fn evaluate(&self) -> i32 {
+        let h = self.height as u32;
+        let empty = self.board & !self.mask;
+        let (me, them) = (self.position, self.position ^ self.mask);
+        let threats = |s: u64| (bits::winning_cells(s, h) & empty).count_ones() as i32;
+        let centre = self.bottom_col(self.width as usize / 2) * ((1u64 << self.height) - 1);
+        let centre_count = |s: u64| (s & centre).count_ones() as i32;
+        100 * (threats(me) - threats(them)) + 3 * (centre_count(me) - centre_count(them))
     }
 }
 

@@ -9,7 +9,8 @@ use super::sets::TEST_SETS;
 use super::solver::{ConnectFourSolver, Progress};
 use super::Connect4;
 use crate::dynamic::DynGame;
-use crate::game::Game;
+use crate::game::Notation;
+use crate::game::Rules;
 use crate::tools::typed_game;
 use crate::tools::{
     BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, MoveScore, ProgressFn, ScaleWork,
@@ -34,7 +35,7 @@ pub(crate) static SCALE: [ScaleWork; 2] = [
 ];
 
 fn scale_perft(threads: usize, quick: bool) -> Result<u64, ToolError> {
-    Ok(Game::perft_parallel(&Connect4::standard(), if quick { 10 } else { 12 }, threads))
+    Ok(Rules::perft_parallel(&Connect4::standard(), if quick { 10 } else { 12 }, threads))
 }
 
 fn scale_solve(threads: usize, quick: bool) -> Result<u64, ToolError> {

@@ -22,10 +22,10 @@
 //!   (passes count; OpenSpiel's `go` stops 9×9 games at 162);
 //! - the score is Tromp–Taylor area: stones plus the empty regions that reach
 //!   only one colour, with `komi` (default 7.5) given to White. The score is
-//!   kept in half points ([`Game::score_halves`]; [`Game::score`] gives the same
+//!   kept in half points ([`Rules::score_halves`]; [`Rules::score`] gives the same
 //!   number).
 //!
-//! Random moves ([`Game::random_move`], so the playouts) follow the light
+//! Random moves ([`Hints::random_move`], so the playouts) follow the light
 //! playout policy of libego and most Monte-Carlo programs: uniform over the
 //! legal moves that do not fill one of the mover's own single-point eyes (a
 //! cell whose orthogonal neighbours are all the mover's and whose diagonal
@@ -43,9 +43,12 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{
-    clip, mix64, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
+    clip, mix64, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
@@ -65,7 +68,7 @@ use history::BoardHistory;
 pub use notation::{column_letter, star_points, GoMove};
 #[cfg(feature = "internal-tests")]
 pub use policy::tests as policy_tests;
-pub use rules::{KoRule, Rules};
+pub use rules::{GoRules, KoRule};
 
 /// The largest board.
 pub const MAX_SIZE: usize = 19;
@@ -103,7 +106,7 @@ pub static INFO: GameInfo = GameInfo {
             "repetition_draw" => KoRule::RepetitionDraw,
             _ => KoRule::Positional,
         };
-        let rules = Rules {
+        let rules = GoRules {
             ko,
             suicide: p.flag("suicide"),
             komi: p.float("komi"),
@@ -181,7 +184,7 @@ pub struct Go<const N: usize> {
     /// 0: going on; 1: over and scored; 2: drawn by a repeated board.
     state: u8,
     komi2: i32,
-    rules: Rules,
+    rules: GoRules,
     /// Hashes of every board so far (not under simple ko), shared with the
     /// clones.
     history: BoardHistory,
@@ -205,20 +208,20 @@ impl<const N: usize> PartialEq for Go<N> {
 impl Go<2> {
     /// The standard 9×9 game (positional superko, komi 7.5).
     pub fn standard() -> Self {
-        Self::new(9, Rules::default()).expect("9×9 fits two words")
+        Self::new(9, GoRules::default()).expect("9×9 fits two words")
     }
 }
 
 impl Go<6> {
     /// The standard 19×19 game.
     pub fn standard_19() -> Self {
-        Self::new(19, Rules::default()).expect("19×19 fits six words")
+        Self::new(19, GoRules::default()).expect("19×19 fits six words")
     }
 }
 
 impl<const N: usize> Go<N> {
     /// The empty `size × size` board, Black to move.
-    pub fn new(size: usize, rules: Rules) -> Result<Self, SetupError> {
+    pub fn new(size: usize, rules: GoRules) -> Result<Self, SetupError> {
         SetupError::check_range("size", size, 1, MAX_SIZE)?;
         let k2 = rules.komi * 2.0;
         if !k2.is_finite() || k2.fract() != 0.0 || k2.abs() > 800.0 {
@@ -264,7 +267,7 @@ impl<const N: usize> Go<N> {
     }
 
     /// The rules.
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> GoRules {
         self.rules
     }
 
@@ -568,31 +571,8 @@ impl<const N: usize> fmt::Debug for Go<N> {
     }
 }
 
-impl<const N: usize> Game for Go<N> {
+impl<const N: usize> Rules for Go<N> {
     type Move = GoMove;
-
-    /// A point's id, `row · size + col`, then the pass (OpenSpiel's numbering).
-    fn num_actions(&self) -> usize {
-        self.grid.width() * self.grid.height() + 1
-    }
-
-    fn action(&self, mv: GoMove) -> usize {
-        match mv {
-            GoMove::Place { col, row } => row as usize * self.grid.width() + col as usize,
-            GoMove::Pass => self.grid.width() * self.grid.height(),
-        }
-    }
-
-    /// The point (or the pass, the last id) of the id, if it is legal now.
-    fn action_move(&self, a: usize) -> Option<GoMove> {
-        let (w, h) = (self.grid.width(), self.grid.height());
-        let mv = match a {
-            _ if a < w * h => GoMove::Place { col: (a % w) as u8, row: (a / w) as u8 },
-            _ if a == w * h => GoMove::Pass,
-            _ => return None,
-        };
-        self.is_legal(mv).then_some(mv)
-    }
 
     fn spec(&self) -> String {
         format!(
@@ -743,99 +723,6 @@ impl<const N: usize> Game for Go<N> {
         self.next_turn();
     }
 
-    /// The light playout policy (see the module's notes): uniform over the
-    /// legal stones that neither fill an own single-point eye nor kill their
-    /// own group, else `pass`.
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<GoMove> {
-        if self.state != 0 {
-            return None;
-        }
-        let mut cand = self.empty();
-        if self.ko != NO_KO {
-            cand.remove(self.ko as usize);
-        }
-        let mut n = cand.count() as u64;
-        while n > 0 {
-            let k = random_below(rng, n);
-            let i = cand.nth(k as usize).unwrap_or(0);
-            let adj = self.adjacent(i);
-            if !self.own_eye(i, adj) && self.try_place(i).is_some_and(|(_, dies)| dies.is_empty()) {
-                return Some(self.move_at(i));
-            }
-            cand.remove(i);
-            n -= 1;
-        }
-        Some(GoMove::Pass)
-    }
-
-    /// The light playout policy on a libego-style board: see
-    /// [`Go::playout_moves`] (simple ko inside the playout under
-    /// `ko=positional`).
-    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        self.fast_playout::<R, false>(rng, None)
-    }
-
-    /// The search's playout: the libego-style board of [`Go::playout_moves`]
-    /// with MoGo's policy on top (see [`Go::policy_playout_moves`]).
-    fn search_playout<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        log: Option<&mut Vec<(GoMove, Player)>>,
-    ) -> u64 {
-        let mut moves = Vec::new();
-        let side = self.side_to_move();
-        let plies = self.fast_playout::<R, true>(rng, log.is_some().then_some(&mut moves));
-        if let Some(l) = log {
-            let mut who = side;
-            for m in moves {
-                l.push((m, who));
-                who = who.other();
-            }
-        }
-        plies
-    }
-
-    /// Go's prior knowledge for the search: a move's virtual simulations from
-    /// its shape (captures, atari, MoGo's patterns, eyes, the first line).
-    fn search_prior(&self, mv: GoMove) -> (u32, f32) {
-        self.prior(mv)
-    }
-
-    /// `row × size + column` (the cell of [`move_cells`](Game::move_cells)).
-    #[inline]
-    fn move_index(&self, mv: GoMove) -> Option<usize> {
-        match mv {
-            GoMove::Place { col, row } => Some(row as usize * self.grid.width() + col as usize),
-            GoMove::Pass => None,
-        }
-    }
-
-    /// The area score with komi ([`area_score_halves`](Go::area_score_halves):
-    /// stones and the empty regions that reach only one colour), for the side
-    /// to move, 50 a half point.
-    fn evaluate(&self) -> i32 {
-        let s = self.area_score_halves().clamp(-1000, 1000) as i32;
-        50 * if self.side == 0 { s } else { -s }
-    }
-
-    /// Without the copy unless the move can end the game: a pass after a
-    /// pass, the move cap, or a repetition under `ko=repetition_draw`.
-    fn outcome_after(&self, mv: GoMove) -> Option<Outcome> {
-        let capped = self.rules.max_moves > 0 && self.ply + 1 >= self.rules.max_moves;
-        let may_end = capped
-            || match mv {
-                GoMove::Pass => self.passes >= 1,
-                GoMove::Place { .. } => matches!(self.rules.ko, KoRule::RepetitionDraw),
-            };
-        if !may_end {
-            return None;
-        }
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        after.outcome()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         match self.state {
             0 => None,
@@ -870,6 +757,53 @@ impl<const N: usize> Game for Go<N> {
                 ^ (self.state as u64) << 36
                 ^ self.ply as u64,
         )
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+
+    /// The winner, the margin and how it was counted: `Black wins by 4.5
+    /// (area 15 to 10, komi 0.5)`.
+    fn describe_outcome(&self, o: Outcome) -> String {
+        let [b, w] = self.area();
+        let komi = self.komi2 as f64 / 2.0;
+        let area = format!("area {b} to {w}, komi {komi}");
+        match o {
+            Outcome::WonBy(p) => {
+                let margin = self.area_score_halves().unsigned_abs() as f64 / 2.0;
+                format!("{} wins by {margin} ({area})", self.player_name(p))
+            }
+            Outcome::Draw => format!("draw ({area})"),
+        }
+    }
+}
+
+impl<const N: usize> Notation for Go<N> {
+    /// A point's id, `row · size + col`, then the pass (OpenSpiel's numbering).
+    fn num_actions(&self) -> usize {
+        self.grid.width() * self.grid.height() + 1
+    }
+
+    fn action(&self, mv: GoMove) -> usize {
+        match mv {
+            GoMove::Place { col, row } => row as usize * self.grid.width() + col as usize,
+            GoMove::Pass => self.grid.width() * self.grid.height(),
+        }
+    }
+
+    /// The point (or the pass, the last id) of the id, if it is legal now.
+    fn action_move(&self, a: usize) -> Option<GoMove> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mv = match a {
+            _ if a < w * h => GoMove::Place { col: (a % w) as u8, row: (a / w) as u8 },
+            _ if a == w * h => GoMove::Pass,
+            _ => return None,
+        };
+        self.is_legal(mv).then_some(mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<GoMove, ParseError> {
@@ -1020,13 +954,24 @@ impl<const N: usize> Game for Go<N> {
     fn picture(&self) -> String {
         self.grid.picture2(self.stones[0], self.stones[1])
     }
+}
+
+impl<const N: usize> View for Go<N> {
+    /// `row × size + column` (the cell of [`move_cells`](View::move_cells)).
+    #[inline]
+    fn move_index(&self, mv: GoMove) -> Option<usize> {
+        match mv {
+            GoMove::Place { col, row } => Some(row as usize * self.grid.width() + col as usize),
+            GoMove::Pass => None,
+        }
+    }
 
     /// Four planes: the default three, then the ko point.
     fn observation_shape(&self) -> [usize; 3] {
         [4, self.grid.height(), self.grid.width()]
     }
 
-    /// Rows from the bottom, as [`board`](Game::board) numbers them: the side
+    /// Rows from the bottom, as [`board`](View::board) numbers them: the side
     /// to move's stones, the opponent's, ones when Black is to move, and the
     /// point a simple ko forbids now (AlphaZero's planes without the earlier
     /// boards, which the game does not keep).
@@ -1072,26 +1017,90 @@ impl<const N: usize> Game for Go<N> {
             _ => Vec::new(),
         }
     }
+}
 
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
+impl<const N: usize> Hints for Go<N> {
+    /// The light playout policy (see the module's notes): uniform over the
+    /// legal stones that neither fill an own single-point eye nor kill their
+    /// own group, else `pass`.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<GoMove> {
+        if self.state != 0 {
+            return None;
         }
+        let mut cand = self.empty();
+        if self.ko != NO_KO {
+            cand.remove(self.ko as usize);
+        }
+        let mut n = cand.count() as u64;
+        while n > 0 {
+            let k = random_below(rng, n);
+            let i = cand.nth(k as usize).unwrap_or(0);
+            let adj = self.adjacent(i);
+            if !self.own_eye(i, adj) && self.try_place(i).is_some_and(|(_, dies)| dies.is_empty()) {
+                return Some(self.move_at(i));
+            }
+            cand.remove(i);
+            n -= 1;
+        }
+        Some(GoMove::Pass)
     }
 
-    /// The winner, the margin and how it was counted: `Black wins by 4.5
-    /// (area 15 to 10, komi 0.5)`.
-    fn describe_outcome(&self, o: Outcome) -> String {
-        let [b, w] = self.area();
-        let komi = self.komi2 as f64 / 2.0;
-        let area = format!("area {b} to {w}, komi {komi}");
-        match o {
-            Outcome::WonBy(p) => {
-                let margin = self.area_score_halves().unsigned_abs() as f64 / 2.0;
-                format!("{} wins by {margin} ({area})", self.player_name(p))
+    /// The light playout policy on a libego-style board: see
+    /// [`Go::playout_moves`] (simple ko inside the playout under
+    /// `ko=positional`).
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        self.fast_playout::<R, false>(rng, None)
+    }
+
+    /// The search's playout: the libego-style board of [`Go::playout_moves`]
+    /// with MoGo's policy on top (see [`Go::policy_playout_moves`]).
+    fn search_playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        log: Option<&mut Vec<(GoMove, Player)>>,
+    ) -> u64 {
+        let mut moves = Vec::new();
+        let side = self.side_to_move();
+        let plies = self.fast_playout::<R, true>(rng, log.is_some().then_some(&mut moves));
+        if let Some(l) = log {
+            let mut who = side;
+            for m in moves {
+                l.push((m, who));
+                who = who.other();
             }
-            Outcome::Draw => format!("draw ({area})"),
         }
+        plies
+    }
+
+    /// Go's prior knowledge for the search: a move's virtual simulations from
+    /// its shape (captures, atari, MoGo's patterns, eyes, the first line).
+    fn search_prior(&self, mv: GoMove) -> (u32, f32) {
+        self.prior(mv)
+    }
+
+    /// The area score with komi ([`area_score_halves`](Go::area_score_halves):
+    /// stones and the empty regions that reach only one colour), for the side
+    /// to move, 50 a half point.
+    fn evaluate(&self) -> i32 {
+        let s = self.area_score_halves().clamp(-1000, 1000) as i32;
+        50 * if self.side == 0 { s } else { -s }
+    }
+
+    /// Without the copy unless the move can end the game: a pass after a
+    /// pass, the move cap, or a repetition under `ko=repetition_draw`.
+    fn outcome_after(&self, mv: GoMove) -> Option<Outcome> {
+        let capped = self.rules.max_moves > 0 && self.ply + 1 >= self.rules.max_moves;
+        let may_end = capped
+            || match mv {
+                GoMove::Pass => self.passes >= 1,
+                GoMove::Place { .. } => matches!(self.rules.ko, KoRule::RepetitionDraw),
+            };
+        if !may_end {
+            return None;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after.outcome()
     }
 }

@@ -5,7 +5,9 @@
 
 use super::{Go, GoMove, KoRule, MAX_SIZE, NO_KO, ZOBRIST};
 use crate::bits::Bits;
-use crate::game::{random_below, Game};
+use crate::game::random_below;
+use crate::game::Hints;
+use crate::game::Rules;
 use rand::Rng;
 /// Cells of the playout board: a 21 × 21 mailbox (19 × 19 and a border).
 pub(super) const PB: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
@@ -250,13 +252,13 @@ impl Playout {
 
 impl<const N: usize> Go<N> {
     /// Plays the rest of the game with the light playout policy of
-    /// [`Game::random_move`] on a libego-style board (see `Playout`) and
+    /// [`Hints::random_move`] on a libego-style board (see `Playout`) and
     /// returns the moves played; the game is then over, scored as usual.
     ///
     /// Playout shortcut: under `ko=positional` the playout checks only the
     /// simple ko (as libego does), so a playout may recreate an earlier board
     /// where checked play would forbid it; under `ko=simple` every move is
-    /// exactly one [`Game::random_move`] could choose. Under
+    /// exactly one [`Hints::random_move`] could choose. Under
     /// `ko=repetition_draw` (where a repeated board ends the game) the playout
     /// is the generic move-by-move loop; under `ko=positional`, so is the rest
     /// of a playout still going after `4 × size²` plies (simple ko alone can
@@ -267,7 +269,7 @@ impl<const N: usize> Go<N> {
         moves
     }
 
-    /// The playout of the search ([`Game::search_playout`]) on the board of
+    /// The playout of the search ([`Hints::search_playout`]) on the board of
     /// [`Go::playout_moves`], with MoGo's policy (Gelly, Wang, Munos and
     /// Teytaud 2006) before the light one: capture the string of the last
     /// stone when it is in atari; save an own string next to it from atari

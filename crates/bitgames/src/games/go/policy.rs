@@ -271,7 +271,7 @@ impl<const N: usize> Go<N> {
     }
 
     /// The prior of a legal move as `(visits, wins)` for the side to move
-    /// ([`Game::search_prior`](crate::Game::search_prior)): 20 virtual
+    /// ([`Hints::search_prior`](crate::Hints::search_prior)): 20 virtual
     /// simulations at an even value, moved by the move's shape: filling an
     /// own eye or a pass while the board is open is nearly lost; a capture,
     /// saving a string from atari, a MoGo pattern next to the last stone and

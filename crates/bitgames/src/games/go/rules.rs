@@ -25,7 +25,7 @@ impl KoRule {
 
 /// The rule options of a game of Go.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rules {
+pub struct GoRules {
     /// The ko rule.
     pub ko: KoRule,
     /// Whether suicide is legal (and removes the mover's group).
@@ -36,18 +36,18 @@ pub struct Rules {
     pub max_moves: u32,
 }
 
-impl Default for Rules {
+impl Default for GoRules {
     /// Positional superko, no suicide, komi 7.5, no move limit.
     fn default() -> Self {
-        Rules { ko: KoRule::Positional, suicide: false, komi: 7.5, max_moves: 0 }
+        GoRules { ko: KoRule::Positional, suicide: false, komi: 7.5, max_moves: 0 }
     }
 }
 
-impl Rules {
+impl GoRules {
     /// OpenSpiel's `go`: simple ko with repeated boards drawn, no suicide, komi
     /// 7.5, and `2 × size²` moves at most.
     pub fn openspiel(size: usize) -> Self {
-        Rules {
+        GoRules {
             ko: KoRule::RepetitionDraw,
             suicide: false,
             komi: 7.5,

@@ -18,7 +18,7 @@
 //! placed, its group is grown by dilation masked by the mover's stones
 //! ([`ops::flood_fill`]) and the mover wins when the group touches both of its
 //! edges. A win can only be made by the stone just placed, so this is exact.
-//! Random playouts in bulk ([`random_playouts`](Game::random_playouts)) test
+//! Random playouts in bulk ([`random_playouts`](Hints::random_playouts)) test
 //! connections another way: the board as the corner of a Y triangle of side
 //! `2n − 1`, reduced for 64 games at once (Browne §5.2.3, bit-sliced).
 //!
@@ -40,8 +40,12 @@ mod bulk;
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 use crate::game::{
-    clip, random_below, Game, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
 };
 use crate::grid::{column_name, Grid, GridKind};
 use crate::info::GameInfo;
@@ -172,7 +176,7 @@ impl<const N: usize> Hex<N> {
         Some((r, c))
     }
 
-    /// Index into [`board`](Game::board)'s cells of `(c, r)`.
+    /// Index into [`board`](View::board)'s cells of `(c, r)`.
     fn view_index(&self, c: usize, r: usize) -> usize {
         r * self.board.grid.width() + c
     }
@@ -189,8 +193,8 @@ impl<const N: usize> fmt::Debug for Hex<N> {
     }
 }
 
-impl<const N: usize> Game for Hex<N> {
-    stone_moves!(board, PlaceMove);
+impl<const N: usize> Rules for Hex<N> {
+    stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
 
@@ -242,6 +246,166 @@ impl<const N: usize> Game for Hex<N> {
             }
         }
     }
+}
+
+impl<const N: usize> Notation for Hex<N> {
+    stone_moves!(notation: board, PlaceMove);
+
+    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
+        let bad = || ParseError::Move {
+            game: self.spec(),
+            text: clip(text),
+            expected: format!(
+                "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
+                self.last_cell(),
+                if self.board.swap { " or swap" } else { "" }
+            ),
+        };
+        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
+        if let PlaceMove::Place(c) = mv {
+            self.board.grid.index_of(c).ok_or_else(bad)?;
+        }
+        Ok(mv)
+    }
+
+    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
+    /// the side to move: `x../.o./... x`.
+    fn position(&self) -> String {
+        let n = self.board.grid.width();
+        let mut s = String::with_capacity(n * (n + 1) + 2);
+        for r in 0..n {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..n {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                s.push(if self.board.stones[0].contains(i) {
+                    'x'
+                } else if self.board.stones[1].contains(i) {
+                    'o'
+                } else {
+                    '.'
+                });
+            }
+        }
+        s.push(' ');
+        s.push(if self.board.mover() == 0 { 'x' } else { 'o' });
+        s
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
+        let n = self.board.grid.width();
+        let read = || {
+            let example =
+                || Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default();
+            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |_| n);
+            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
+            let g = Hex { board, ..*self };
+            let wins = [Player::First, Player::Second].map(|p| g.connects(p));
+            let winner = g.board.winner(wins, "a chain joining their edges")?;
+            Ok(Hex {
+                board: Stones { result: winner.map_or(0, |w| 1 + w.index() as u8), ..g.board },
+                ..g
+            })
+        };
+        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
+    }
+
+    /// Top row first, each lower row indented one more space (half a cell):
+    /// `X`, `O`, `.`.
+    fn picture(&self) -> String {
+        let n = self.board.grid.width();
+        let mut s = String::new();
+        for r in 0..n {
+            s.extend(std::iter::repeat_n(' ', r));
+            for c in 0..n {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                s.push(if self.board.stones[0].contains(i) {
+                    'X'
+                } else if self.board.stones[1].contains(i) {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl<const N: usize> View for Hex<N> {
+    stone_moves!(view: board, PlaceMove);
+
+    /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
+    /// the right.
+    fn board(&self) -> BoardView {
+        let n = self.board.grid.width();
+        let mut cells = Vec::with_capacity(n * n);
+        for r in 0..n {
+            for c in 0..n {
+                let i = self.board.grid.cell(c, r).expect("on the board");
+                let owner = self.board.owner(i);
+                cells.push(BoardCell {
+                    name: format!("{}{}", column_name(c), r + 1),
+                    col: c,
+                    row: r,
+                    x: c as f64 + 0.5 * r as f64,
+                    y: r as f64 * HEX_ROW,
+                    owner,
+                });
+            }
+        }
+        // The first player joins the top and bottom rows, the second the
+        // left and right columns (cells are row by row from the top).
+        let line = |f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
+        let edges = vec![
+            BoardEdge { owner: Player::First, cells: line(&|c| c) },
+            BoardEdge { owner: Player::First, cells: line(&|c| (n - 1) * n + c) },
+            BoardEdge { owner: Player::Second, cells: line(&|r| r * n) },
+            BoardEdge { owner: Player::Second, cells: line(&|r| r * n + n - 1) },
+        ];
+        let mut view = BoardView::new(BoardShape::HexRhombus { width: n, height: n }, cells)
+            .with_pieces([PieceLook::Red, PieceLook::Blue]);
+        view.edges = edges;
+        // The winner's chain: every group of theirs that touches both edges.
+        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
+            let (stones, e) = (self.board.stones[p.index()], 2 * p.index());
+            let from_one = ops::flood_fill(&self.board.grid, self.edges[e], stones);
+            let chain = ops::flood_fill(&self.board.grid, from_one & self.edges[e + 1], stones);
+            view.marked = (0..n * n)
+                .filter(|&i| self.board.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
+                .collect();
+        }
+        view
+    }
+
+    #[inline]
+    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
+        self.board.move_index(mv)
+    }
+
+    fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
+        match mv {
+            PlaceMove::Place(c) => match self.board.grid.index_of(c) {
+                Some(_) => vec![self.view_index(c.col as usize, c.row as usize)],
+                None => Vec::new(),
+            },
+            PlaceMove::Swap => match self.mirrored() {
+                Some((c, r)) if self.board.can_swap() => {
+                    vec![self.view_index(r, c), self.view_index(c, r)]
+                }
+                _ => Vec::new(),
+            },
+        }
+    }
+}
+
+impl<const N: usize> Hints for Hex<N> {
+    stone_moves!(hints: board, PlaceMove);
 
     /// Sixty-four games at a time by fill, their connections tested as Y
     /// reductions (`EmbeddedFill`), on boards up to 15×15 once the swap is
@@ -263,7 +427,7 @@ impl<const N: usize> Game for Hex<N> {
     /// winner and stones are never removed, so the game the same draws play
     /// move by move is the prefix of the fill that ends with the winner's
     /// first move completing a chain between its edges. The cells are drawn
-    /// exactly as [`random_move`](Game::random_move) draws them; the win test
+    /// exactly as [`random_move`](Hints::random_move) draws them; the win test
     /// moves from every ply to a few flood fills ([`ops::flood_fill`]): one on
     /// the full board finds the winner and the stones of its groups that touch
     /// both edges (any earlier winning chain lies in them), then a binary
@@ -382,156 +546,8 @@ impl<const N: usize> Game for Hex<N> {
             )
             .map_or(far, |d| d as i32)
         };
-        let me = Game::side_to_move(self);
+        let me = Rules::side_to_move(self);
         100 * (dist(me.other()) - dist(me))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
-                "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
-                self.last_cell(),
-                if self.board.swap { " or swap" } else { "" }
-            ),
-        };
-        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
-        if let PlaceMove::Place(c) = mv {
-            self.board.grid.index_of(c).ok_or_else(bad)?;
-        }
-        Ok(mv)
-    }
-
-    /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
-    /// the side to move: `x../.o./... x`.
-    fn position(&self) -> String {
-        let n = self.board.grid.width();
-        let mut s = String::with_capacity(n * (n + 1) + 2);
-        for r in 0..n {
-            if r > 0 {
-                s.push('/');
-            }
-            for c in 0..n {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                s.push(if self.board.stones[0].contains(i) {
-                    'x'
-                } else if self.board.stones[1].contains(i) {
-                    'o'
-                } else {
-                    '.'
-                });
-            }
-        }
-        s.push(' ');
-        s.push(if self.board.mover() == 0 { 'x' } else { 'o' });
-        s
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let n = self.board.grid.width();
-        let read = || {
-            let example =
-                || Hex::<N>::new(n, self.board.swap).map(|g| g.position()).unwrap_or_default();
-            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |_| n);
-            let (board, _) = self.board.read_with_side(text, example, stones_of)?;
-            let g = Hex { board, ..*self };
-            let wins = [Player::First, Player::Second].map(|p| g.connects(p));
-            let winner = g.board.winner(wins, "a chain joining their edges")?;
-            Ok(Hex {
-                board: Stones { result: winner.map_or(0, |w| 1 + w.index() as u8), ..g.board },
-                ..g
-            })
-        };
-        read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
-    }
-
-    /// Top row first, each lower row indented one more space (half a cell):
-    /// `X`, `O`, `.`.
-    fn picture(&self) -> String {
-        let n = self.board.grid.width();
-        let mut s = String::new();
-        for r in 0..n {
-            s.extend(std::iter::repeat_n(' ', r));
-            for c in 0..n {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                s.push(if self.board.stones[0].contains(i) {
-                    'X'
-                } else if self.board.stones[1].contains(i) {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
-        }
-        s
-    }
-
-    /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
-    /// the right.
-    fn board(&self) -> BoardView {
-        let n = self.board.grid.width();
-        let mut cells = Vec::with_capacity(n * n);
-        for r in 0..n {
-            for c in 0..n {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = self.board.owner(i);
-                cells.push(BoardCell {
-                    name: format!("{}{}", column_name(c), r + 1),
-                    col: c,
-                    row: r,
-                    x: c as f64 + 0.5 * r as f64,
-                    y: r as f64 * HEX_ROW,
-                    owner,
-                });
-            }
-        }
-        // The first player joins the top and bottom rows, the second the
-        // left and right columns (cells are row by row from the top).
-        let line = |f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
-        let edges = vec![
-            BoardEdge { owner: Player::First, cells: line(&|c| c) },
-            BoardEdge { owner: Player::First, cells: line(&|c| (n - 1) * n + c) },
-            BoardEdge { owner: Player::Second, cells: line(&|r| r * n) },
-            BoardEdge { owner: Player::Second, cells: line(&|r| r * n + n - 1) },
-        ];
-        let mut view = BoardView::new(BoardShape::HexRhombus { width: n, height: n }, cells)
-            .with_pieces([PieceLook::Red, PieceLook::Blue]);
-        view.edges = edges;
-        // The winner's chain: every group of theirs that touches both edges.
-        if let Some(Outcome::WonBy(p)) = Game::outcome(self) {
-            let (stones, e) = (self.board.stones[p.index()], 2 * p.index());
-            let from_one = ops::flood_fill(&self.board.grid, self.edges[e], stones);
-            let chain = ops::flood_fill(&self.board.grid, from_one & self.edges[e + 1], stones);
-            view.marked = (0..n * n)
-                .filter(|&i| self.board.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
-                .collect();
-        }
-        view
-    }
-
-    #[inline]
-    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
-        self.board.move_index(mv)
-    }
-
-    fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
-        match mv {
-            PlaceMove::Place(c) => match self.board.grid.index_of(c) {
-                Some(_) => vec![self.view_index(c.col as usize, c.row as usize)],
-                None => Vec::new(),
-            },
-            PlaceMove::Swap => match self.mirrored() {
-                Some((c, r)) if self.board.can_swap() => {
-                    vec![self.view_index(r, c), self.view_index(c, r)]
-                }
-                _ => Vec::new(),
-            },
-        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::analysis::{
     child, Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
 };
 use crate::dynamic::DynGame;
-use crate::game::Game;
+use crate::game::Rules;
 use crate::player::Player;
 use crate::search::SearchError;
 use std::time::Instant;
@@ -109,7 +109,7 @@ impl Analyser for Deepening {
         let mut player = OthelloPlayer::new(level);
         player.set_stop(Some(limits.flag()));
         let mut moves = Vec::new();
-        Game::legal_moves(o, &mut moves);
+        Rules::legal_moves(o, &mut moves);
         let mut values: Vec<Option<Value>> = vec![None; moves.len()];
         let (mut nodes, mut reached) = (0u64, 0);
         'deepen: for depth in 1..=o.empty().count_ones().max(1) {

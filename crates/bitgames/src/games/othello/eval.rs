@@ -16,7 +16,8 @@
 //! ```
 
 use super::{movegen, Othello};
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
+use crate::game::Rules;
 use crate::search::alphabeta::{Evaluator, WIN};
 
 /// The seed's weight table, square `a1` (bit 0) first: corners 500, the squares

@@ -10,7 +10,7 @@
 //! `a8` = bit 56, `h8` = bit 63. That is also the order of the 64 board characters
 //! of an OBF/FFO position, so character `i` of the text is bit `i`. (The library's
 //! [`Grid`](crate::grid::Grid)s number rows from the bottom; Othello's row 1 is
-//! instead the first row of the text and the top row of [`picture`](Game::picture).)
+//! instead the first row of the text and the top row of [`picture`](Notation::picture).)
 //!
 //! # Positions
 //!
@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use bitgames::games::othello::Othello;
-//! use bitgames::Game;
+//! use bitgames::prelude::*;
 //!
 //! let start = Othello::start();
 //! assert_eq!(
@@ -45,7 +45,7 @@
 //!
 //! A side with no move but whose opponent can move has exactly one legal move,
 //! [`OthelloMove::Pass`], which takes a ply. When neither side can move the game is
-//! over: more discs win, and [`score`](Game::score) is the disc difference from
+//! over: more discs win, and [`score`](Rules::score) is the disc difference from
 //! Black's view with the empty squares going to the winner (the FFO and Edax
 //! convention). Whether the game is over is read off the board (two mobility
 //! computations) rather than stored, so a position is just its discs and the side
@@ -70,6 +70,10 @@ pub mod player;
 pub(crate) mod symmetry;
 pub(crate) mod tools;
 
+use crate::game::Hints;
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::View;
 pub use movegen::{best_backend, Backend, MoveGen, Portable, Reference, BACKEND_ENV};
 #[cfg(target_arch = "x86_64")]
 pub use movegen::{Avx2, Avx2x128};
@@ -81,7 +85,7 @@ pub use tools::FFO_40_59;
 
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+    clip, mix64, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError,
     PerftRule, Player, SetupError,
 };
 use crate::info::GameInfo;
@@ -236,7 +240,7 @@ impl FromStr for OthelloMove {
 /// An Othello position: the discs of the side to move and of its opponent, whose
 /// turn it is, and the plies played (passes included).
 ///
-/// Equality and [`position_hash`](Game::position_hash) look at the discs and the side to move only,
+/// Equality and [`position_hash`](Rules::position_hash) look at the discs and the side to move only,
 /// not at the ply count (which OBF text does not record).
 #[derive(Clone, Copy)]
 pub struct Othello {
@@ -454,29 +458,8 @@ impl fmt::Debug for Othello {
     }
 }
 
-impl Game for Othello {
+impl Rules for Othello {
     type Move = OthelloMove;
-
-    /// A square's bit index (`a1` 0, `h8` 63), then the pass, 64.
-    fn num_actions(&self) -> usize {
-        65
-    }
-
-    fn action(&self, mv: OthelloMove) -> usize {
-        match mv {
-            OthelloMove::Place(sq) => sq.index() as usize,
-            OthelloMove::Pass => 64,
-        }
-    }
-
-    /// The square (or the pass, 64) of the id, if it is legal now.
-    fn action_move(&self, a: usize) -> Option<OthelloMove> {
-        let mv = match a {
-            64 => OthelloMove::Pass,
-            _ => OthelloMove::Place(Square::new(u32::try_from(a).ok()?)?),
-        };
-        self.is_legal(mv).then_some(mv)
-    }
 
     const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
 
@@ -494,7 +477,7 @@ impl Game for Othello {
         perft::perft_bik(self, depth)
     }
 
-    /// [`perft`](Game::perft) with one table shared by the threads.
+    /// [`perft`](Rules::perft) with one table shared by the threads.
     fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
         perft::perft_bik_parallel(self, depth, threads)
     }
@@ -587,19 +570,6 @@ impl Game for Othello {
     }
 
     #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<OthelloMove> {
-        let mut moves = self.mobility();
-        if moves == 0 {
-            return self.must_pass().then_some(OthelloMove::Pass);
-        }
-        let n = random_below(rng, moves.count_ones() as u64) as u32;
-        for _ in 0..n {
-            moves &= moves - 1;
-        }
-        Square::new(moves.trailing_zeros()).map(OthelloMove::Place)
-    }
-
-    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
@@ -627,6 +597,36 @@ impl Game for Othello {
             0 => Ok(()),
             both => Err(format!("{} square(s) hold both colours", both.count_ones())),
         }
+    }
+
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
+
+impl Notation for Othello {
+    /// A square's bit index (`a1` 0, `h8` 63), then the pass, 64.
+    fn num_actions(&self) -> usize {
+        65
+    }
+
+    fn action(&self, mv: OthelloMove) -> usize {
+        match mv {
+            OthelloMove::Place(sq) => sq.index() as usize,
+            OthelloMove::Pass => 64,
+        }
+    }
+
+    /// The square (or the pass, 64) of the id, if it is legal now.
+    fn action_move(&self, a: usize) -> Option<OthelloMove> {
+        let mv = match a {
+            64 => OthelloMove::Pass,
+            _ => OthelloMove::Place(Square::new(u32::try_from(a).ok()?)?),
+        };
+        self.is_legal(mv).then_some(mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<OthelloMove, ParseError> {
@@ -686,6 +686,31 @@ impl Game for Othello {
         Othello::from_discs(black, white, side).map_err(|e| err(e.to_string()))
     }
 
+    /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.
+    fn picture(&self) -> String {
+        let (black, white) = (self.black(), self.white());
+        let mut s = String::with_capacity(128);
+        for r in 0..8 {
+            for c in 0..8 {
+                if c > 0 {
+                    s.push(' ');
+                }
+                let bit = 1u64 << (8 * r + c);
+                s.push(if black & bit != 0 {
+                    'X'
+                } else if white & bit != 0 {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl View for Othello {
     /// Squares `a1` (top-left) to `h8` in bit order, row 1 drawn at the top.
     fn board(&self) -> BoardView {
         let (black, white) = (self.black(), self.white());
@@ -712,13 +737,13 @@ impl Game for Othello {
         [3, 8, 8]
     }
 
-    /// Row 1 (the top) is row 0, as in [`board`](Game::board).
+    /// Row 1 (the top) is row 0, as in [`board`](View::board).
     fn observe(&self, out: &mut [f32]) {
         // Square bit `8 · row + col` is the flat index itself.
         crate::board::write_sparse_planes(
             out,
             [3, 8, 8],
-            Game::side_to_move(self) == Player::First,
+            Rules::side_to_move(self) == Player::First,
             crate::bits::Bits::from_words([self.player]).iter(),
             crate::bits::Bits::from_words([self.opponent]).iter(),
         );
@@ -730,35 +755,20 @@ impl Game for Othello {
             OthelloMove::Pass => Vec::new(),
         }
     }
+}
 
-    /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.
-    fn picture(&self) -> String {
-        let (black, white) = (self.black(), self.white());
-        let mut s = String::with_capacity(128);
-        for r in 0..8 {
-            for c in 0..8 {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let bit = 1u64 << (8 * r + c);
-                s.push(if black & bit != 0 {
-                    'X'
-                } else if white & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
+impl Hints for Othello {
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<OthelloMove> {
+        let mut moves = self.mobility();
+        if moves == 0 {
+            return self.must_pass().then_some(OthelloMove::Pass);
         }
-        s
-    }
-
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
+        let n = random_below(rng, moves.count_ones() as u64) as u32;
+        for _ in 0..n {
+            moves &= moves - 1;
         }
+        Square::new(moves.trailing_zeros()).map(OthelloMove::Place)
     }
 }
 

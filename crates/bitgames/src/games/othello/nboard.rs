@@ -30,7 +30,8 @@
 use super::formats::parse_ggf;
 use super::player::{Choice, Level, OthelloPlayer, Value};
 use super::{Othello, OthelloMove};
-use crate::game::Game;
+use crate::game::Notation;
+use crate::game::Rules;
 use crate::tools::{Protocol, ProtocolInfo, Reply, ToolError};
 
 /// The registry's entry for `bitgames nboard`.

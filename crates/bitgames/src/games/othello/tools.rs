@@ -6,10 +6,11 @@
 use super::endgame::{EndgameResult, EndgameSolver};
 use super::formats::ObfRecord;
 use super::{Othello, OthelloMove};
+use crate::game::Notation;
+use crate::game::Rules;
 
 use super::endgame::EndgameError;
 use crate::dynamic::DynGame;
-use crate::game::Game;
 use crate::tools::typed_game;
 use crate::tools::{
     grouped, rate, si_number, BenchOptions, BenchSuite, Mismatch, MoveScore, ScaleWork, Solution,
@@ -102,7 +103,7 @@ impl Solver for LineSolver {
             .iter()
             .map(|&(m, score)| MoveScore { mv: m.to_string(), score })
             .collect();
-        let text = Game::position(&rec.position);
+        let text = Notation::position(&rec.position);
         Ok(SolveInput { game: Box::new(rec.position), text, claimed })
     }
 
@@ -155,7 +156,7 @@ impl Solver for LineSolver {
                 "  note: {empties} empty squares; an exact solve this early may take very long"
             )?;
         }
-        let side = Game::player_name(pos, Game::side_to_move(pos));
+        let side = Rules::player_name(pos, Rules::side_to_move(pos));
         let mismatch = input.mismatch(s);
         if self.mode == SolveMode::Analyze {
             if s.moves.is_empty() {

@@ -15,7 +15,7 @@ pub struct MctsConfig {
     /// Back up proven wins and losses (MCTS-Solver) and play a proven win.
     pub solver: bool,
     /// Blend in all-moves-as-first statistics (RAVE), keyed by
-    /// [`Game::move_index`](crate::game::Game::move_index): for placement games.
+    /// [`View::move_index`](crate::game::View::move_index): for placement games.
     pub rave: bool,
     /// RAVE's equivalence parameter `k`: the AMAF weight falls to ½ at about
     /// `k / 3` visits of a move.

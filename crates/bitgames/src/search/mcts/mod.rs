@@ -1,5 +1,5 @@
 //! Monte Carlo tree search over any [`Game`]: UCT with random playouts on the
-//! game's own [`random_move`](Game::random_move), the MCTS-Solver's proofs,
+//! game's own [`random_move`](Hints::random_move), the MCTS-Solver's proofs,
 //! RAVE/AMAF as an option, tree reuse between moves, limits by simulations,
 //! time or tree nodes, root or tree parallelism over threads ([`Parallel`]),
 //! reproducible under a seed (except tree parallelism with two threads or
@@ -8,7 +8,7 @@
 //! ```
 //! use bitgames::games::tictactoe::TicTacToe;
 //! use bitgames::search::mcts::{Mcts, MctsConfig, MctsLimits};
-//! use bitgames::Game;
+//! use bitgames::prelude::*;
 //!
 //! // X X . / O O . / . . .: X wins at c3, a proven win.
 //! let g = TicTacToe::classic().parse_position("XX./OO./...").unwrap();
@@ -76,7 +76,7 @@ struct Scratch<G: Game> {
     /// AMAF marks per key: the simulation stamp and who played it first.
     marks: Vec<(u32, Player)>,
     stamp: u32,
-    /// The moves of the current playout ([`Game::search_playout`]).
+    /// The moves of the current playout ([`Hints::search_playout`]).
     log: Vec<(G::Move, Player)>,
 }
 
@@ -526,7 +526,7 @@ impl<G: Game> Scratch<G> {
 
 hot_path! {
 /// Plays `state` out with the game's search playout
-/// ([`Game::search_playout`]), recording the moves in `played` for AMAF. A
+/// ([`Hints::search_playout`]), recording the moves in `played` for AMAF. A
 /// hot path: compiled for x86-64-v3 too.
 fn playout<G: Game>(
     mut state: G,

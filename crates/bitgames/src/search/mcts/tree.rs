@@ -83,7 +83,7 @@ pub(super) struct Node<M> {
     pub rave_visits: u32,
     /// Their rewards summed, for `mover`.
     pub rave_wins: f32,
-    /// [`Game::move_index`] of `mv` ([`NONE`] without one or without RAVE).
+    /// [`View::move_index`] of `mv` ([`NONE`] without one or without RAVE).
     pub key: u32,
     /// Who played `mv`.
     pub mover: Player,
@@ -138,7 +138,7 @@ pub(super) struct Tree<G: Game> {
     pub root: G,
     /// The nodes; `nodes[0]` is the root.
     pub nodes: Vec<Node<G::Move>>,
-    /// Whether the game gave priors ([`Game::search_prior`]): with RAVE, a
+    /// Whether the game gave priors ([`Hints::search_prior`]): with RAVE, a
     /// child with AMAF statistics is then not tried first just for being
     /// unvisited.
     pub priors: bool,
@@ -152,10 +152,10 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the children of node `n` at position `state`, one per legal move in
-    /// the game's order; `keys` (RAVE) asks for [`Game::move_index`] and
+    /// the game's order; `keys` (RAVE) asks for [`View::move_index`] and
     /// starts their AMAF statistics from the game's
-    /// [`search_prior`](Game::search_prior). With `check` (the MCTS-Solver)
-    /// each move is tried ([`Game::outcome_after`]) and a child whose move ends
+    /// [`search_prior`](Hints::search_prior). With `check` (the MCTS-Solver)
+    /// each move is tried ([`Hints::outcome_after`]) and a child whose move ends
     /// the game is proven at once (one-ply win and loss checks); returns
     /// whether any child was.
     pub(super) fn expand(&mut self, n: usize, state: &G, keys: bool, check: bool) -> bool {

@@ -33,6 +33,8 @@
 //!
 //! What each setting was measured to do is in `docs/tuning.md` (Connect Four).
 
+use crate::game::Notation;
+use crate::game::Rules;
 mod dims;
 mod ordering;
 mod parallel;
@@ -55,7 +57,6 @@ pub use window::{Solved, Stopped, ZERO_FIRST_MAX_MOVES};
 
 use super::book::{Book, BookError};
 use super::Connect4;
-use crate::game::Game;
 use crate::game::SetupError;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

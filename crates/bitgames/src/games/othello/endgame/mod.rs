@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use bitgames::games::othello::{endgame, Othello};
-//! use bitgames::Game;
+//! use bitgames::prelude::*;
 //!
 //! // FFO #40 (20 empties): Black plays a2 and wins by 38.
 //! # let obf = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
@@ -61,6 +61,7 @@
 //!
 //! What was measured when these parts were tuned is in `docs/tuning.md` (Othello).
 
+use crate::game::Rules;
 pub(crate) mod stability;
 mod table;
 mod wipeout;
@@ -82,7 +83,6 @@ pub use wipeout::tests as wipeout_tests;
 
 use super::movegen::{self, Backend, Portable, Reference};
 use super::{Othello, OthelloMove};
-use crate::game::Game;
 use parity::parity_of;
 use search::{Search, SearchOps};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};

@@ -240,9 +240,11 @@ pub mod tests {
     use super::super::search::SearchOps;
     use super::super::{table::Table, EndgameSolver, SCORE_MAX};
     use super::*;
+    use crate::game::Notation;
+    use crate::game::Rules;
     use crate::games::othello::movegen::Portable;
     use crate::games::othello::Othello;
-    use crate::{Game, Player};
+    use crate::Player;
 
     /// Random positions with 14 empty squares where the side to move (or, half
     /// the time, its opponent) holds most of the discs: the wipe-out search,

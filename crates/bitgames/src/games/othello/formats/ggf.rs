@@ -3,7 +3,9 @@
 //! rules followed).
 
 use super::{colour, line_col, upper, FormatError, GameRecord};
-use crate::game::{clip, Game, Illegal, PlayError, Player};
+use crate::game::Notation;
+use crate::game::Rules;
+use crate::game::{clip, Illegal, PlayError, Player};
 use crate::games::othello::{read_squares, Othello, OthelloMove, Square};
 use std::fmt::{self, Write as _};
 use std::str::FromStr;

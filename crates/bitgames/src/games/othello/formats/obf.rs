@@ -2,7 +2,8 @@
 //! `<position>; G8:+18; H1:+12;` (see [the formats](super)).
 
 use super::{upper, FormatError};
-use crate::game::{clip, Game};
+use crate::game::clip;
+use crate::game::Notation;
 use crate::games::othello::{Othello, OthelloMove};
 use std::fmt::Write as _;
 use thiserror::Error;

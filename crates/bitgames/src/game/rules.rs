@@ -1,0 +1,264 @@
+//! [`Rules`]: a game's state, its moves, playing them and the outcome; perft.
+
+use super::{Illegal, IllegalReason, Outcome, PlayError, Player};
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// The counting convention of a game's perft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftRule {
+    /// A finished game is a leaf at its own depth only: it adds nothing deeper.
+    FinishedIsLeaf,
+    /// A finished game counts one leaf at every greater depth (Bik's Othello
+    /// convention).
+    FinishedCountsDeeper,
+}
+
+/// The rules of a two-player, turn-based game on bitboards: the state, its
+/// moves, playing them and the outcome (with the hash and perft, all a search
+/// needs to be correct). One of the four traits of a [`Game`](super::Game).
+///
+/// States are small values: search clones and plays (copy-make). The one required
+/// way to list moves is [`try_for_each_move`](Rules::try_for_each_move), a callback
+/// that may stop early; every other move query (`for_each_move`, `legal_moves`,
+/// `count_moves`, `is_legal`, [`Hints::random_move`](super::Hints::random_move)) is derived from it without allocating,
+/// and games override them where a bitboard does better (a popcount).
+pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move. Its `Display` is the game's standard notation.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// How perft counts finished games in this game.
+    const PERFT_RULE: PerftRule = PerftRule::FinishedIsLeaf;
+
+    /// The game's name with its parameters, as the registry reads it:
+    /// `connect4(width=7,height=6)`.
+    fn spec(&self) -> String;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// The game's registry name (`connect4`), the name its
+    /// [`spec`](Rules::spec) starts with: how the registry finds the game's
+    /// entry without reading text.
+    fn name(&self) -> &'static str;
+
+    /// Plies played since the start position.
+    fn ply(&self) -> usize;
+
+    /// Calls `f` on each legal move, in the game's fixed order, until `f` breaks;
+    /// returns `Break` if it did. No move once the game is over.
+    fn try_for_each_move<F>(&self, f: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::Move) -> ControlFlow<()>;
+
+    /// Calls `f` on each legal move.
+    #[inline]
+    fn for_each_move(&self, mut f: impl FnMut(Self::Move)) {
+        let _ = self.try_for_each_move(|m| {
+            f(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Clears `out` and writes the legal moves into it (none once the game is
+    /// over); allocates only while `out` grows.
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+        self.for_each_move(|m| out.push(m));
+    }
+
+    /// Number of legal moves.
+    #[inline]
+    fn count_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_move(|_| n += 1);
+        n
+    }
+
+    /// Whether `mv` is legal here (stops at the first match).
+    #[inline]
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.try_for_each_move(|m| {
+            if m == mv {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// Why `mv` is illegal here, for error messages and callers that match the
+    /// reason.
+    fn why_illegal(&self, _mv: Self::Move) -> Illegal {
+        Illegal::new(IllegalReason::Rule, "not a legal move in this position")
+    }
+
+    /// Plays a move known to be legal. Unspecified (but memory-safe) results otherwise.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Plays `mv` if it is legal; otherwise hands the move back in the error and
+    /// leaves the state unchanged.
+    ///
+    /// In debug builds (the tests among them) it then checks the state's
+    /// consistency ([`check_invariants`](Rules::check_invariants)) and panics,
+    /// naming the move, if a rule broke it.
+    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        #[cfg(debug_assertions)]
+        if let Err(why) = self.check_invariants() {
+            panic!("{}: {mv} broke the position: {why}", self.spec());
+        }
+        Ok(())
+    }
+
+    /// Whether the state is consistent (Edax's board check after a move): `Err`
+    /// names what is broken (two stones on a cell, a stone off the board, a ply
+    /// that does not match the stones). [`play`](Rules::play) asserts it in debug
+    /// builds; the default has nothing to check.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// `Ok` if `mv` is legal here, else the error [`play`](Rules::play) gives.
+    fn check_move(&self, mv: Self::Move) -> Result<(), PlayError<Self::Move>> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver {
+                game: self.spec(),
+                mv,
+                outcome: self.describe_outcome(o),
+            });
+        }
+        if !self.is_legal(mv) {
+            let Illegal { reason, why } = self.why_illegal(mv);
+            return Err(PlayError::Illegal { game: self.spec(), mv, reason, why });
+        }
+        Ok(())
+    }
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The final score from the first player's view, for games that have one
+    /// (Othello's disc difference; Go's area score with komi, in half points as
+    /// `2 × score`, see [`score_halves`](Rules::score_halves)); `None` otherwise or
+    /// while the game goes on.
+    fn score(&self) -> Option<i32> {
+        None
+    }
+
+    /// The final score in half points (for komi such as 7.5); by default twice
+    /// [`score`](Rules::score).
+    fn score_halves(&self) -> Option<i64> {
+        self.score().map(|s| 2 * s as i64)
+    }
+
+    /// A 64-bit hash of the position (equal positions hash equal). Not
+    /// `std::hash::Hash`: this one is the game's own, stable across runs.
+    fn position_hash(&self) -> u64;
+
+    /// Perft in this game's standard convention ([`PERFT_RULE`](Rules::PERFT_RULE)):
+    /// the number of move sequences of exactly `depth` plies. Games override it
+    /// with a faster walk that counts the same.
+    fn perft(&self, depth: usize) -> u64 {
+        perft_walk(self, depth, Self::PERFT_RULE)
+    }
+
+    /// [`perft`](Rules::perft) on `threads` threads (all the machine's if 0). By
+    /// default [`search::perft_parallel`](crate::search::perft_parallel)'s split
+    /// into subtrees, each counted by [`perft`](Rules::perft); games whose count
+    /// keeps a table override it with one that shares the table.
+    fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
+        crate::search::perft_parallel(self, depth, threads)
+    }
+
+    /// The name of a player in this game (`X`, `O`, `Black`, …).
+    fn player_name(&self, p: Player) -> &'static str {
+        match p {
+            Player::First => "X",
+            Player::Second => "O",
+        }
+    }
+
+    /// An outcome in words: `X wins`, `draw`.
+    fn describe_outcome(&self, o: Outcome) -> String {
+        match o {
+            Outcome::WonBy(p) => format!("{} wins", self.player_name(p)),
+            Outcome::Draw => "draw".to_string(),
+        }
+    }
+}
+
+/// Perft by the plain walk under `rule`: the last ply is counted
+/// (`count_moves`), not played. [`Rules::perft`]'s default (with the game's own
+/// rule), and the reference the games' faster walks are tested against.
+pub fn perft_walk<G: Rules>(game: &G, depth: usize, rule: PerftRule) -> u64 {
+    match rule {
+        PerftRule::FinishedIsLeaf => walk::<G, false>(game, depth),
+        PerftRule::FinishedCountsDeeper => walk::<G, true>(game, depth),
+    }
+}
+
+/// One node of the perft walk: `$game` at `$depth` plies from the horizon,
+/// children counted by `$recurse` (the two forms of `walk` below). The
+/// children come from `for_each_move` in an x86-64-v3 build (fewer
+/// instructions there: Breakthrough's perft 5, 71.5 M against 75.1 M under
+/// callgrind) and from `try_for_each_move` straight in a portable one, where
+/// `for_each_move`'s own closure, compiled without the hot copy's target
+/// features, would keep the walk's closure from being inlined into it.
+macro_rules! walk_node {
+    ($game:ident, $depth:ident, $deeper:ident, $recurse:ident) => {{
+        if $depth == 0 {
+            return 1;
+        }
+        if $deeper && $game.outcome().is_some() {
+            return 1;
+        }
+        if $depth == 1 {
+            return $game.count_moves() as u64;
+        }
+        let mut total = 0;
+        // The child's count is written into each closure: one closure shared
+        // by both, called from the second, cost the portable build's Connect
+        // Four perft 25% (measured).
+        if cfg!(v3_build) {
+            $game.for_each_move(|mv| {
+                let mut child = $game.clone();
+                child.play_unchecked(mv);
+                total += $recurse::<G, $deeper>(&child, $depth - 1);
+            });
+        } else {
+            let _ = $game.try_for_each_move(|mv| {
+                let mut child = $game.clone();
+                child.play_unchecked(mv);
+                total += $recurse::<G, $deeper>(&child, $depth - 1);
+                ControlFlow::Continue(())
+            });
+        }
+        total
+    }};
+}
+
+/// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
+/// every greater depth), so the walk tests nothing it need not.
+#[cfg(v3_build)]
+fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+    walk_node!(game, depth, DEEPER, walk)
+}
+
+/// The same walk in a build without x86-64-v3's instructions (a portable
+/// build): a hot path, so the whole recursion is nested in one copy compiled
+/// for x86-64-v3 too and the dispatch happens once a count, not at every
+/// node. (Nesting it in the x86-64-v3 build cost Connect Four's perft 25%,
+/// measured, so there the walk above stays plain.)
+#[cfg(not(v3_build))]
+#[multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+    #[multiversion::inherit_target]
+    fn inner<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+        walk_node!(game, depth, DEEPER, inner)
+    }
+    inner::<G, DEEPER>(game, depth)
+}
