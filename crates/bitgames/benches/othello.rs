@@ -7,8 +7,7 @@ use bitgames::games::othello::{
     Reference,
 };
 use bitgames::search::perft;
-use bitgames::Hints;
-use bitgames::Rules;
+use bitgames::{Hints, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -7,11 +7,9 @@ use crate::action::ActionError;
 use crate::board::BoardView;
 use crate::dynamic::{DynGame, Engine};
 use crate::engine::Greedy;
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
-use crate::game::{Game, Outcome, ParseError, PlayError, Player, PlayoutStats};
+use crate::game::{
+    Game, Hints, Notation, Outcome, ParseError, PlayError, Player, PlayoutStats, Rules, View,
+};
 use crate::search::alphabeta::Limits;
 use crate::search::alphabeta_engine::AlphaBetaEngine;
 use crate::search::mcts::{DynMcts, MctsConfig, MctsEngine, MctsLimits, TypedMcts};

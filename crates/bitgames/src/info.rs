@@ -6,7 +6,7 @@ use crate::dynamic::DynGame;
 use crate::engine::EngineInfo;
 use crate::game::SetupError;
 use crate::params::{ParamInfo, Params};
-use crate::tools::Tools;
+use crate::tools::{CoreBench, Tools};
 
 /// Builds a game from its checked parameters.
 pub type BuildFn = fn(&Params) -> Result<Box<dyn DynGame>, SetupError>;
@@ -30,6 +30,40 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
+    /// A game with no engines or tools of its own; the builders below add
+    /// them, in a `static`:
+    ///
+    /// ```ignore
+    /// pub static INFO: GameInfo = GameInfo::new("mygame", "…", PARAMS, |p| …)
+    ///     .core_bench((5, 4), (100_000, 10_000));
+    /// ```
+    pub const fn new(
+        name: &'static str,
+        summary: &'static str,
+        params: &'static [ParamInfo],
+        build: BuildFn,
+    ) -> GameInfo {
+        GameInfo { name, summary, params, build, engines: &[], tools: Tools::NONE }
+    }
+
+    /// With engines made for this game alone.
+    pub const fn engines(self, engines: &'static [&'static EngineInfo]) -> GameInfo {
+        GameInfo { engines, ..self }
+    }
+
+    /// With these tools (a solver, formats, protocols, …).
+    pub const fn tools(self, tools: Tools) -> GameInfo {
+        GameInfo { tools, ..self }
+    }
+
+    /// With `bitgames bench`'s default workload: perft to `perft.0` plies
+    /// (`perft.1` with `--quick`) and `playouts.0` random playouts
+    /// (`playouts.1`).
+    pub const fn core_bench(mut self, perft: (usize, usize), playouts: (u64, u64)) -> GameInfo {
+        self.tools.core_bench = Some(CoreBench { perft, playouts });
+        self
+    }
+
     /// `name(p=default,…)`.
     pub fn default_spec(&self) -> String {
         Params::defaults(self.params).spec(self.name)
@@ -51,12 +85,21 @@ impl GameInfo {
 ///     bitgames::in_words!(bits, size, size, |N| Hex::<N>::new(size, false))
 /// },
 /// ```
+///
+/// For a game on a [`Grid`](crate::grid::Grid) of `width × height` cells of a
+/// [`GridKind`](crate::grid::GridKind), `grid KIND` in place of the bits
+/// counts them: `in_words!(grid GridKind::Hex, size, size, |N| …)`.
 #[macro_export]
 macro_rules! in_words {
     // One word count: the game made with `N` that many words, boxed.
     (@boxed $n:ident = $words:expr, $make:expr) => {{
         const $n: usize = $words;
         ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+    }};
+    (grid $kind:expr, $width:expr, $height:expr, |$n:ident| $make:expr) => {{
+        let (width, height): (usize, usize) = ($width, $height);
+        let bits = $crate::grid::Grid::<1>::bits_needed($kind, width, height);
+        $crate::in_words!(bits, width, height, |$n| $make)
     }};
     ($bits:expr, $width:expr, $height:expr, |$n:ident| $make:expr) => {{
         let bits: usize = $bits;

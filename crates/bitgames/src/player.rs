@@ -27,6 +27,17 @@ impl Player {
         self as usize
     }
 
+    /// The player with [`index`](Player::index) `i`: `First` for 0, `Second`
+    /// for any other value (a game's side-to-move bit).
+    #[inline]
+    pub const fn from_index(i: usize) -> Player {
+        if i == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// The player who moves at ply `ply` (counting from 0) in a game without passes.
     #[inline]
     pub const fn at_ply(ply: usize) -> Player {

@@ -60,3 +60,24 @@ pub trait Notation: Rules {
         });
     }
 }
+
+/// Writes a game's `Debug` from its notation: the spec, the position text and
+/// the picture (`connect4(width=7,height=6) 4453` and the board below), so a
+/// failed assertion shows the position as a person reads it. `N =>` names the
+/// word-count parameter of a game generic over it.
+///
+/// ```ignore
+/// bitgames::debug_by_notation!(N => Hex<N>);
+/// bitgames::debug_by_notation!(=> Teeko);
+/// ```
+#[macro_export]
+macro_rules! debug_by_notation {
+    ($($n:ident)? => $ty:ty) => {
+        impl<$(const $n: usize)?> ::std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                use $crate::game::{Notation as _, Rules as _};
+                write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
+            }
+        }
+    };
+}

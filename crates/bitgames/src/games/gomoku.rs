@@ -30,18 +30,14 @@
 use super::stones::Stones;
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
-use crate::game::{Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
+use crate::game::{
+    Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
+};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
-use std::fmt;
 
 /// Stones in a row that win.
 pub const FIVE: usize = 5;
@@ -62,21 +58,16 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `gomoku`, stored in the fewest words that hold the board
 /// (15×15 takes four: 15 rows of 15 cells and a separating bit).
-pub static INFO: GameInfo = GameInfo {
-    name: "gomoku",
-    summary: "Gomoku: five in a row wins on a 15×15 board (free-style; exact=true: exactly five)",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "gomoku",
+    "Gomoku: five in a row wins on a 15×15 board (free-style; exact=true: exactly five)",
+    PARAMS,
+    |p| {
         let (size, exact) = (p.int("size") as usize, p.flag("exact"));
-        let bits = Grid::<1>::bits_needed(GridKind::Square8, size, size);
-        crate::in_words!(bits, size, size, |N| Gomoku::<N>::new(size, exact))
+        crate::in_words!(grid GridKind::Square8, size, size, |N| Gomoku::<N>::new(size, exact))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((3, 2), (100_000, 10_000));
 
 /// A Gomoku position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -144,11 +135,7 @@ impl<const N: usize> Gomoku<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Gomoku<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}\n{}", self.spec(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Gomoku<N>);
 
 impl<const N: usize> Rules for Gomoku<N> {
     stone_moves!(rules: board, Cell);

@@ -39,22 +39,17 @@
 //! three), or when a neighbour of the new stone now has six of the mover's
 //! stones around it.
 
+use super::hexagon;
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
 use crate::game::SetupError;
-use crate::game::View;
-use crate::game::{clip, Illegal, IllegalReason, Outcome, ParseError, Player};
-use crate::grid::{Cell, Grid, GridKind};
+use crate::game::{clip, Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
+use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
-use std::fmt;
 
 /// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.
 pub const MAX_SIZE: usize = 10;
@@ -71,22 +66,17 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `havannah`, stored in the fewest words that hold the
 /// rhombus around the hexagon (side 5 takes two, side 8 four, side 10 six).
-pub static INFO: GameInfo = GameInfo {
-    name: "havannah",
-    summary: "Havannah: make a ring, a bridge between two corners or a fork joining three edges",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "havannah",
+    "Havannah: make a ring, a bridge between two corners or a fork joining three edges",
+    PARAMS,
+    |p| {
         let (size, swap) = (p.int("size") as usize, p.flag("swap"));
         let n = 2 * size.clamp(1, MAX_SIZE) - 1;
-        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
-        crate::in_words!(bits, n, n, |N| Havannah::<N>::new(size, swap))
+        crate::in_words!(grid GridKind::Hex, n, n, |N| Havannah::<N>::new(size, swap))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (100_000, 10_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((3, 2), (100_000, 10_000));
 
 /// How a game was won (for the outcome in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,8 +114,7 @@ impl<const N: usize> Havannah<N> {
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
         SetupError::check_range("size", size, 3, MAX_SIZE)?;
         let n = 2 * size - 1;
-        let grid =
-            Grid::masked(GridKind::Hex, n, n, |c, r| super::yavalath::on_hexagon(size, c, r))?;
+        let grid = Grid::masked(GridKind::Hex, n, n, |c, r| hexagon::on_hexagon(size, c, r))?;
         let k = size - 1;
         let at = |c: usize, r: usize| grid.cell(c, r).expect("on the hexagon");
         let corners: Bits<N> = [(k, 0), (2 * k, 0), (2 * k, k), (k, 2 * k), (0, 2 * k), (0, k)]
@@ -277,36 +266,9 @@ impl<const N: usize> Havannah<N> {
     fn view_index(&self, i: usize) -> usize {
         (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
-
-    fn off_board(&self, c: Cell) -> Illegal {
-        Illegal::new(
-            IllegalReason::OffBoard,
-            format!("{c} is off the side-{} hexagon (cells {})", self.size(), self.cell_range()),
-        )
-    }
-
-    /// The board's cells in words, for messages.
-    fn cell_range(&self) -> String {
-        let (n, k) = (self.board.grid.width(), self.size());
-        let name = |c: usize| crate::grid::column_name(c);
-        format!(
-            "{}–{} by 1–{n}, row 1 at the top: top row {}1–{}1, centre {}{k}, bottom row {}{n}–{}{n}",
-            name(0),
-            name(n - 1),
-            name(0),
-            name(k - 1),
-            name(k - 1),
-            name(k - 1),
-            name(n - 1)
-        )
-    }
 }
 
-impl<const N: usize> fmt::Debug for Havannah<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Havannah<N>);
 
 impl<const N: usize> Rules for Havannah<N> {
     stone_moves!(rules: board, PlaceMove);
@@ -322,7 +284,7 @@ impl<const N: usize> Rules for Havannah<N> {
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        self.board.why_illegal(mv, self, |c| self.off_board(c))
+        self.board.why_illegal(mv, self, |c| hexagon::off_board(c, self.size(), true))
     }
 
     #[inline(always)]
@@ -372,7 +334,10 @@ impl<const N: usize> Notation for Havannah<N> {
         let bad = || ParseError::Move {
             game: self.spec(),
             text: clip(text),
-            expected: format!("a cell of the hexagon ({}), or swap", self.cell_range()),
+            expected: format!(
+                "a cell of the hexagon ({}), or swap",
+                hexagon::cell_range(self.size(), true)
+            ),
         };
         let mv: PlaceMove = text.parse().map_err(|_| bad())?;
         if let PlaceMove::Place(c) = mv {

@@ -9,6 +9,7 @@ pub mod gomoku;
 pub mod havannah;
 pub mod heuristics;
 pub mod hex;
+pub mod hexagon;
 pub mod othello;
 pub mod step_move;
 pub mod stones;
@@ -16,6 +17,24 @@ pub mod teeko;
 pub mod tictactoe;
 pub mod y;
 pub mod yavalath;
+
+/// The consistency check that every game on two sets of cells shares (part of
+/// [`Rules::check_invariants`](crate::game::Rules::check_invariants)): the
+/// players' sets apart, and inside `board`, the cells of the board.
+pub(crate) fn check_apart_on_board<const N: usize>(
+    sets: &[crate::bits::Bits<N>; 2],
+    board: crate::bits::Bits<N>,
+) -> Result<(), String> {
+    let [a, b] = *sets;
+    if (a & b).any() {
+        return Err(format!("both players have pieces on {} cell(s)", (a & b).count()));
+    }
+    let off = (a | b) - board;
+    if off.any() {
+        return Err(format!("{} piece(s) off the board", off.count()));
+    }
+    Ok(())
+}
 
 /// A board picture (rows from the top, cells separated by spaces) as the
 /// rows of a position text: each row's cells run together, rows joined by

@@ -708,14 +708,8 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// sets apart and on the board, one stone a ply (one ply more after a
     /// swap, which moves no stone), a result code of 0 to 3.
     pub fn check(&self) -> Result<(), String> {
+        super::check_apart_on_board(&self.stones, self.grid.mask())?;
         let [x, o] = self.stones;
-        if (x & o).any() {
-            return Err(format!("both players have stones on {} cell(s)", (x & o).count()));
-        }
-        let off = (x | o) - self.grid.mask();
-        if off.any() {
-            return Err(format!("{} stone(s) off the board", off.count()));
-        }
         let stones = (x | o).count() as usize;
         let ply = self.ply as usize;
         let swapped = self.swap && ply >= 2 && ply == stones + 1;

@@ -23,19 +23,15 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 use crate::game::{
-    clip, hash_sets, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player, SetupError,
+    clip, hash_sets, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError,
+    Player, Rules, SetupError, View,
 };
 use crate::games::step_move::StepMove;
 use crate::grid::{Cell, Dir, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
-use crate::tools::{CoreBench, Tools};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -58,17 +54,13 @@ static PARAMS: &[ParamInfo] = &[ParamInfo::int(
 )];
 
 /// The registry's entry: `teeko`.
-pub static INFO: GameInfo = GameInfo {
-    name: "teeko",
-    summary: "Teeko: drop 4 pieces, then slide them; 4 in a row or a 2×2 square wins",
-    params: PARAMS,
-    build: |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (5, 4), playouts: (100_000, 10_000) }),
-        ..Tools::NONE
-    },
-};
+pub static INFO: GameInfo = GameInfo::new(
+    "teeko",
+    "Teeko: drop 4 pieces, then slide them; 4 in a row or a 2×2 square wins",
+    PARAMS,
+    |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
+)
+.core_bench((5, 4), (100_000, 10_000));
 
 /// The 5×5 board with its 8 directions.
 static GRID: LazyLock<Grid<1>> =
@@ -423,6 +415,25 @@ impl Rules for Teeko {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.stones, self.ply as u64)
+    }
+
+    /// The pieces apart and on the board, each player with the pieces the
+    /// drops so far gave (four each from ply 8), a result code of 0 to 3.
+    fn check_invariants(&self) -> Result<(), String> {
+        super::check_apart_on_board(&self.stones, GRID.mask())?;
+        let ply = self.ply as usize;
+        let want = [PIECES.min(ply.div_ceil(2)), PIECES.min(ply / 2)];
+        let have = self.stones.map(|s| s.count() as usize);
+        if have != want {
+            return Err(format!(
+                "ply {ply} with {} and {} pieces, expected {} and {}",
+                have[0], have[1], want[0], want[1]
+            ));
+        }
+        if self.result > 3 {
+            return Err(format!("result code {}", self.result));
+        }
+        Ok(())
     }
 
     fn player_name(&self, p: Player) -> &'static str {

@@ -6,18 +6,14 @@
 use super::stones::Stones;
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
-use crate::game::{Illegal, IllegalReason, Outcome, ParseError, Player, SetupError};
+use crate::game::{
+    Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
+};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
-use std::fmt;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -28,21 +24,16 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `tictactoe`, stored in the fewest words that hold the
 /// board (15×15 Gomoku takes four).
-pub static INFO: GameInfo = GameInfo {
-    name: "tictactoe",
-    summary: "Tic-tac-toe and the m,n,k-games: k in a row wins (15×15, k=5 is Gomoku)",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "tictactoe",
+    "Tic-tac-toe and the m,n,k-games: k in a row wins (15×15, k=5 is Gomoku)",
+    PARAMS,
+    |p| {
         let (w, h, k) = (p.int("width") as usize, p.int("height") as usize, p.int("k") as usize);
-        let bits = Grid::<1>::bits_needed(GridKind::Square8, w, h);
-        crate::in_words!(bits, w, h, |N| TicTacToe::<N>::new(w, h, k))
+        crate::in_words!(grid GridKind::Square8, w, h, |N| TicTacToe::<N>::new(w, h, k))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (9, 9), playouts: (2_000_000, 100_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((9, 9), (2_000_000, 100_000));
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,11 +95,7 @@ impl<const N: usize> TicTacToe<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for TicTacToe<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}\n{}", self.spec(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => TicTacToe<N>);
 
 impl<const N: usize> Rules for TicTacToe<N> {
     stone_moves!(rules: board, Cell);

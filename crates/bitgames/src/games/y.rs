@@ -37,12 +37,9 @@ use super::fill::{shuffle_into, Draws, Lanes, PLACES};
 use super::stones::{StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 use crate::game::{
-    clip, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player,
+    Rules, SetupError, View,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::GameInfo;
@@ -50,11 +47,9 @@ use crate::ops::{self, YColumns, YPyramid, Y_FIRST, Y_SECOND};
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
 use rand::SeedableRng;
 use rand::{Rng, RngCore};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::fmt;
 
 /// The largest side: 19 (190 cells) takes 379 bits of the hexagonal grid with
 /// separators, six words, the largest storage.
@@ -68,21 +63,12 @@ static PARAMS: &[ParamInfo] = &[ParamInfo::int("size", 10, 1, MAX_SIZE as i64, "
 
 /// The registry's entry: `y`, stored in the fewest words that hold the
 /// triangle's rhombus (side 7 one word, 10 two, 19 six).
-pub static INFO: GameInfo = GameInfo {
-    name: "y",
-    summary: "Y: join all three sides of the triangle with one group",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo =
+    GameInfo::new("y", "Y: join all three sides of the triangle with one group", PARAMS, |p| {
         let n = p.int("size") as usize;
-        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
-        crate::in_words!(bits, n, n, |N| Y::<N>::new(n))
-    },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (2_000_000, 10_000) }),
-        ..Tools::NONE
-    },
-};
+        crate::in_words!(grid GridKind::Hex, n, n, |N| Y::<N>::new(n))
+    })
+    .core_bench((3, 2), (2_000_000, 10_000));
 
 /// A position of Y stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -340,11 +326,7 @@ impl<L: Prefixes> SlicedFill<L> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Y<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Y<N>);
 
 impl<const N: usize> Rules for Y<N> {
     stone_moves!(rules: board, Cell);

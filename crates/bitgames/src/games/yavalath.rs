@@ -36,22 +36,17 @@
 //! `X`, `O` and `.`, separated by `/`, then a space and the side to move (`x`
 //! or `o`): the side-2 start is `../.../.. x`.
 
+use super::hexagon;
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
 use crate::game::SetupError;
-use crate::game::View;
-use crate::game::{clip, Illegal, IllegalReason, Outcome, ParseError, Player};
-use crate::grid::{Cell, Grid, GridKind};
+use crate::game::{clip, Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
+use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
-use std::fmt;
 
 /// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.
 pub const MAX_SIZE: usize = 10;
@@ -68,22 +63,17 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `yavalath`, stored in the fewest words that hold the
 /// rhombus around the hexagon (side 5 takes two).
-pub static INFO: GameInfo = GameInfo {
-    name: "yavalath",
-    summary: "Yavalath: four in a row wins, but three in a row (without four) loses; hexhex board",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "yavalath",
+    "Yavalath: four in a row wins, but three in a row (without four) loses; hexhex board",
+    PARAMS,
+    |p| {
         let (size, swap) = (p.int("size") as usize, p.flag("swap"));
         let n = 2 * size.clamp(1, MAX_SIZE) - 1;
-        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
-        crate::in_words!(bits, n, n, |N| Yavalath::<N>::new(size, swap))
+        crate::in_words!(grid GridKind::Hex, n, n, |N| Yavalath::<N>::new(size, swap))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (200_000, 20_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((3, 2), (200_000, 20_000));
 
 /// A Yavalath position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,19 +90,12 @@ impl Yavalath<2> {
     }
 }
 
-/// Whether `(col, row)` of the `(2·size−1)²` rhombus lies on the hexagon.
-#[inline]
-pub fn on_hexagon(size: usize, col: usize, row: usize) -> bool {
-    let s = col + row;
-    s + 1 >= size && s <= 3 * (size - 1)
-}
-
 impl<const N: usize> Yavalath<N> {
     /// The empty hexhex board of side `size`; `swap` turns the pie rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
         SetupError::check_range("size", size, 2, MAX_SIZE)?;
         let n = 2 * size - 1;
-        let grid = Grid::masked(GridKind::Hex, n, n, |c, r| on_hexagon(size, c, r))?;
+        let grid = Grid::masked(GridKind::Hex, n, n, |c, r| hexagon::on_hexagon(size, c, r))?;
         let cells = grid.cells() as u16;
         Ok(Yavalath { board: Stones::new(grid, swap), cells })
     }
@@ -169,38 +152,9 @@ impl<const N: usize> Yavalath<N> {
     fn view_index(&self, i: usize) -> usize {
         (self.board.grid.mask() & Bits::low(i)).count() as usize
     }
-
-    fn off_board(&self, c: Cell) -> Illegal {
-        let size = self.size();
-        Illegal::new(
-            IllegalReason::OffBoard,
-            format!("{c} is off the side-{size} hexagon (cells {})", self.cell_range()),
-        )
-    }
-
-    /// The board's cells in words, for messages: `a–i by 1–9 on the hexagon,
-    /// bottom row e1–i1, centre e5, top row a9–e9`.
-    fn cell_range(&self) -> String {
-        let (n, k) = (self.board.grid.width(), self.size());
-        let name = |c: usize| crate::grid::column_name(c);
-        format!(
-            "{}–{} by 1–{n} on the hexagon: bottom row {}1–{}1, centre {}{k}, top row {}{n}–{}{n}",
-            name(0),
-            name(n - 1),
-            name(k - 1),
-            name(n - 1),
-            name(k - 1),
-            name(0),
-            name(k - 1)
-        )
-    }
 }
 
-impl<const N: usize> fmt::Debug for Yavalath<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Yavalath<N>);
 
 impl<const N: usize> Rules for Yavalath<N> {
     stone_moves!(rules: board, PlaceMove);
@@ -216,7 +170,7 @@ impl<const N: usize> Rules for Yavalath<N> {
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        self.board.why_illegal(mv, self, |c| self.off_board(c))
+        self.board.why_illegal(mv, self, |c| hexagon::off_board(c, self.size(), false))
     }
 
     #[inline(always)]
@@ -246,7 +200,10 @@ impl<const N: usize> Notation for Yavalath<N> {
         let bad = || ParseError::Move {
             game: self.spec(),
             text: clip(text),
-            expected: format!("a cell of the hexagon ({}), or swap", self.cell_range()),
+            expected: format!(
+                "a cell of the hexagon ({}), or swap",
+                hexagon::cell_range(self.size(), false)
+            ),
         };
         let mv: PlaceMove = text.parse().map_err(|_| bad())?;
         if let PlaceMove::Place(c) = mv {

@@ -4,11 +4,9 @@
 
 use crate::common;
 use bitgames::games::breakthrough::{Breakthrough, PawnMove};
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::View;
-use bitgames::{new_game, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::{
+    new_game, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules, View,
+};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -6,10 +6,7 @@
 use crate::common;
 use bitgames::games::clobber::{Clobber, Clobber64};
 use bitgames::search::playouts;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{new_game, Outcome, Player};
+use bitgames::{new_game, Hints, Notation, Outcome, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

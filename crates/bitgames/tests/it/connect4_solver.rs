@@ -8,9 +8,7 @@ use bitgames::games::connect4::book_builder;
 use bitgames::games::connect4::sets::TEST_SETS;
 use bitgames::games::connect4::solver::{ConnectFourSolver, SolveError, SolverError};
 use bitgames::games::connect4::Connect4;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::{Rules, SetupError};
+use bitgames::{Hints, Notation, Rules, SetupError};
 use std::sync::Arc;
 
 fn check_set(name: &str, limit: usize, weak: bool) {

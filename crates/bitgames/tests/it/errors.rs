@@ -2,9 +2,7 @@
 //! move leaves the game as it was.
 
 use bitgames::games::connect4::Connect4;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{new_game, IllegalReason, ParseError, PlayError, SpecError};
+use bitgames::{new_game, IllegalReason, Notation, ParseError, PlayError, Rules, SpecError};
 
 fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
     match r {

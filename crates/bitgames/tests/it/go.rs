@@ -5,10 +5,7 @@
 //! every ply. Then the errors a user can provoke.
 
 use bitgames::games::go::{Go, GoMove, GoRules, KoRule};
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{new_game, IllegalReason, Outcome, PlayError, Player};
+use bitgames::{new_game, Hints, IllegalReason, Notation, Outcome, PlayError, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

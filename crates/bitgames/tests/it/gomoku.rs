@@ -5,9 +5,8 @@
 //! positions), which gets typed errors and leaves the game unchanged.
 
 use bitgames::games::gomoku::Gomoku;
-use bitgames::Rules;
 use bitgames::{
-    new_game, Bits, Cell, IllegalReason, Outcome, ParseError, PlayError, Player, SetupError,
+    new_game, Bits, Cell, IllegalReason, Outcome, ParseError, PlayError, Player, Rules, SetupError,
     SpecError,
 };
 use rand::{Rng, SeedableRng};

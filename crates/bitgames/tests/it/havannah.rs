@@ -4,9 +4,7 @@
 //! the board's rim).
 
 use bitgames::games::havannah::Havannah;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{Outcome, Player};
+use bitgames::{Notation, Outcome, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

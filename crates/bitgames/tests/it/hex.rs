@@ -5,10 +5,9 @@
 use crate::common;
 use bitgames::games::hex::Hex;
 use bitgames::games::stones::PlaceMove;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{new_game, Bits, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::{
+    new_game, Bits, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules,
+};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::VecDeque;

@@ -8,10 +8,7 @@ use bitgames::games::connect4::Connect4;
 use bitgames::games::tictactoe::TicTacToe;
 use bitgames::registry::{engines_for, games, new_engine, new_game};
 use bitgames::search::mcts::{Mcts, MctsConfig, MctsLimits, Proof};
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{Game, SpecError};
+use bitgames::{Game, Hints, Notation, Rules, SpecError};
 
 fn arena(game: &str, a: &str, b: &str, games: usize, opening: usize, seed: u64) -> MatchReport {
     let config = MatchConfig {

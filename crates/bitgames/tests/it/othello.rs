@@ -3,9 +3,6 @@
 //! FFO test suite (#1–#79), bad input, and the per-game contract of `harness.rs`.
 
 use crate::common;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
 
 use bitgames::games::othello::{
     self as othello, perft_bik, perft_bik_opts, perft_bik_parallel, perft_bik_parallel_opts,
@@ -13,7 +10,7 @@ use bitgames::games::othello::{
     PerftTable, Portable, Reference, Square,
 };
 use bitgames::search::perft;
-use bitgames::{Outcome, ParseError, PlayError, Player};
+use bitgames::{Hints, Notation, Outcome, ParseError, PlayError, Player, Rules};
 use common::check_game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

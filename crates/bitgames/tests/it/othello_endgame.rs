@@ -10,9 +10,7 @@
 //! (`FFO=45-47 … -- ffo_range --ignored` for a range, `THREADS=2` for threads).
 
 use crate::common;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
+use bitgames::{Hints, Notation, Rules};
 
 use bitgames::games::othello::endgame::{self, EndgameSolver};
 use bitgames::games::othello::formats::ObfRecord;

@@ -7,10 +7,8 @@ use bitgames::games::othello::formats::{
     write_transcript, FormatError, GameRecord, GgfGame, MoveNote, ObfRecord, TranscriptFault,
 };
 use bitgames::games::othello::{Othello, OthelloMove, Square};
-use bitgames::Hints;
-use bitgames::Notation;
 use bitgames::Player;
-use bitgames::Rules;
+use bitgames::{Hints, Notation, Rules};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -4,9 +4,6 @@
 //! one, and in the endgame it plays the FFO suite's best moves.
 
 use crate::common;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
 
 use bitgames::games::connect4::Connect4;
 use bitgames::games::othello::eval::{
@@ -19,7 +16,7 @@ use bitgames::games::othello::{Othello, OthelloMove};
 use bitgames::games::tictactoe::TicTacToe;
 use bitgames::search::alphabeta::{describe_score, AlphaBeta, Evaluator, Limits, NoHeuristic, WIN};
 use bitgames::search::SearchError;
-use bitgames::{Game, Player};
+use bitgames::{Game, Hints, Notation, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

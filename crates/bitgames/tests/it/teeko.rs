@@ -5,9 +5,7 @@
 //! outcomes; and the typed errors and drawn positions are checked.
 
 use bitgames::games::teeko::{self, Teeko, TeekoMove};
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{IllegalReason, Outcome, PlayError, Player};
+use bitgames::{IllegalReason, Notation, Outcome, PlayError, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -3,14 +3,11 @@
 //! flood fill on the hexagonal grid.
 
 use crate::y_reference;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
 
 use crate::common;
 use bitgames::games::y::Y;
 use bitgames::ops::{self, YColumns, Y_EMPTY};
-use bitgames::{new_game, Bits, Outcome, Player, SetupError};
+use bitgames::{new_game, Bits, Hints, Notation, Outcome, Player, Rules, SetupError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use y_reference::{index, triangle_grid, UnionFind};

@@ -8,10 +8,9 @@
 use bitgames::games::stones::PlaceMove;
 use bitgames::games::yavalath::Yavalath;
 use bitgames::grid::Cell;
-use bitgames::Hints;
-use bitgames::Notation;
-use bitgames::Rules;
-use bitgames::{new_game, IllegalReason, Outcome, ParseError, PlayError, Player};
+use bitgames::{
+    new_game, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules,
+};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -29,22 +29,16 @@ mod packed;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 use crate::game::{
-    clip, hash_sets, nth_across, random_below, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
+    clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
+    ParseError, Player, Rules, SetupError, View,
 };
 use crate::grid::{Dir, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
-use crate::tools::{CoreBench, Tools};
 use rand::Rng;
-use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
@@ -56,21 +50,16 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `breakthrough`, stored in the fewest words that hold
 /// the board.
-pub static INFO: GameInfo = GameInfo {
-    name: "breakthrough",
-    summary: "Breakthrough: pawns race to the far row, capturing diagonally",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "breakthrough",
+    "Breakthrough: pawns race to the far row, capturing diagonally",
+    PARAMS,
+    |p| {
         let (w, h) = (p.int("width") as usize, p.int("height") as usize);
-        let bits = Grid::<1>::bits_needed(GridKind::Square8, w, h);
-        crate::in_words!(bits, w, h, |N| Breakthrough::<N>::new(w, h))
+        crate::in_words!(grid GridKind::Square8, w, h, |N| Breakthrough::<N>::new(w, h))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (4, 3), playouts: (200_000, 20_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((4, 3), (200_000, 20_000));
 
 /// A Breakthrough move: a pawn from one cell to the next row's cell, written
 /// `a2a3` (a capture the same way).
@@ -211,11 +200,7 @@ impl<const N: usize> Hash for Breakthrough<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Breakthrough<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Breakthrough<N>);
 
 impl<const N: usize> Rules for Breakthrough<N> {
     type Move = PawnMove;
@@ -370,6 +355,19 @@ impl<const N: usize> Rules for Breakthrough<N> {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.pawns, self.side.index() as u64)
+    }
+
+    /// The pawns apart and on the board, the side to move the one the ply's
+    /// parity gives, a result code of 0 to 2.
+    fn check_invariants(&self) -> Result<(), String> {
+        super::check_apart_on_board(&self.pawns, self.grid.mask())?;
+        if self.side != Player::at_ply(self.ply as usize) {
+            return Err(format!("{:?} to move at ply {}", self.side, self.ply));
+        }
+        if self.result > 2 {
+            return Err(format!("result code {}", self.result));
+        }
+        Ok(())
     }
 
     fn player_name(&self, p: Player) -> &'static str {

@@ -28,25 +28,19 @@
 
 pub(crate) mod one_word;
 
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 pub use one_word::Clobber64;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, hash_sets, nth_across, random_below, Illegal, IllegalReason, Outcome, ParseError, Player,
-    SetupError,
+    clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
+    ParseError, Player, Rules, SetupError, View,
 };
 use crate::grid::{column_name, Dir, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
-use crate::tools::{CoreBench, Tools};
 use rand::Rng;
-use std::fmt;
 use std::ops::ControlFlow;
 
 /// The parameters of `clobber(width=…,height=…)`.
@@ -57,24 +51,19 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `clobber`, a [`Clobber64`] for boards of up to 64
 /// cells, otherwise stored in the fewest words that hold the board on the grid.
-pub static INFO: GameInfo = GameInfo {
-    name: "clobber",
-    summary: "Clobber: step onto an adjacent enemy stone and remove it; no move, you lose",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "clobber",
+    "Clobber: step onto an adjacent enemy stone and remove it; no move, you lose",
+    PARAMS,
+    |p| {
         let (w, h) = (p.int("width") as usize, p.int("height") as usize);
         if w * h <= 64 {
             return Ok(Box::new(Clobber64::new(w, h)?));
         }
-        let bits = Grid::<1>::bits_needed(GridKind::Square4, w, h);
-        crate::in_words!(bits, w, h, |N| Clobber::<N>::new(w, h))
+        crate::in_words!(grid GridKind::Square4, w, h, |N| Clobber::<N>::new(w, h))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (4, 3), playouts: (200_000, 20_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((4, 3), (200_000, 20_000));
 
 /// A Clobber move: the mover's stone on `from` clobbers the enemy stone on the
 /// orthogonally adjacent `to`. Written `e1d1`.
@@ -149,11 +138,7 @@ impl<const N: usize> Clobber<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Clobber<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Clobber<N>);
 
 impl<const N: usize> Rules for Clobber<N> {
     type Move = ClobberMove;
@@ -168,11 +153,7 @@ impl<const N: usize> Rules for Clobber<N> {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        if self.side == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::from_index(self.side as usize)
     }
 
     #[inline]
@@ -279,6 +260,15 @@ impl<const N: usize> Rules for Clobber<N> {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.stones, self.side as u64)
+    }
+
+    /// The stones apart and on the board, a side to move of 0 or 1.
+    fn check_invariants(&self) -> Result<(), String> {
+        super::check_apart_on_board(&self.stones, self.grid.mask())?;
+        if self.side > 1 {
+            return Err(format!("side to move {}", self.side));
+        }
+        Ok(())
     }
 }
 

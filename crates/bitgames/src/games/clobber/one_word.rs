@@ -14,14 +14,12 @@
 use super::{Clobber, ClobberMove};
 use crate::bits::Bits;
 use crate::board::BoardView;
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
-use crate::game::{hash_sets, random_below, Illegal, Outcome, ParseError, Player, SetupError};
+use crate::game::{
+    hash_sets, random_below, Hints, Illegal, Notation, Outcome, ParseError, Player, Rules,
+    SetupError, View,
+};
 use crate::grid::Cell;
 use rand::Rng;
-use std::fmt;
 use std::ops::ControlFlow;
 
 /// A Clobber position on at most 64 cells, one word per player (see the
@@ -197,11 +195,7 @@ impl Clobber64 {
     }
 }
 
-impl fmt::Debug for Clobber64 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(=> Clobber64);
 
 impl Rules for Clobber64 {
     type Move = ClobberMove;
@@ -216,11 +210,7 @@ impl Rules for Clobber64 {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        if self.side == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::from_index(self.side as usize)
     }
 
     #[inline]
@@ -290,6 +280,18 @@ impl Rules for Clobber64 {
 
     fn position_hash(&self) -> u64 {
         hash_sets(&self.stones.map(|s| Bits([s])), self.side as u64)
+    }
+
+    /// The stones apart and on the `width × height` cells, a side to move of
+    /// 0 or 1.
+    fn check_invariants(&self) -> Result<(), String> {
+        let cells = self.width as u32 * self.height as u32;
+        let board = crate::bits::Bits([u64::MAX >> (64 - cells)]);
+        super::super::check_apart_on_board(&self.stones.map(|s| crate::bits::Bits([s])), board)?;
+        if self.side > 1 {
+            return Err(format!("side to move {}", self.side));
+        }
+        Ok(())
     }
 }
 

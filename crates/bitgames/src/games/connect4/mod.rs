@@ -17,20 +17,16 @@ pub mod solver;
 pub(crate) mod table;
 pub(crate) mod tools;
 
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 pub use bits::has_four;
 
 use crate::board::{BoardCell, BoardShape, BoardView, PieceLook};
 use crate::game::{
-    clip, mix64, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError, Player,
-    SetupError,
+    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
+    ParseError, Player, Rules, SetupError, View,
 };
 use crate::info::GameInfo;
 use crate::params::ParamInfo;
-use crate::tools::{CoreBench, Tools};
+use crate::tools::Tools;
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -64,23 +60,23 @@ static PARAMS: &[ParamInfo] = &[
 ];
 
 /// The registry's entry: `connect4`, with the solver as its own engine.
-pub static INFO: GameInfo = GameInfo {
-    name: "connect4",
-    summary: "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
-    params: PARAMS,
-    build: |p| Ok(Box::new(Connect4::new(p.int("width") as usize, p.int("height") as usize)?)),
-    engines: &[&player::SOLVER],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (9, 8), playouts: (1_000_000, 100_000) }),
-        solver: Some(&tools::SOLVER),
-        benches: &[&tools::BENCH],
-        book: Some(&tools::BOOK),
-        analyser: Some(analysis::analyser),
-        formats: &[&tools::PONS],
-        scale: &tools::SCALE,
-        ..Tools::NONE
-    },
-};
+pub static INFO: GameInfo = GameInfo::new(
+    "connect4",
+    "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
+    PARAMS,
+    |p| Ok(Box::new(Connect4::new(p.int("width") as usize, p.int("height") as usize)?)),
+)
+.engines(&[&player::SOLVER])
+.tools(Tools {
+    solver: Some(&tools::SOLVER),
+    benches: &[&tools::BENCH],
+    book: Some(&tools::BOOK),
+    analyser: Some(analysis::analyser),
+    formats: &[&tools::PONS],
+    scale: &tools::SCALE,
+    ..Tools::NONE
+})
+.core_bench((9, 8), (1_000_000, 100_000));
 
 /// Largest supported width: columns are single digits in move strings.
 pub const MAX_WIDTH: usize = 9;
@@ -426,6 +422,33 @@ impl Rules for Connect4 {
     #[inline]
     fn position_hash(&self) -> u64 {
         mix64(self.key())
+    }
+
+    /// The current player's stones among the stones, the stones on the board,
+    /// each column filled from the bottom without a gap, one stone a ply, the
+    /// current player holding half the stones (rounded down).
+    fn check_invariants(&self) -> Result<(), String> {
+        let (mask, stones) = (self.mask, self.mask.count_ones());
+        if self.position & !mask != 0 {
+            return Err("the side to move has stones where the board has none".into());
+        }
+        if mask & !self.board != 0 {
+            return Err(format!("{} stone(s) off the board", (mask & !self.board).count_ones()));
+        }
+        if mask.wrapping_add(self.bottom) & mask != 0 {
+            return Err("a column has a gap below a stone".into());
+        }
+        if stones != self.moves as u32 || self.position.count_ones() != stones / 2 {
+            let mine = self.position.count_ones();
+            return Err(format!(
+                "ply {} with {stones} stone(s), {mine} of the side to move",
+                self.moves
+            ));
+        }
+        if self.over > 2 {
+            return Err(format!("result code {}", self.over));
+        }
+        Ok(())
     }
 }
 

@@ -9,8 +9,7 @@ use super::sets::TEST_SETS;
 use super::solver::{ConnectFourSolver, Progress};
 use super::Connect4;
 use crate::dynamic::DynGame;
-use crate::game::Notation;
-use crate::game::Rules;
+use crate::game::{Notation, Rules};
 use crate::tools::typed_game;
 use crate::tools::{
     BenchOptions, BenchSuite, BookInfo, BookMade, BookOptions, MoveScore, ProgressFn, ScaleWork,

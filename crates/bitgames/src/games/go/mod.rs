@@ -43,20 +43,16 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 use crate::game::{
-    clip, mix64, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError,
+    Player, Rules, SetupError, View,
 };
 use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
-use crate::tools::{CoreBench, ScaleWork, Tools};
+use crate::tools::{ScaleWork, Tools};
 use rand::Rng;
-use std::fmt;
 use std::ops::ControlFlow;
 
 mod history;
@@ -95,11 +91,11 @@ static PARAMS: &[ParamInfo] = &[
 
 /// The registry's entry: `go`, stored in the fewest words that hold the board
 /// (9×9 two words, 13×13 three… four, 19×19 six).
-pub static INFO: GameInfo = GameInfo {
-    name: "go",
-    summary: "Go: area scoring, komi, positional superko (GTP cell names, a1 bottom-left)",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "go",
+    "Go: area scoring, komi, positional superko (GTP cell names, a1 bottom-left)",
+    PARAMS,
+    |p| {
         let n = p.int("size") as usize;
         let ko = match p.text("ko") {
             "simple" => KoRule::Simple,
@@ -112,17 +108,11 @@ pub static INFO: GameInfo = GameInfo {
             komi: p.float("komi"),
             max_moves: p.int("max_moves") as u32,
         };
-        let bits = Grid::<1>::bits_needed(GridKind::Square4, n, n);
-        crate::in_words!(bits, n, n, |N| Go::<N>::new(n, rules))
+        crate::in_words!(grid GridKind::Square4, n, n, |N| Go::<N>::new(n, rules))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (4, 3), playouts: (20_000, 2_000) }),
-        bench_specs: &["go(size=19)"],
-        scale: &SCALE,
-        ..Tools::NONE
-    },
-};
+)
+.tools(Tools { bench_specs: &["go(size=19)"], scale: &SCALE, ..Tools::NONE })
+.core_bench((4, 3), (20_000, 2_000));
 
 /// `bitgames bench scale`: Monte Carlo tree search from the empty 9×9 board
 /// for 2 s (0.5 s with `--quick`), the simulations the threads ran (the
@@ -565,11 +555,7 @@ impl<const N: usize> Go<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Go<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Go<N>);
 
 impl<const N: usize> Rules for Go<N> {
     type Move = GoMove;
@@ -591,11 +577,7 @@ impl<const N: usize> Rules for Go<N> {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        if self.side == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::from_index(self.side as usize)
     }
 
     #[inline]
@@ -757,6 +739,31 @@ impl<const N: usize> Rules for Go<N> {
                 ^ (self.state as u64) << 36
                 ^ self.ply as u64,
         )
+    }
+
+    /// The stones apart and on the board, every group with a liberty, the ko
+    /// cell empty, the side to move 0 or 1, and the incremental Zobrist hash
+    /// equal to the board's hash computed afresh.
+    fn check_invariants(&self) -> Result<(), String> {
+        super::check_apart_on_board(&self.stones, self.grid.mask())?;
+        let empty = self.grid.mask() - (self.stones[0] | self.stones[1]);
+        for (p, &s) in self.stones.iter().enumerate() {
+            let dead = s - ops::alive(&self.grid, s, empty);
+            if dead.any() {
+                return Err(format!("{} stone(s) of player {p} without a liberty", dead.count()));
+            }
+        }
+        if self.ko != NO_KO && !empty.contains(self.ko as usize) {
+            return Err(format!("the ko cell {} is not empty", self.ko));
+        }
+        if self.side > 1 {
+            return Err(format!("side to move {}", self.side));
+        }
+        let fresh = (0..2).fold(0, |h, p| self.stones[p].iter().fold(h, |h, c| h ^ ZOBRIST[p][c]));
+        if fresh != self.hash {
+            return Err("the incremental hash differs from the board's".into());
+        }
+        Ok(())
     }
 
     fn player_name(&self, p: Player) -> &'static str {

@@ -6,8 +6,7 @@
 use super::{Go, GoMove, KoRule, MAX_SIZE, NO_KO, ZOBRIST};
 use crate::bits::Bits;
 use crate::game::random_below;
-use crate::game::Hints;
-use crate::game::Rules;
+use crate::game::{Hints, Rules};
 use rand::Rng;
 /// Cells of the playout board: a 21 × 21 mailbox (19 × 19 and a border).
 pub(super) const PB: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);

@@ -40,12 +40,9 @@ mod bulk;
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 use crate::game::{
-    clip, random_below, Illegal, IllegalReason, Outcome, ParseError, Player, SetupError,
+    clip, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player,
+    Rules, SetupError, View,
 };
 use crate::grid::{column_name, Grid, GridKind};
 use crate::info::GameInfo;
@@ -53,10 +50,8 @@ use crate::ops;
 use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
 use crate::stone_moves;
-use crate::tools::{CoreBench, Tools};
 use bulk::{EmbeddedFill, EMBEDDED_MAX};
 use rand::Rng;
-use std::fmt;
 
 /// The largest board.
 pub const MAX_SIZE: usize = 19;
@@ -70,21 +65,16 @@ static PARAMS: &[ParamInfo] = &[
 /// The registry's entry: `hex`, stored in the fewest words that hold the board
 /// (7×7 takes one word, 11×11 four: 10 rows of 11 cells and a separating bit,
 /// then 11; 19×19 six).
-pub static INFO: GameInfo = GameInfo {
-    name: "hex",
-    summary: "Hex: connect your two sides of the rhombus (x top–bottom, o left–right)",
-    params: PARAMS,
-    build: |p| {
+pub static INFO: GameInfo = GameInfo::new(
+    "hex",
+    "Hex: connect your two sides of the rhombus (x top–bottom, o left–right)",
+    PARAMS,
+    |p| {
         let (n, swap) = (p.int("size") as usize, p.flag("swap"));
-        let bits = Grid::<1>::bits_needed(GridKind::Hex, n, n);
-        crate::in_words!(bits, n, n, |N| Hex::<N>::new(n, swap))
+        crate::in_words!(grid GridKind::Hex, n, n, |N| Hex::<N>::new(n, swap))
     },
-    engines: &[],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (3, 2), playouts: (1_000_000, 10_000) }),
-        ..Tools::NONE
-    },
-};
+)
+.core_bench((3, 2), (1_000_000, 10_000));
 
 /// A Hex position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,11 +177,7 @@ impl<const N: usize> Hex<N> {
     }
 }
 
-impl<const N: usize> fmt::Debug for Hex<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}\n{}", self.spec(), self.position(), self.picture())
-    }
-}
+crate::debug_by_notation!(N => Hex<N>);
 
 impl<const N: usize> Rules for Hex<N> {
     stone_moves!(rules: board, PlaceMove);

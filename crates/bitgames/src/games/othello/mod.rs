@@ -70,10 +70,6 @@ pub mod player;
 pub(crate) mod symmetry;
 pub(crate) mod tools;
 
-use crate::game::Hints;
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::View;
 pub use movegen::{best_backend, Backend, MoveGen, Portable, Reference, BACKEND_ENV};
 #[cfg(target_arch = "x86_64")]
 pub use movegen::{Avx2, Avx2x128};
@@ -85,11 +81,11 @@ pub use tools::FFO_40_59;
 
 use crate::board::{BoardShape, BoardView};
 use crate::game::{
-    clip, mix64, random_below, Illegal, IllegalReason, NotationError, Outcome, ParseError,
-    PerftRule, Player, SetupError,
+    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
+    ParseError, PerftRule, Player, Rules, SetupError, View,
 };
 use crate::info::GameInfo;
-use crate::tools::{CoreBench, Tools};
+use crate::tools::Tools;
 use rand::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -99,24 +95,24 @@ use std::str::FromStr;
 pub const SPEC: &str = "othello";
 
 /// The registry's entry: `othello`, with the alpha-beta player as its engine.
-pub static INFO: GameInfo = GameInfo {
-    name: SPEC,
-    summary: "Othello (Reversi) 8×8: passes, OBF positions (64 chars a1..h8 of X/O/-, then X or O)",
-    params: &[],
-    build: |_| Ok(Box::new(Othello::start())),
-    engines: &[&player::ALPHABETA],
-    tools: Tools {
-        core_bench: Some(CoreBench { perft: (11, 9), playouts: (200_000, 20_000) }),
-        solver: Some(&tools::SOLVER),
-        benches: &[&tools::BENCH_FFO],
-        converter: Some(&formats::convert::CONVERTER),
-        protocols: &[&nboard::NBOARD],
-        analyser: Some(analysis::analyser),
-        formats: &[&tools::TRANSCRIPT, &tools::GGF],
-        scale: &tools::SCALE,
-        ..Tools::NONE
-    },
-};
+pub static INFO: GameInfo = GameInfo::new(
+    SPEC,
+    "Othello (Reversi) 8×8: passes, OBF positions (64 chars a1..h8 of X/O/-, then X or O)",
+    &[],
+    |_| Ok(Box::new(Othello::start())),
+)
+.engines(&[&player::ALPHABETA])
+.tools(Tools {
+    solver: Some(&tools::SOLVER),
+    benches: &[&tools::BENCH_FFO],
+    converter: Some(&formats::convert::CONVERTER),
+    protocols: &[&nboard::NBOARD],
+    analyser: Some(analysis::analyser),
+    formats: &[&tools::TRANSCRIPT, &tools::GGF],
+    scale: &tools::SCALE,
+    ..Tools::NONE
+})
+.core_bench((11, 9), (200_000, 20_000));
 
 /// A square `a1`–`h8`, stored as its bit index `0..64` (`a1` = 0, `h1` = 7,
 /// `a8` = 56; row 1 is the top row).

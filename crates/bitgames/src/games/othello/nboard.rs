@@ -30,8 +30,7 @@
 use super::formats::parse_ggf;
 use super::player::{Choice, Level, OthelloPlayer, Value};
 use super::{Othello, OthelloMove};
-use crate::game::Notation;
-use crate::game::Rules;
+use crate::game::{Notation, Rules};
 use crate::tools::{Protocol, ProtocolInfo, Reply, ToolError};
 
 /// The registry's entry for `bitgames nboard`.

@@ -6,8 +6,7 @@
 use super::endgame::{EndgameResult, EndgameSolver};
 use super::formats::ObfRecord;
 use super::{Othello, OthelloMove};
-use crate::game::Notation;
-use crate::game::Rules;
+use crate::game::{Notation, Rules};
 
 use super::endgame::EndgameError;
 use crate::dynamic::DynGame;

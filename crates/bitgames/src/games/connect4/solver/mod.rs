@@ -33,8 +33,7 @@
 //!
 //! What each setting was measured to do is in `docs/tuning.md` (Connect Four).
 
-use crate::game::Notation;
-use crate::game::Rules;
+use crate::game::{Notation, Rules};
 mod dims;
 mod ordering;
 mod parallel;

@@ -7,9 +7,8 @@ use super::{
     parse_ggf_each, parse_transcript_from, write_ggf, write_obf, write_transcript, GameRecord,
     GgfGame, ObfRecord,
 };
-use crate::game::Notation;
 use crate::game::Player;
-use crate::game::Rules;
+use crate::game::{Notation, Rules};
 use crate::games::othello::Othello;
 use crate::tools::{ConvertOptions, ConverterInfo, ToolError};
 use std::io::Write;

@@ -3,9 +3,7 @@
 //! rules followed).
 
 use super::{colour, line_col, upper, FormatError, GameRecord};
-use crate::game::Notation;
-use crate::game::Rules;
-use crate::game::{clip, Illegal, PlayError, Player};
+use crate::game::{clip, Illegal, Notation, PlayError, Player, Rules};
 use crate::games::othello::{read_squares, Othello, OthelloMove, Square};
 use std::fmt::{self, Write as _};
 use std::str::FromStr;

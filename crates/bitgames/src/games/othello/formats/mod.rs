@@ -81,7 +81,6 @@
 //! assert_eq!(parse_ggf(&ggf).unwrap().record(), &game);
 //! ```
 
-use crate::game::Rules;
 pub(crate) mod convert;
 mod ggf;
 mod obf;
@@ -97,7 +96,7 @@ pub use obf::{write_obf, ObfFault, ObfRecord};
 pub use transcript::{parse_transcript, parse_transcript_from, write_transcript, TranscriptFault};
 
 use super::{Othello, OthelloMove, Square};
-use crate::game::{ParseError, PlayError, Player};
+use crate::game::{ParseError, PlayError, Player, Rules};
 use thiserror::Error;
 
 /// A game record that could not be read: where, and why.

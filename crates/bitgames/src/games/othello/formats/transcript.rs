@@ -2,8 +2,7 @@
 //! writing (see [the formats](super) for the rules).
 
 use super::{colour, FormatError, GameRecord};
-use crate::game::Rules;
-use crate::game::{clip, Player};
+use crate::game::{clip, Player, Rules};
 use crate::games::othello::{Othello, OthelloMove, Square};
 use std::fmt::Write as _;
 use thiserror::Error;
