@@ -98,6 +98,14 @@ enum Tasks {
     Both,
 }
 
+/// Writes one row of a table without its trailing spaces, and flushes it so that
+/// it shows while the next row is measured.
+fn write_row(out: &mut dyn Write, text: &str) -> Result<()> {
+    writeln!(out, "{}", text.trim_end())?;
+    out.flush()?;
+    Ok(())
+}
+
 fn run_core(args: &BenchArgs, out: &mut dyn Write, tasks: Tasks) -> Result<()> {
     let mode = if args.quick { "quick" } else { "full" };
     let build = if cfg!(debug_assertions) {
@@ -108,11 +116,10 @@ fn run_core(args: &BenchArgs, out: &mut dyn Write, tasks: Tasks) -> Result<()> {
     writeln!(out, "benchmark ({mode}, {build}, one thread):")?;
     let row = |out: &mut dyn Write, cells: [&str; 6]| -> Result<()> {
         let [game, task, count, time, speed, more] = cells;
-        let line =
-            format!("  {game:<12} {task:<16} {count:>18} {time:>9}  {speed:>17}  {more:>15}");
-        writeln!(out, "{}", line.trim_end())?;
-        out.flush()?;
-        Ok(())
+        write_row(
+            out,
+            &format!("  {game:<12} {task:<16} {count:>18} {time:>9}  {speed:>17}  {more:>15}"),
+        )
     };
     row(out, ["game", "task", "count", "time", "speed", ""])?;
     let mut total = 0.0;

@@ -172,14 +172,20 @@ mod tests {
     /// Short delays for the tests: 50 ms, then every 20 ms.
     const FAST: (Duration, Duration) = (Duration::from_millis(50), Duration::from_millis(20));
 
-    #[test]
-    fn off_a_terminal_a_line_every_few_seconds() {
+    /// What `label`'s progress wrote in `style` with the FAST delays, given `note`
+    /// and three times the first delay to draw it.
+    fn written_while_slow(label: &str, style: Style, note: &str) -> String {
         let sink = Shared::default();
-        let t = Thinking::start_to("solving 4453…", Style::Plain, Box::new(sink.clone()), FAST);
-        (t.note_setter())("score in [-3, 1]");
+        let t = Thinking::start_to(label, style, Box::new(sink.clone()), FAST);
+        (t.note_setter())(note);
         std::thread::sleep(FAST.0 * 3);
         t.finish();
-        let text = sink.text();
+        sink.text()
+    }
+
+    #[test]
+    fn off_a_terminal_a_line_every_few_seconds() {
+        let text = written_while_slow("solving 4453…", Style::Plain, "score in [-3, 1]");
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines.len() >= 2, "{text:?}");
         for l in lines {
@@ -202,12 +208,7 @@ mod tests {
 
     #[test]
     fn the_spinner_is_erased_at_the_end() {
-        let sink = Shared::default();
-        let t = Thinking::start_to("thinking…", Style::Terminal, Box::new(sink.clone()), FAST);
-        (t.note_setter())("12 nodes");
-        std::thread::sleep(FAST.0 * 3);
-        t.finish();
-        let text = sink.text();
+        let text = written_while_slow("thinking…", Style::Terminal, "12 nodes");
         assert!(text.starts_with("\r\x1b[K"), "{text:?}");
         assert!(text.contains(" thinking… "), "{text:?}");
         assert!(text.contains(" s — 12 nodes"), "{text:?}");

@@ -68,10 +68,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     }
     let line = |out: &mut dyn Write, cells: [&str; 4]| -> Result<()> {
         let [work, ours, peer, ratio] = cells;
-        let text = format!("  {work:<36} {ours:>20} {peer:>20} {ratio:>7}");
-        writeln!(out, "{}", text.trim_end())?;
-        out.flush()?;
-        Ok(())
+        write_row(out, &format!("  {work:<36} {ours:>20} {peer:>20} {ratio:>7}"))
     };
     if let Some(pons) = &pons {
         crate::compare_c4::run_pons(args, pons, out, &line)?;
@@ -79,6 +76,14 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(fh) = &fh {
         crate::compare_c4::run_fhourstones(args, fh, out, &line)?;
     }
+    Ok(())
+}
+
+/// Writes one row of a table without its trailing spaces, and flushes it so that
+/// it shows while the next row is measured.
+fn write_row(out: &mut dyn Write, text: &str) -> Result<()> {
+    writeln!(out, "{}", text.trim_end())?;
+    out.flush()?;
     Ok(())
 }
 
@@ -101,11 +106,10 @@ fn run_edax(depths: &[usize], args: &BenchArgs, edax: &Edax, out: &mut dyn Write
     )?;
     let line = |out: &mut dyn Write, cells: [&str; 6]| -> Result<()> {
         let [work, ours, peer, ratio, n_ours, n_peer] = cells;
-        let text =
-            format!("  {work:<30} {ours:>16} {peer:>16} {ratio:>7}  {n_ours:>15} {n_peer:>15}");
-        writeln!(out, "{}", text.trim_end())?;
-        out.flush()?;
-        Ok(())
+        write_row(
+            out,
+            &format!("  {work:<30} {ours:>16} {peer:>16} {ratio:>7}  {n_ours:>15} {n_peer:>15}"),
+        )
     };
     line(out, ["work", "bitgames", "Edax", "ratio", "bitgames count", "Edax count"])?;
 

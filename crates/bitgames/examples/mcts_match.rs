@@ -4,18 +4,14 @@
 //!
 //! `cargo run --release -p bitgames --example mcts_match -- "connect4" "mcts(iterations=4000)" "mcts(iterations=1000)" 40`
 
+mod common;
+
 use bitgames::{run_match, MatchConfig};
 use std::error::Error;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::report(run)
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

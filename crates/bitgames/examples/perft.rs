@@ -7,19 +7,15 @@
 //! (Edax's `perft`, passes counted as moves), Connect Four's 8 are 5,673,234 (fewer
 //! than 7⁸: a column can fill and the first player can win from ply 7).
 
+mod common;
+
 use bitgames::new_game;
 use std::error::Error;
 use std::process::ExitCode;
 use std::time::Instant;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::report(run)
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

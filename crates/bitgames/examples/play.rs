@@ -6,18 +6,14 @@
 //! Only the crate root's names are used (the facade): a game by spec, engines by
 //! spec, moves as text, the record of the game.
 
+mod common;
+
 use bitgames::{new_engine, new_game, GameRecord};
 use std::error::Error;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::report(run)
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -7,18 +7,14 @@
 //! Scores are for the side to move: Connect Four's are Pons' (positive: a win,
 //! larger the sooner), Othello's the final disc difference.
 
+mod common;
+
 use bitgames::{new_game, new_solver, SolveMode, SolveOptions};
 use std::error::Error;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::report(run)
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -28,6 +28,25 @@ pub type Bits256 = Bits<4>;
 /// Six words: up to 384 bits (19×19 Go with separating bits, Browne Fig. 23).
 pub type Bits384 = Bits<6>;
 
+/// Defines a `const fn` that combines two sets word by word, each word of `self`
+/// updated by the compound assignment `$op` with the other's word (after `!` when
+/// given): `w[k] |= o.0[k]`, the same loop the compiler sees written out.
+macro_rules! word_by_word {
+    ($(#[$doc:meta])* $name:ident: $op:tt $($not:tt)?) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub const fn $name(self, o: Self) -> Self {
+            let mut w = self.0;
+            let mut k = 0;
+            while k < N {
+                w[k] $op $($not)? o.0[k];
+                k += 1;
+            }
+            Bits(w)
+        }
+    };
+}
+
 impl<const N: usize> Bits<N> {
     /// Number of bits the storage holds.
     pub const CAPACITY: usize = 64 * N;
@@ -129,52 +148,24 @@ impl<const N: usize> Bits<N> {
         Bits(w)
     }
 
-    /// Union (Browne §4.1, `|`).
-    #[inline(always)]
-    pub const fn or(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut k = 0;
-        while k < N {
-            w[k] |= o.0[k];
-            k += 1;
-        }
-        Bits(w)
+    word_by_word! {
+        /// Union (Browne §4.1, `|`).
+        or: |=
     }
 
-    /// Intersection (Browne §4.1, `&`).
-    #[inline(always)]
-    pub const fn and(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut k = 0;
-        while k < N {
-            w[k] &= o.0[k];
-            k += 1;
-        }
-        Bits(w)
+    word_by_word! {
+        /// Intersection (Browne §4.1, `&`).
+        and: &=
     }
 
-    /// Exclusive or (Browne §4.1, `^`).
-    #[inline(always)]
-    pub const fn xor(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut k = 0;
-        while k < N {
-            w[k] ^= o.0[k];
-            k += 1;
-        }
-        Bits(w)
+    word_by_word! {
+        /// Exclusive or (Browne §4.1, `^`).
+        xor: ^=
     }
 
-    /// The cells of `self` not in `o` (`self & !o`).
-    #[inline(always)]
-    pub const fn and_not(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut k = 0;
-        while k < N {
-            w[k] &= !o.0[k];
-            k += 1;
-        }
-        Bits(w)
+    word_by_word! {
+        /// The cells of `self` not in `o` (`self & !o`).
+        and_not: &= !
     }
 
     /// Complement of every storage bit. Off-board bits appear: use
@@ -347,12 +338,8 @@ impl<const N: usize> Bits<N> {
             // Two words shift as one `u128` (a double-word shift, no branches
             // on the word offset): the common two-word boards (8×8 with
             // separators, Yavalath's hexagon) take this path.
-            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
-            let r = if s < 128 { v << s } else { 0 };
-            let mut w = [0; N];
-            w[0] = r as u64;
-            w[1] = (r >> 64) as u64;
-            return Bits(w);
+            let v = self.two_words();
+            return Self::from_two_words(if s < 128 { v << s } else { 0 });
         }
         let mut w = [0; N];
         if s < 64 {
@@ -382,6 +369,21 @@ impl<const N: usize> Bits<N> {
         Bits(w)
     }
 
+    /// The two words of a two-word set as one `u128`, word 0 low (for `N == 2`).
+    #[inline(always)]
+    const fn two_words(&self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
+    /// The two-word set whose words are `v`'s low and high halves (for `N == 2`).
+    #[inline(always)]
+    const fn from_two_words(v: u128) -> Self {
+        let mut w = [0; N];
+        w[0] = v as u64;
+        w[1] = (v >> 64) as u64;
+        Bits(w)
+    }
+
     /// Moves every cell `i` to `i - s` (towards lower indices); cells below 0 are lost.
     #[inline(always)]
     pub const fn shr(self, s: usize) -> Self {
@@ -393,15 +395,9 @@ impl<const N: usize> Bits<N> {
             return Bits(w);
         }
         if N == 2 {
-            // Two words shift as one `u128` (a double-word shift, no branches
-            // on the word offset): the common two-word boards (8×8 with
-            // separators, Yavalath's hexagon) take this path.
-            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
-            let r = if s < 128 { v >> s } else { 0 };
-            let mut w = [0; N];
-            w[0] = r as u64;
-            w[1] = (r >> 64) as u64;
-            return Bits(w);
+            // As in `shl`: two words shift as one `u128`.
+            let v = self.two_words();
+            return Self::from_two_words(if s < 128 { v >> s } else { 0 });
         }
         let mut w = [0; N];
         if s < 64 {

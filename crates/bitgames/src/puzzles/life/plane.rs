@@ -208,10 +208,7 @@ impl Plane {
     /// `n` generations on `threads` threads (1: this thread; 0: one per core),
     /// tiles shared out by rayon.
     pub fn run(&mut self, n: u64, threads: usize) {
-        match crate::search::perft::pool(threads) {
-            None => (0..n).for_each(|_| self.step(false)),
-            Some(pool) => pool.install(|| (0..n).for_each(|_| self.step(true))),
-        }
+        super::repeat_generations(n, threads, |parallel| self.step(parallel));
     }
 
     /// The cells of `bbox` as rows of `o` and `.`.

@@ -266,28 +266,9 @@ impl Torus {
         self.generation += 1;
     }
 
-    /// One generation on this thread.
-    pub fn step(&mut self) {
-        if self.rule.is_conway() {
-            self.step_with(Conway, 1);
-        } else {
-            self.step_with(Generic::new(self.rule), 1);
-        }
-    }
-
-    /// One generation on this thread with the portable code only (no SIMD
-    /// dispatch): the oracle for the vectorised path.
-    pub fn step_portable(&mut self) {
-        if self.rule.is_conway() {
-            self.step_with(Conway, 0);
-        } else {
-            self.step_with(Generic::new(self.rule), 0);
-        }
-    }
-
-    /// One generation split into bands of rows over the current rayon pool.
-    pub fn step_parallel(&mut self) {
-        let threads = rayon::current_num_threads();
+    /// One generation by the rule's kernel: `threads` 0 runs the portable code on
+    /// this thread, 1 the dispatched code on this thread, more splits bands of rows.
+    fn step_on(&mut self, threads: usize) {
         if self.rule.is_conway() {
             self.step_with(Conway, threads);
         } else {
@@ -295,13 +276,32 @@ impl Torus {
         }
     }
 
+    /// One generation on this thread.
+    pub fn step(&mut self) {
+        self.step_on(1);
+    }
+
+    /// One generation on this thread with the portable code only (no SIMD
+    /// dispatch): the oracle for the vectorised path.
+    pub fn step_portable(&mut self) {
+        self.step_on(0);
+    }
+
+    /// One generation split into bands of rows over the current rayon pool.
+    pub fn step_parallel(&mut self) {
+        self.step_on(rayon::current_num_threads());
+    }
+
     /// `n` generations on `threads` threads (1: this thread; 0: one per core),
     /// split into bands of rows.
     pub fn run(&mut self, n: u64, threads: usize) {
-        match crate::search::perft::pool(threads) {
-            None => (0..n).for_each(|_| self.step()),
-            Some(pool) => pool.install(|| (0..n).for_each(|_| self.step_parallel())),
-        }
+        super::repeat_generations(n, threads, |parallel| {
+            if parallel {
+                self.step_parallel();
+            } else {
+                self.step();
+            }
+        });
     }
 
     /// The torus as rows of `o` (alive) and `.` (dead), top row first.

@@ -344,21 +344,22 @@ impl Prep<'_> {
             0 => rayon::current_num_threads(),
             n => n,
         };
+        // A searcher below root placement `i`, with nothing found yet.
+        let searcher = |i: usize| Searcher::<N, P> {
+            t: &t,
+            l: &t.lists[i],
+            syms: &self.syms,
+            root: &self.roots[i],
+            found: Found::default(),
+            stop,
+            stopped: false,
+        };
         let mut seed = Found::<N>::default();
         let mut depth = 0;
         while threads > 1 && states.len() < 64 * threads && depth < 3 {
             let mut next = Vec::new();
             for mut s in states {
-                let root = &self.roots[s.root];
-                let mut me = Searcher::<N, P> {
-                    t: &t,
-                    l: &t.lists[s.root],
-                    syms: &self.syms,
-                    root,
-                    found: Found::default(),
-                    stop,
-                    stopped: false,
-                };
+                let mut me = searcher(s.root);
                 if s.filled == Bits::ALL {
                     me.run(&mut s);
                 } else {
@@ -373,16 +374,8 @@ impl Prep<'_> {
         }
         let work = |s: &State<N>| {
             let mut s = s.clone();
-            let root = &self.roots[s.root];
-            let mut me = Searcher::<N, P> {
-                t: &t,
-                l: &t.lists[s.root],
-                syms: &self.syms,
-                root,
-                found: Found::default(),
-                stop,
-                stopped: stop.load(Ordering::Relaxed),
-            };
+            let mut me = searcher(s.root);
+            me.stopped = stop.load(Ordering::Relaxed);
             me.run(&mut s);
             me.found.stopped |= me.stopped;
             me.found
