@@ -39,8 +39,14 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// The game's registry name (`connect4`), the name its
     /// [`spec`](Rules::spec) starts with: how the registry finds the game's
-    /// entry without reading text.
-    fn name(&self) -> &'static str;
+    /// entry without reading text. A game's module takes it from its
+    /// registry entry: `const NAME: &'static str = INFO.name;`.
+    const NAME: &'static str;
+
+    /// [`NAME`](Rules::NAME), from a value (and through `dyn DynGame`).
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
 
     /// Plies played since the start position.
     fn ply(&self) -> usize;

@@ -141,13 +141,10 @@ impl<const N: usize> Rules for Gomoku<N> {
     stone_moves!(rules: board, Cell);
 
     type Move = Cell;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("gomoku(size={},exact={})", self.board.grid.width(), self.exact)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: Cell) -> Illegal {

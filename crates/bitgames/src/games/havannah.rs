@@ -274,13 +274,10 @@ impl<const N: usize> Rules for Havannah<N> {
     stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("havannah(size={},swap={})", self.size(), self.board.swap)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {

@@ -244,13 +244,10 @@ impl fmt::Debug for Teeko {
 
 impl Rules for Teeko {
     type Move = TeekoMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("teeko(max_moves={})", self.max_moves)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     #[inline]

@@ -101,6 +101,7 @@ impl<const N: usize> Rules for TicTacToe<N> {
     stone_moves!(rules: board, Cell);
 
     type Move = Cell;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!(
@@ -109,10 +110,6 @@ impl<const N: usize> Rules for TicTacToe<N> {
             self.board.grid.height(),
             self.k
         )
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: Cell) -> Illegal {

@@ -332,13 +332,10 @@ impl<const N: usize> Rules for Y<N> {
     stone_moves!(rules: board, Cell);
 
     type Move = Cell;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("y(size={})", self.size())
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: Cell) -> Illegal {

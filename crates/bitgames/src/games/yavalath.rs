@@ -160,13 +160,10 @@ impl<const N: usize> Rules for Yavalath<N> {
     stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("yavalath(size={},swap={})", self.size(), self.board.swap)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {

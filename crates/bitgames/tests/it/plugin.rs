@@ -43,15 +43,12 @@ impl Misere {
 
 impl Rules for Misere {
     type Move = Cell;
+    const NAME: &'static str = "misere";
 
     stone_moves!(rules: board, Cell);
 
     fn spec(&self) -> String {
         "misere".into()
-    }
-
-    fn name(&self) -> &'static str {
-        "misere"
     }
 
     fn why_illegal(&self, mv: Cell) -> Illegal {

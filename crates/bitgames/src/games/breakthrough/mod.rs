@@ -204,13 +204,10 @@ crate::debug_by_notation!(N => Breakthrough<N>);
 
 impl<const N: usize> Rules for Breakthrough<N> {
     type Move = PawnMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     #[inline]

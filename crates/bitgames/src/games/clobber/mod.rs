@@ -142,13 +142,10 @@ crate::debug_by_notation!(N => Clobber<N>);
 
 impl<const N: usize> Rules for Clobber<N> {
     type Move = ClobberMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     #[inline]

@@ -199,13 +199,10 @@ crate::debug_by_notation!(=> Clobber64);
 
 impl Rules for Clobber64 {
     type Move = ClobberMove;
+    const NAME: &'static str = super::INFO.name;
 
     fn spec(&self) -> String {
         format!("clobber(width={},height={})", self.width, self.height)
-    }
-
-    fn name(&self) -> &'static str {
-        super::INFO.name
     }
 
     #[inline]

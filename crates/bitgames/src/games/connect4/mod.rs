@@ -332,13 +332,10 @@ impl fmt::Debug for Connect4 {
 
 impl Rules for Connect4 {
     type Move = Column;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("connect4(width={},height={})", self.width, self.height)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     #[inline]

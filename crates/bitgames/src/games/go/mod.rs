@@ -559,6 +559,7 @@ crate::debug_by_notation!(N => Go<N>);
 
 impl<const N: usize> Rules for Go<N> {
     type Move = GoMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!(
@@ -569,10 +570,6 @@ impl<const N: usize> Rules for Go<N> {
             self.rules.suicide,
             self.rules.max_moves
         )
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     #[inline]

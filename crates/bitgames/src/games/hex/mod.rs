@@ -183,13 +183,10 @@ impl<const N: usize> Rules for Hex<N> {
     stone_moves!(rules: board, PlaceMove);
 
     type Move = PlaceMove;
+    const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("hex(size={},swap={})", self.board.grid.width(), self.board.swap)
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     fn why_illegal(&self, mv: PlaceMove) -> Illegal {

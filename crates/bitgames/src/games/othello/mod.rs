@@ -456,15 +456,12 @@ impl fmt::Debug for Othello {
 
 impl Rules for Othello {
     type Move = OthelloMove;
+    const NAME: &'static str = INFO.name;
 
     const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
 
     fn spec(&self) -> String {
         SPEC.to_string()
-    }
-
-    fn name(&self) -> &'static str {
-        INFO.name
     }
 
     /// Perft in the standard (Bik) convention: a pass takes a ply, and a finished
