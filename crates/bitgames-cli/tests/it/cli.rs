@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{fails, ok, run_bytes, run_with_input};
+use common::{assert_contains_all, fails, ok, run_bytes, run_with_input};
 use serde_json::{json, Value};
 
 /// Stdout of a successful run, parsed as one JSON value.
@@ -95,11 +95,16 @@ fn play_piped_to_the_end() {
     let out = run_with_input(&["play", "tictactoe", "--engine", "greedy", "--seed", "5"], moves);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("X to move, legal: "), "{text}");
-    assert!(text.contains("not played: cannot read move 'zz'"), "{text}");
-    assert!(text.contains("not played: cannot read move 'd4'"), "{text}");
-    assert!(text.contains("a1 is already taken"), "{text}");
-    assert!(text.contains("game over:"), "{text}");
+    assert_contains_all(
+        &text,
+        &[
+            "X to move, legal: ",
+            "not played: cannot read move 'zz'",
+            "not played: cannot read move 'd4'",
+            "a1 is already taken",
+            "game over:",
+        ],
+    );
 }
 
 #[test]

@@ -3,8 +3,7 @@
 
 use crate::common;
 
-use common::{ok, ok_with_input, run_with_input};
-use std::path::PathBuf;
+use common::{ok, ok_with_input, run_with_input, scratch_file};
 
 /// The shortest Othello game: nine plies and White has no disc left.
 const WIPEOUT: &str = "e6f4e3f6g5d6e7f5c5";
@@ -18,13 +17,6 @@ fn fails_with_input(args: &[&str], stdin: &str) -> String {
     let err = common::fails_with_input(args, stdin);
     assert_eq!(err.lines().count(), 1, "{err}");
     err
-}
-
-/// A file with `text` in the test's scratch folder.
-fn scratch_file(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).expect("write scratch file");
-    path
 }
 
 #[test]
@@ -120,22 +112,20 @@ fn bad_input_exits_2() {
     assert!(e.starts_with("error: <stdin>, line 2: transcript token 2 ('x1'"), "{e}");
     assert!(e.ends_with("\nerror: 1 record(s) of <stdin> could not be converted (see above)\n"));
     let bad = format!("(;GM[Othello]{START_BO}B[f5]B[d6];)");
-    let e = fails_with_input(&["convert", "othello", "-"], &bad);
-    assert!(e.contains("move 2 (B[d6]): a Black move, but White is to move"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "-"], &bad[..bad.len() - 2]);
-    assert!(e.contains("not closed"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "-"], "  \n");
-    assert!(e.contains("no game"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "no/such/file.ggf"], "");
-    assert!(e.contains("no such file"), "{e}");
+    for (args, stdin, needle) in [
+        (&["-"][..], &bad[..], "move 2 (B[d6]): a Black move, but White is to move"),
+        (&["-"], &bad[..bad.len() - 2], "not closed"),
+        (&["-"], "  \n", "no game"),
+        (&["no/such/file.ggf"], "", "no such file"),
+        (&["f5", "--start", "XO X"], "", "--start"),
+        (&["-", "--start", "XO X"], &bad[..], "transcripts only"),
+        (&["-", "--from", "obf"], "f5d6\n", "bad othello position"),
+    ] {
+        let e = fails_with_input(&[&["convert", "othello"][..], args].concat(), stdin);
+        assert!(e.contains(needle), "{args:?}: {e}");
+    }
     let e = fails_with_input(&["convert", "connect4", "4453"], "");
     assert!(e.contains("no game-record formats (games with some: othello)"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "f5", "--start", "XO X"], "");
-    assert!(e.contains("--start"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "-", "--start", "XO X"], &bad);
-    assert!(e.contains("transcripts only"), "{e}");
-    let e = fails_with_input(&["convert", "othello", "-", "--from", "obf"], "f5d6\n");
-    assert!(e.contains("bad othello position"), "{e}");
 }
 
 #[test]

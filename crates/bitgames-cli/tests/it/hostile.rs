@@ -15,6 +15,14 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Each run of `cases` fails naming `needle`.
+fn each_fails_naming(cases: &[&[&str]], needle: &str) {
+    for args in cases {
+        let e = fails(args);
+        assert!(e.contains(needle), "{args:?}: {e}");
+    }
+}
+
 /// An Othello position (White to move, 29 empties) that solves to -64 at once.
 const WIPED_OUT: &str = "-----------------------O--OOOOOX--OOOOXXOOOOXXXX--OOOXXXXXXXXXXX O";
 
@@ -48,24 +56,24 @@ fn obf_positions_may_start_with_a_dash() {
 /// is allocated, from every command that takes `--table-mib`.
 #[test]
 fn huge_tables_are_refused() {
-    for args in [
-        &["solve", "connect4", "--table-mib", "1000000", "4453"][..],
-        &["solve", "othello", "--table-mib", "100000000", WIPED_OUT],
-        &["bench", "connect4", "--table-mib", "100000000", "--limit", "1"],
+    each_fails_naming(
         &[
-            "book",
-            "connect4(width=4,height=4)",
-            "--depth",
-            "1",
-            "--table-mib",
-            "100000000",
-            "--out",
-            "x",
+            &["solve", "connect4", "--table-mib", "1000000", "4453"],
+            &["solve", "othello", "--table-mib", "100000000", WIPED_OUT],
+            &["bench", "connect4", "--table-mib", "100000000", "--limit", "1"],
+            &[
+                "book",
+                "connect4(width=4,height=4)",
+                "--depth",
+                "1",
+                "--table-mib",
+                "100000000",
+                "--out",
+                "x",
+            ],
         ],
-    ] {
-        let e = fails(args);
-        assert!(e.contains("is more than this machine can give a table"), "{args:?}: {e}");
-    }
+        "is more than this machine can give a table",
+    );
     let e = fails(&["solve", "connect4", "--table-mib", "0", "4453"]);
     assert!(e.contains("at least 1"), "{e}");
 }
@@ -74,14 +82,14 @@ fn huge_tables_are_refused() {
 /// no minutes-long perft).
 #[test]
 fn huge_thread_counts_are_refused() {
-    for args in [
-        &["perft", "connect4", "3", "--threads", "100000"][..],
-        &["solve", "othello", "--threads", "100000", WIPED_OUT],
-        &["bench", "connect4", "--threads", "100000", "--limit", "1"],
-    ] {
-        let e = fails(args);
-        assert!(e.contains("--threads 100000 is too many"), "{args:?}: {e}");
-    }
+    each_fails_naming(
+        &[
+            &["perft", "connect4", "3", "--threads", "100000"],
+            &["solve", "othello", "--threads", "100000", WIPED_OUT],
+            &["bench", "connect4", "--threads", "100000", "--limit", "1"],
+        ],
+        "--threads 100000 is too many",
+    );
 }
 
 /// `nboard --depth` out of range is an error; `set depth` out of range is

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{ok, ok_with_input};
+use common::{assert_contains_all, ok, ok_with_input, scratch_file};
 use std::path::PathBuf;
 
 /// Stderr of a run that must fail with exit code 2 and exactly one `error:` line.
@@ -15,12 +15,6 @@ fn fails_with_input(args: &[&str], stdin: &str) -> String {
 
 fn data(name: &str) -> String {
     format!("{}/../bitgames/tests/data/life/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn scratch_file(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).expect("write scratch file");
-    path
 }
 
 #[test]
@@ -43,23 +37,28 @@ fn lightsout_solve_picture_and_names() {
     // One press in the middle of 5x5 lights a plus; pressing c3 switches it off.
     let board = ". . . . .\n. . X . .\n. X X X .\n. . X . .\n. . . . .\n";
     let out = ok_with_input(&["lightsout", "solve", "5x5"], board);
-    assert!(out.contains("presses: 1 (fewest)"), "{out}");
-    assert!(out.contains("cells: c3"), "{out}");
-    assert!(out.contains(". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .\n"), "{out}");
-    assert!(out.contains("solutions: 4"), "{out}");
+    assert_contains_all(
+        &out,
+        &[
+            "presses: 1 (fewest)",
+            "cells: c3",
+            ". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .\n",
+            "solutions: 4",
+        ],
+    );
 }
 
 #[test]
 fn lightsout_bad_input() {
-    let err =
-        fails_with_input(&["lightsout", "solve", "4x4"], "X . . .\n. . . .\n. . . .\n. . . .\n");
-    assert!(err.contains("no solution"), "{err}");
-    let err = fails_with_input(&["lightsout", "solve", "3x3"], "X . .\n. . .\n");
-    assert!(err.contains("expected 3 rows"), "{err}");
-    let err = fails_with_input(&["lightsout", "solve", "3x3"], "X . .\n. ? .\n. . .\n");
-    assert!(err.contains("unexpected '?'"), "{err}");
-    let err = fails_with_input(&["lightsout", "stats", "0x5"], "");
-    assert!(err.contains("bad Lights Out size"), "{err}");
+    for (args, stdin, needle) in [
+        (["solve", "4x4"], "X . . .\n. . . .\n. . . .\n. . . .\n", "no solution"),
+        (["solve", "3x3"], "X . .\n. . .\n", "expected 3 rows"),
+        (["solve", "3x3"], "X . .\n. ? .\n. . .\n", "unexpected '?'"),
+        (["stats", "0x5"], "", "bad Lights Out size"),
+    ] {
+        let err = fails_with_input(&[&["lightsout"][..], &args].concat(), stdin);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
 }
 
 #[test]

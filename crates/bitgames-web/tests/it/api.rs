@@ -16,7 +16,7 @@ use bitgames::games::othello::FFO_40_59;
 use bitgames::registry;
 use bitgames::Notation;
 use bitgames_web::{router, Limits};
-use common::{app, assert_error, call, path, post, request, send};
+use common::{app, assert_error, assert_post_errors, call, path, post, request, send};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -310,22 +310,25 @@ async fn game_tree_as_sgf() {
     let text = r["text"].as_str().unwrap();
     assert!(text.starts_with("(;FF[4]GM[1]") && text.contains("SZ[5]"), "{text}");
     assert!(text.ends_with(";B[cc](;W[bd])(;W[db];B[bb]))\n"), "{text}");
-    assert_error(
-        &post(&app, "/api/go/sgf", json!({"tree": [{"move": "c3", "parent": 0}]})).await,
-        StatusCode::BAD_REQUEST,
-        "not an earlier node",
-    );
-    assert_error(
-        &post(&app, "/api/go/sgf", json!({"tree": [{"move": "c3"}, {"move": "c3", "parent": 0}]}))
-            .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "SGF move 2",
-    );
-    assert_error(
-        &post(&app, "/api/othello/sgf", json!({"tree": []})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "go and hex",
-    );
+    assert_post_errors(
+        &app,
+        [
+            (
+                "/api/go/sgf",
+                json!({"tree": [{"move": "c3", "parent": 0}]}),
+                400,
+                "not an earlier node",
+            ),
+            (
+                "/api/go/sgf",
+                json!({"tree": [{"move": "c3"}, {"move": "c3", "parent": 0}]}),
+                422,
+                "SGF move 2",
+            ),
+            ("/api/othello/sgf", json!({"tree": []}), 422, "go and hex"),
+        ],
+    )
+    .await;
 }
 
 /// Othello analysis at 20 empties: the exact score of every move of FFO #40,
@@ -366,47 +369,21 @@ async fn playout_analysis_finds_the_win() {
 #[tokio::test]
 async fn bad_requests_name_the_fault() {
     let app = app();
-    assert_error(&post(&app, "/api/chess/state", json!({})).await, StatusCode::NOT_FOUND, "chess");
-    assert_error(
-        &post(&app, &path("connect4(width=x)", "state"), json!({})).await,
-        StatusCode::BAD_REQUEST,
-        "width",
-    );
-    assert_error(
-        &post(&app, &path("connect4(depth=3)", "state"), json!({})).await,
-        StatusCode::BAD_REQUEST,
-        "depth",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/state", json!({"moves": ["4", "9"]})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "move 2 '9'",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/move", json!({"text": "1212121", "move": "3"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "over",
-    );
-    assert_error(
-        &post(&app, "/api/tictactoe/move", json!({"moves": ["a1"], "move": "a1"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "a1",
-    );
-    assert_error(
-        &post(&app, "/api/tictactoe/move", json!({"moves": []})).await,
-        StatusCode::BAD_REQUEST,
-        "move",
-    );
-    assert_error(
-        &post(&app, "/api/tictactoe/state", json!({"start": "XXXX"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "start position",
-    );
-    assert_error(
-        &post(&app, "/api/tictactoe/state", json!({"mvoes": []})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "mvoes",
-    );
+    assert_post_errors(
+        &app,
+        [
+            ("/api/chess/state", json!({}), 404, "chess"),
+            (&path("connect4(width=x)", "state"), json!({}), 400, "width"),
+            (&path("connect4(depth=3)", "state"), json!({}), 400, "depth"),
+            ("/api/connect4/state", json!({"moves": ["4", "9"]}), 422, "move 2 '9'"),
+            ("/api/connect4/move", json!({"text": "1212121", "move": "3"}), 422, "over"),
+            ("/api/tictactoe/move", json!({"moves": ["a1"], "move": "a1"}), 422, "a1"),
+            ("/api/tictactoe/move", json!({"moves": []}), 400, "move"),
+            ("/api/tictactoe/state", json!({"start": "XXXX"}), 422, "start position"),
+            ("/api/tictactoe/state", json!({"mvoes": []}), 422, "mvoes"),
+        ],
+    )
+    .await;
     let not_json = Request::post("/api/tictactoe/state")
         .header("content-type", "application/json")
         .body(Body::from("{moves"))
@@ -415,17 +392,15 @@ async fn bad_requests_name_the_fault() {
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
     // An oversized body: 413, in JSON.
     let big = json!({"moves": vec!["a1"; 20_000]});
-    assert_error(
-        &post(&app, "/api/tictactoe/state", big).await,
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "too large",
-    );
-    // A board the registry refuses, and one over the web app's own limit.
-    assert_error(
-        &post(&app, &path("tictactoe(width=64,height=64)", "state"), json!({})).await,
-        StatusCode::BAD_REQUEST,
-        "tictactoe",
-    );
+    assert_post_errors(
+        &app,
+        [
+            ("/api/tictactoe/state", big, 413, "too large"),
+            // A board the registry refuses, and one over the web app's own limit.
+            (&path("tictactoe(width=64,height=64)", "state"), json!({}), 400, "tictactoe"),
+        ],
+    )
+    .await;
     let small = router(Limits { board_cells: 100, ..Limits::default() });
     assert_error(
         &post(&small, &path("tictactoe(width=15,height=15)", "state"), json!({})).await,
@@ -440,53 +415,37 @@ async fn bad_requests_name_the_fault() {
         "too many moves",
     );
     // Engines.
-    assert_error(
-        &post(&app, "/api/connect4/engine", json!({"engine": "stockfish"})).await,
-        StatusCode::NOT_FOUND,
-        "stockfish",
-    );
-    assert_error(
-        &post(&app, "/api/tictactoe/engine", json!({"engine": "solver"})).await,
-        StatusCode::BAD_REQUEST,
-        "solver",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/engine", json!({"engine": "solver(book=\"/etc/passwd\")"}))
-            .await,
-        StatusCode::BAD_REQUEST,
-        "book",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/engine", json!({"engine": "solver(table_mib=60000)"})).await,
-        StatusCode::BAD_REQUEST,
-        "table_mib",
-    );
-    assert_error(
-        &post(&app, "/api/othello/engine", json!({"engine": "alphabeta(time_ms=3600000)"})).await,
-        StatusCode::BAD_REQUEST,
-        "time_ms",
-    );
-    assert_error(
-        &post(&app, "/api/othello/engine", json!({"engine": "alphabeta(level=99)"})).await,
-        StatusCode::BAD_REQUEST,
-        "level",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/engine", json!({})).await,
-        StatusCode::BAD_REQUEST,
-        "engine",
-    );
-    // Analyses.
-    assert_error(
-        &post(&app, "/api/connect4/analyse", json!({"text": "1212121"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "over",
-    );
-    assert_error(
-        &post(&app, "/api/connect4/analyse", json!({"think_ms": 3_600_000})).await,
-        StatusCode::BAD_REQUEST,
-        "think_ms",
-    );
+    assert_post_errors(
+        &app,
+        [
+            ("/api/connect4/engine", json!({"engine": "stockfish"}), 404, "stockfish"),
+            ("/api/tictactoe/engine", json!({"engine": "solver"}), 400, "solver"),
+            (
+                "/api/connect4/engine",
+                json!({"engine": "solver(book=\"/etc/passwd\")"}),
+                400,
+                "book",
+            ),
+            (
+                "/api/connect4/engine",
+                json!({"engine": "solver(table_mib=60000)"}),
+                400,
+                "table_mib",
+            ),
+            (
+                "/api/othello/engine",
+                json!({"engine": "alphabeta(time_ms=3600000)"}),
+                400,
+                "time_ms",
+            ),
+            ("/api/othello/engine", json!({"engine": "alphabeta(level=99)"}), 400, "level"),
+            ("/api/connect4/engine", json!({}), 400, "engine"),
+            // Analyses.
+            ("/api/connect4/analyse", json!({"text": "1212121"}), 422, "over"),
+            ("/api/connect4/analyse", json!({"think_ms": 3_600_000}), 400, "think_ms"),
+        ],
+    )
+    .await;
     assert_error(
         &call(&app, "GET", "/api/connect4/analyse?depth=3", None).await,
         StatusCode::BAD_REQUEST,

@@ -14,6 +14,16 @@ fn chromium() -> Option<PathBuf> {
     on_path(&["chromium", "chromium-browser", "google-chrome"])
 }
 
+/// Chromium and the app served on 127.0.0.1 (its base URL); none, saying
+/// the test is skipped, without Chromium.
+fn chromium_and_server() -> Option<(PathBuf, String)> {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no chromium on the PATH (apt-get install chromium)");
+        return None;
+    };
+    Some((browser, server()))
+}
+
 /// The page's DOM after it has loaded and drawn.
 fn dom(browser: &PathBuf, url: &str) -> String {
     let out = Command::new(browser)
@@ -40,11 +50,7 @@ fn check_game(browser: &PathBuf, base: &str, name: &str) {
 
 #[test]
 fn browser_draws_connect4() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium on the PATH (apt-get install chromium)");
-        return;
-    };
-    let base = server();
+    let Some((browser, base)) = chromium_and_server() else { return };
     // A link to a position: 42 cells, the moves played, the last one marked.
     let page = dom(&browser, &format!("{base}#connect4?moves=4453"));
     assert_eq!(drawn_cells(&page), Some(42));
@@ -63,11 +69,7 @@ fn browser_draws_connect4() {
 #[test]
 #[ignore]
 fn browser_draws_every_game() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium on the PATH (apt-get install chromium)");
-        return;
-    };
-    let base = server();
+    let Some((browser, base)) = chromium_and_server() else { return };
     for info in registry::games() {
         check_game(&browser, &base, info.name);
     }

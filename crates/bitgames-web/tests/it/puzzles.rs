@@ -6,7 +6,7 @@
 
 use crate::common;
 use axum::http::StatusCode;
-use common::{app, assert_error, call, post};
+use common::{app, assert_error, assert_post_errors, call, post};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -69,55 +69,30 @@ async fn life_r_pentomino_has_116_cells_at_generation_1103() {
 async fn life_bad_requests_name_the_fault() {
     let app = app();
     let url = "/api/life/step";
-    assert_error(
-        &post(&app, url, json!({"rle": "bo$2bo$3o!"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "no header",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 3, y = 3\nbob$2bo$3o"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "without the closing '!'",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 3, y = 3, rule = B0/S8\no!"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "B0",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 2000, y = 3\no!"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "pattern too large: 2000x3",
-    );
-    // 44 bytes asking for 2^30 cells (issue 33, row 2): refused from the
-    // header, before a cell is read.
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 1073741824, y = 1\n1073741824o!"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "pattern too large: 1073741824x1",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "generations": 5000})).await,
-        StatusCode::BAD_REQUEST,
-        "generations 5000",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "x": 1i64 << 40})).await,
-        StatusCode::BAD_REQUEST,
-        "within",
-    );
-    // i64::MIN, whose `abs` wraps to itself (issue 33, row 10).
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "x": i64::MIN, "y": i64::MIN})).await,
-        StatusCode::BAD_REQUEST,
-        "within",
-    );
-    assert_error(
-        &post(&app, url, json!({"rle": "x = 1, y = 1\no!", "speed": 3})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "speed",
-    );
-    assert_error(&post(&app, url, json!({})).await, StatusCode::UNPROCESSABLE_ENTITY, "rle");
+    assert_post_errors(
+        &app,
+        [
+            (url, json!({"rle": "bo$2bo$3o!"}), 422, "no header"),
+            (url, json!({"rle": "x = 3, y = 3\nbob$2bo$3o"}), 422, "without the closing '!'"),
+            (url, json!({"rle": "x = 3, y = 3, rule = B0/S8\no!"}), 422, "B0"),
+            (url, json!({"rle": "x = 2000, y = 3\no!"}), 422, "pattern too large: 2000x3"),
+            // 44 bytes asking for 2^30 cells (issue 33, row 2): refused from the
+            // header, before a cell is read.
+            (
+                url,
+                json!({"rle": "x = 1073741824, y = 1\n1073741824o!"}),
+                422,
+                "pattern too large: 1073741824x1",
+            ),
+            (url, json!({"rle": "x = 1, y = 1\no!", "generations": 5000}), 400, "generations 5000"),
+            (url, json!({"rle": "x = 1, y = 1\no!", "x": 1i64 << 40}), 400, "within"),
+            // i64::MIN, whose `abs` wraps to itself (issue 33, row 10).
+            (url, json!({"rle": "x = 1, y = 1\no!", "x": i64::MIN, "y": i64::MIN}), 400, "within"),
+            (url, json!({"rle": "x = 1, y = 1\no!", "speed": 3}), 422, "speed"),
+            (url, json!({}), 422, "rle"),
+        ],
+    )
+    .await;
     assert_error(&call(&app, "GET", url, None).await, StatusCode::METHOD_NOT_ALLOWED, "GET");
 }
 
@@ -215,46 +190,35 @@ async fn lights_out_bad_requests_name_the_fault() {
     let app = app();
     let solve = "/api/lightsout/solve";
     let press = "/api/lightsout/press";
-    assert_error(
-        &post(&app, solve, json!({"width": 0, "height": 5})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "0x5",
-    );
-    assert_error(
-        &post(&app, solve, json!({"width": 33, "height": 5})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "sides 1–32",
-    );
-    assert_error(
-        &post(&app, solve, json!({"width": 2, "height": 2, "lights": "XQ\n.."})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "unexpected 'Q' at b2",
-    );
-    assert_error(
-        &post(&app, solve, json!({"width": 2, "height": 2, "lights": "X."})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "expected 2 rows",
-    );
-    assert_error(
-        &post(&app, press, json!({"width": 2, "height": 2, "presses": [[2, 0]]})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "press [2, 0] is off the 2x2 board",
-    );
-    assert_error(
-        &post(&app, solve, json!({"width": 2, "height": 2, "presses": [[0, 0]]})).await,
-        StatusCode::BAD_REQUEST,
-        "'presses' is for /api/lightsout/press",
-    );
-    assert_error(
-        &post(&app, solve, json!({"width": 2})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "height",
-    );
-    assert_error(
-        &post(&app, press, json!({"width": 2, "height": 2, "presses": [[-1, 0]]})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "presses",
-    );
+    assert_post_errors(
+        &app,
+        [
+            (solve, json!({"width": 0, "height": 5}), 422, "0x5"),
+            (solve, json!({"width": 33, "height": 5}), 422, "sides 1–32"),
+            (
+                solve,
+                json!({"width": 2, "height": 2, "lights": "XQ\n.."}),
+                422,
+                "unexpected 'Q' at b2",
+            ),
+            (solve, json!({"width": 2, "height": 2, "lights": "X."}), 422, "expected 2 rows"),
+            (
+                press,
+                json!({"width": 2, "height": 2, "presses": [[2, 0]]}),
+                422,
+                "press [2, 0] is off the 2x2 board",
+            ),
+            (
+                solve,
+                json!({"width": 2, "height": 2, "presses": [[0, 0]]}),
+                400,
+                "'presses' is for /api/lightsout/press",
+            ),
+            (solve, json!({"width": 2}), 422, "height"),
+            (press, json!({"width": 2, "height": 2, "presses": [[-1, 0]]}), 422, "presses"),
+        ],
+    )
+    .await;
 }
 
 // ---- Packing ----------------------------------------------------------------
@@ -310,21 +274,15 @@ async fn pack_counts_soma_and_pentominoes() {
 #[tokio::test]
 async fn pack_bad_requests_name_the_fault() {
     let app = app();
-    assert_error(
-        &post(&app, "/api/pack/solve", json!({"puzzle": "nope"})).await,
-        StatusCode::NOT_FOUND,
-        "no packing puzzle 'nope'",
-    );
-    assert_error(
-        &post(&app, "/api/pack/solve", json!({"puzzle": "bedlam"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "bitgames pack bedlam",
-    );
-    assert_error(
-        &post(&app, "/api/pack/solve", json!({})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "puzzle",
-    );
+    assert_post_errors(
+        &app,
+        [
+            ("/api/pack/solve", json!({"puzzle": "nope"}), 404, "no packing puzzle 'nope'"),
+            ("/api/pack/solve", json!({"puzzle": "bedlam"}), 422, "bitgames pack bedlam"),
+            ("/api/pack/solve", json!({}), 422, "puzzle"),
+        ],
+    )
+    .await;
     assert_error(
         &call(&app, "GET", "/api/pack/solve", None).await,
         StatusCode::METHOD_NOT_ALLOWED,

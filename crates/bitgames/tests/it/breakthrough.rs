@@ -2,7 +2,7 @@
 //! naive per-cell generator written here from the rules, on positions reached
 //! by random play; random-move uniformity; and bad input.
 
-use crate::common;
+use crate::common::{self, CharBoard};
 use bitgames::games::breakthrough::{Breakthrough, PawnMove};
 use bitgames::{
     new_game, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules, View,
@@ -10,19 +10,13 @@ use bitgames::{
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// A board read from the position text: `cells[row][col]` with row 0 at the
-/// bottom, and the side to move.
-struct Naive {
-    cells: Vec<Vec<char>>,
-    side: char,
+/// Breakthrough's rules, cell by cell, on a board read from the position text.
+trait Naive {
+    fn moves(&self) -> Vec<String>;
+    fn winner(&self) -> Option<char>;
 }
 
-impl Naive {
-    fn read(text: &str) -> Naive {
-        let (cells, side) = common::char_board(text);
-        Naive { cells, side }
-    }
-
+impl Naive for CharBoard {
     /// Every pawn of the side to move, every forward step, by the rules.
     fn moves(&self) -> Vec<String> {
         let (h, w) = (self.cells.len() as i64, self.cells[0].len() as i64);
@@ -87,7 +81,7 @@ fn compare_with_naive<const N: usize>(start: Breakthrough<N>, games: usize, seed
     for _ in 0..games {
         let mut g = start;
         loop {
-            let naive = Naive::read(&g.position());
+            let naive = CharBoard::read(&g.position());
             g.legal_moves(&mut moves);
             let mut fast: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             fast.sort();

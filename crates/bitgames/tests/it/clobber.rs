@@ -3,26 +3,22 @@
 //! thousands of positions reached by random play; `random_move` is uniform. The
 //! one-word boards (`Clobber64`) play move for move as the grid's `Clobber`.
 
-use crate::common;
+use crate::common::{self, CharBoard};
 use bitgames::games::clobber::{Clobber, Clobber64};
 use bitgames::search::playouts;
 use bitgames::{new_game, Hints, Notation, Outcome, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// A board as characters, `cells[row][col]` with row 0 at the bottom, read from
-/// the position text (`x`, `o`, `.`; rows from the top).
-struct Naive {
-    cells: Vec<Vec<char>>,
-    side: char,
+/// Clobber's rules, cell by cell, on a board read from the position text (`x`,
+/// `o`, `.`; rows from the top).
+trait Naive {
+    fn moves(&self) -> Vec<String>;
+    fn play(&mut self, mv: &str);
+    fn position(&self) -> String;
 }
 
-impl Naive {
-    fn read(position: &str) -> Naive {
-        let (cells, side) = common::char_board(position);
-        Naive { cells, side }
-    }
-
+impl Naive for CharBoard {
     /// Every move: each cell of the mover, each of the four directions, an
     /// enemy stone there.
     fn moves(&self) -> Vec<String> {
@@ -90,7 +86,7 @@ fn moves_match_a_naive_reference_on_random_games() {
         let start = new_game(spec).unwrap();
         for _ in 0..games {
             let mut g = start.clone_box();
-            let mut naive = Naive::read(&g.position());
+            let mut naive = CharBoard::read(&g.position());
             loop {
                 assert_eq!(naive.position(), g.position(), "{spec}");
                 let mut moves = g.legal_moves();

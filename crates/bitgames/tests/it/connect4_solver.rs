@@ -26,24 +26,29 @@ fn check_set(name: &str, limit: usize, weak: bool) {
     assert_eq!(n, limit.min(1000));
 }
 
-#[test]
-fn end_easy_l3_r1() {
-    check_set("Test_L3_R1", 1000, false);
+/// One `#[test]` a benchmark set (with its `#[ignore]` where slow): the
+/// exact score of each of its lines.
+macro_rules! exact_scores {
+    ($($(#[$attr:meta])* $test:ident: $set:literal,)*) => {
+        $(
+            #[test]
+            $(#[$attr])*
+            fn $test() {
+                check_set($set, 1000, false);
+            }
+        )*
+    };
 }
 
-#[test]
-fn middle_easy_l2_r1() {
-    check_set("Test_L2_R1", 1000, false);
-}
-
-#[test]
-fn middle_medium_l2_r2() {
-    check_set("Test_L2_R2", 1000, false);
-}
-
-#[test]
-fn begin_easy_l1_r1() {
-    check_set("Test_L1_R1", 1000, false);
+exact_scores! {
+    end_easy_l3_r1: "Test_L3_R1",
+    middle_easy_l2_r1: "Test_L2_R1",
+    middle_medium_l2_r2: "Test_L2_R2",
+    begin_easy_l1_r1: "Test_L1_R1",
+    #[ignore = "slow: about 100 ms a position; run with --release -- --ignored"]
+    begin_medium_l1_r2: "Test_L1_R2",
+    #[ignore = "slow: seconds a position; run with --release -- --ignored"]
+    begin_hard_l1_r3: "Test_L1_R3",
 }
 
 /// Two threads (big nodes' younger children split among them, sharing the
@@ -65,18 +70,6 @@ fn two_threads_agree() {
 fn weak_scores_on_middle_sets() {
     check_set("Test_L2_R1", 1000, true);
     check_set("Test_L2_R2", 200, true);
-}
-
-#[test]
-#[ignore = "slow: about 100 ms a position; run with --release -- --ignored"]
-fn begin_medium_l1_r2() {
-    check_set("Test_L1_R2", 1000, false);
-}
-
-#[test]
-#[ignore = "slow: seconds a position; run with --release -- --ignored"]
-fn begin_hard_l1_r3() {
-    check_set("Test_L1_R3", 1000, false);
 }
 
 /// Every board of up to 16 cells, through both the compiled sizes (4×4) and the

@@ -1,15 +1,9 @@
 //! Bad input gets a clear error naming the fault, never a panic, and a refused
 //! move leaves the game as it was.
 
+use crate::common::message;
 use bitgames::games::connect4::Connect4;
 use bitgames::{new_game, IllegalReason, Notation, ParseError, PlayError, Rules, SpecError};
-
-fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
-    match r {
-        Ok(_) => panic!("expected an error"),
-        Err(e) => e.to_string(),
-    }
-}
 
 #[test]
 fn unknown_game_and_bad_parameters() {

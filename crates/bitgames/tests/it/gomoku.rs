@@ -4,6 +4,7 @@
 //! random games; then bad input (parameters, occupied and off-board cells,
 //! positions), which gets typed errors and leaves the game unchanged.
 
+use crate::common::{assert_occupied, assert_refused};
 use bitgames::games::gomoku::Gomoku;
 use bitgames::{
     new_game, Bits, Cell, IllegalReason, Outcome, ParseError, PlayError, Player, Rules, SetupError,
@@ -208,9 +209,7 @@ fn bad_input_gets_typed_errors() {
     let mut g = new_game("gomoku").unwrap();
     g.play_text("h8").unwrap();
     let before = g.position();
-    let e = g.play_text("h8").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e:?}");
-    assert!(e.to_string().contains("h8 is already taken"), "{e}");
+    assert_occupied(&mut *g, "h8", "h8 is already taken");
     for text in ["p1", "a16", "a0", "zz", "", "h", "8h", "a99999999999"] {
         let e = g.play_text(text).unwrap_err();
         assert!(matches!(e, PlayError::Parse(ParseError::Move { .. })), "{text}: {e:?}");
@@ -222,10 +221,7 @@ fn bad_input_gets_typed_errors() {
     // Off-board cells through the typed interface.
     let t = Gomoku::<1>::new(7, false).unwrap();
     assert!(!t.is_legal(cell(7, 0)));
-    let mut t2 = t;
-    let e = t2.play(cell(0, 7)).unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::OffBoard, .. }), "{e:?}");
-    assert_eq!(t2, t);
+    assert_refused(&t, cell(0, 7), IllegalReason::OffBoard);
 
     // Positions: wrong sizes, characters, counts, and impossible wins.
     let mut s = new_game("gomoku(size=5)").unwrap();

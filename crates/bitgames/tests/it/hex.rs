@@ -8,6 +8,7 @@ use bitgames::games::stones::PlaceMove;
 use bitgames::{
     new_game, Bits, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules,
 };
+use common::{assert_occupied, message};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::VecDeque;
@@ -205,13 +206,6 @@ fn swap_follows_openspiel() {
     assert!(e.to_string().contains("only the second player's first move"), "{e}");
 }
 
-fn message<E: std::fmt::Display>(r: Result<impl Sized, E>) -> String {
-    match r {
-        Ok(_) => panic!("expected an error"),
-        Err(e) => e.to_string(),
-    }
-}
-
 #[test]
 fn hex_bad_input() {
     assert!(message(new_game("hex(size=0)")).contains("size must be 1–19"));
@@ -224,9 +218,7 @@ fn hex_bad_input() {
     let mut g = new_game("hex(size=5)").unwrap();
     g.play_text("c3").unwrap();
     let before = g.position();
-    let e = g.play_text("c3").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e}");
-    assert!(e.to_string().contains("c3 is already taken by X"), "{e}");
+    assert_occupied(&mut *g, "c3", "c3 is already taken by X");
     assert!(message(g.play_text("f1")).contains("expected a cell a1–e5"));
     assert!(message(g.play_text("a6")).contains("cannot read move 'a6'"));
     assert!(message(g.play_text("a0")).contains("cannot read move"));

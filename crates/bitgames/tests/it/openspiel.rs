@@ -23,8 +23,16 @@ struct Replayed {
     described: Vec<String>,
 }
 
-/// Replays a trace; `spec` is the game when the file has no `spec` line.
-fn replay(file: &str, text: &str, spec: &str) -> Replayed {
+/// A trace of `tests/data/openspiel/`: its file name and its text.
+macro_rules! trace {
+    ($file:literal) => {
+        ($file, include_str!(concat!("../data/openspiel/", $file)))
+    };
+}
+
+/// Replays a trace (from [`trace!`]); `spec` is the game when the file has no
+/// `spec` line. Its games must have more than `min_plies` plies in all.
+fn replay((file, text): (&str, &str), spec: &str, min_plies: usize) -> Replayed {
     let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).peekable();
     let spec = match lines.peek().and_then(|l| l.strip_prefix("spec ")) {
         Some(s) => {
@@ -79,45 +87,34 @@ fn replay(file: &str, text: &str, spec: &str) -> Replayed {
         }
     }
     assert_eq!(r.games, 20, "{file}");
+    assert!(r.plies > min_plies, "{file}: {} plies", r.plies);
     r
 }
 
 #[test]
 fn breakthrough_8x8_matches_openspiel() {
-    let r = replay(
-        "breakthrough_8x8.txt",
-        include_str!("../data/openspiel/breakthrough_8x8.txt"),
-        "breakthrough",
-    );
-    assert!(r.plies > 500, "{} plies", r.plies);
+    replay(trace!("breakthrough_8x8.txt"), "breakthrough", 500);
 }
 
 #[test]
 fn clobber_matches_openspiel() {
-    let r = replay("clobber_8x8.txt", include_str!("../data/openspiel/clobber_8x8.txt"), "");
-    assert!(r.plies > 500, "{} plies", r.plies);
-    let r = replay("clobber_5x6.txt", include_str!("../data/openspiel/clobber_5x6.txt"), "");
-    assert!(r.plies > 200, "{} plies", r.plies);
+    replay(trace!("clobber_8x8.txt"), "", 500);
+    replay(trace!("clobber_5x6.txt"), "", 200);
 }
 
 #[test]
 fn gomoku_matches_openspiel() {
-    let r = replay("gomoku.txt", include_str!("../data/openspiel/gomoku.txt"), "");
-    assert!(r.plies > 1000, "{} plies", r.plies);
+    let r = replay(trace!("gomoku.txt"), "", 1000);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
-    let r = replay("gomoku_7x7.txt", include_str!("../data/openspiel/gomoku_7x7.txt"), "");
-    assert!(r.plies > 300, "{} plies", r.plies);
+    let r = replay(trace!("gomoku_7x7.txt"), "", 300);
     assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
 }
 
 #[test]
 fn hex_matches_openspiel() {
-    let r = replay("hex_7.txt", include_str!("../data/openspiel/hex_7.txt"), "");
-    assert!(r.plies > 300, "{} plies", r.plies);
-    let r = replay("hex_11.txt", include_str!("../data/openspiel/hex_11.txt"), "");
-    assert!(r.plies > 1000, "{} plies", r.plies);
-    let r = replay("hex_7_swap.txt", include_str!("../data/openspiel/hex_7_swap.txt"), "");
-    assert!(r.plies > 300, "{} plies", r.plies);
+    replay(trace!("hex_7.txt"), "", 300);
+    replay(trace!("hex_11.txt"), "", 1000);
+    let r = replay(trace!("hex_7_swap.txt"), "", 300);
     let swaps = r.played.iter().filter(|m| *m == "swap").count();
     assert!(swaps >= 5, "{swaps} swaps");
 }
@@ -125,46 +122,39 @@ fn hex_matches_openspiel() {
 #[test]
 fn tictactoe_matches_openspiel() {
     // OpenSpiel's cell `x(r,c)` (row r from the top) is written `{c}{3 - r}` here.
-    let r = replay("tic_tac_toe.txt", include_str!("../data/openspiel/tic_tac_toe.txt"), "");
-    assert!(r.plies > 100, "{} plies", r.plies);
+    let r = replay(trace!("tic_tac_toe.txt"), "", 100);
     assert!(r.results.iter().all(|&n| n > 0), "draws and both winners: {:?}", r.results);
 }
 
 #[test]
 fn connect4_matches_openspiel() {
     // OpenSpiel's 0-based column `x<c>` is written `c + 1` here.
-    let r = replay("connect_four.txt", include_str!("../data/openspiel/connect_four.txt"), "");
-    assert!(r.plies > 300, "{} plies", r.plies);
+    let r = replay(trace!("connect_four.txt"), "", 300);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
 }
 
 #[test]
 fn othello_matches_openspiel() {
     // OpenSpiel's forced "pass" action is our `pass` move: one ply each.
-    let r = replay("othello.txt", include_str!("../data/openspiel/othello.txt"), "");
-    assert!(r.plies > 1000, "{} plies", r.plies);
+    let r = replay(trace!("othello.txt"), "", 1000);
     let passes = r.played.iter().filter(|m| *m == "pass").count();
     assert!(passes > 0, "no pass in the traces");
 }
 
 #[test]
 fn y_matches_openspiel() {
-    let r = replay("y_10.txt", include_str!("../data/openspiel/y_10.txt"), "");
-    assert!(r.plies > 500, "{} plies", r.plies);
+    let r = replay(trace!("y_10.txt"), "", 500);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
-    let r = replay("y_6.txt", include_str!("../data/openspiel/y_6.txt"), "");
-    assert!(r.plies > 200, "{} plies", r.plies);
+    replay(trace!("y_6.txt"), "", 200);
 }
 
 #[test]
 fn go_matches_openspiel() {
     // OpenSpiel's rules, selected by ko=repetition_draw and max_moves=2·size².
-    let r = replay("go_9.txt", include_str!("../data/openspiel/go_9.txt"), "");
-    assert!(r.plies > 2000, "{} plies", r.plies);
+    let r = replay(trace!("go_9.txt"), "", 2000);
     assert!(r.results[0] > 0 && r.results[1] > 0, "{:?}", r.results);
     assert!(r.played.iter().filter(|m| *m == "pass").count() > 50);
-    let r = replay("go_5.txt", include_str!("../data/openspiel/go_5.txt"), "");
-    assert!(r.plies > 500, "{} plies", r.plies);
+    replay(trace!("go_5.txt"), "", 500);
 }
 
 #[test]
@@ -172,13 +162,13 @@ fn havannah_matches_openspiel() {
     // Sides 4, 5 and 8 (one, two and four words): rings, bridges and forks
     // as OpenSpiel finds them.
     let mut described = Vec::new();
-    for (file, text, min_plies) in [
-        ("havannah_4.txt", include_str!("../data/openspiel/havannah_4.txt"), 300),
-        ("havannah_5.txt", include_str!("../data/openspiel/havannah_5.txt"), 500),
-        ("havannah_8.txt", include_str!("../data/openspiel/havannah_8.txt"), 1500),
+    for (trace, min_plies) in [
+        (trace!("havannah_4.txt"), 300),
+        (trace!("havannah_5.txt"), 500),
+        (trace!("havannah_8.txt"), 1500),
     ] {
-        let r = replay(file, text, "");
-        assert!(r.plies > min_plies, "{file}: {} plies", r.plies);
+        let file = trace.0;
+        let r = replay(trace, "", min_plies);
         assert!(r.results[0] > 0 && r.results[1] > 0, "{file}: {:?}", r.results);
         described.extend(r.described);
     }

@@ -11,7 +11,7 @@ use bitgames::games::othello::{
 };
 use bitgames::search::perft;
 use bitgames::{Hints, Notation, Outcome, ParseError, PlayError, Player, Rules};
-use common::check_game;
+use common::{check_game, message};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -104,10 +104,7 @@ fn the_perft_table_agrees_on_endgames() {
     let mut table = PerftTable::new(1);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     for (n, start) in ffo_positions() {
-        let mut g = start;
-        while g.empty().count_ones() > 6 + (n % 5) as u32 && g.outcome().is_none() {
-            g.play(g.random_move(&mut rng).unwrap()).unwrap();
-        }
+        let g = played_down_to(start, 6 + (n % 5) as u32, &mut rng);
         for d in 0..=g.empty().count_ones() as usize + 2 {
             assert_eq!(
                 perft_bik_table_with(Portable, &g, d, &mut table),
@@ -135,10 +132,7 @@ fn the_shared_perft_table_counts_the_same_on_threads() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let tiny = PerftOptions { table_mib: 1, ..PerftOptions::default() };
     for (n, start) in ffo_positions().into_iter().take(6) {
-        let mut g = start;
-        while g.empty().count_ones() > 12 && g.outcome().is_none() {
-            g.play(g.random_move(&mut rng).unwrap()).unwrap();
-        }
+        let g = played_down_to(start, 12, &mut rng);
         for d in [8, 10, g.empty().count_ones() as usize + 2] {
             assert_eq!(
                 perft_bik_parallel_opts(&g, d, 3, tiny).leaves,
@@ -205,10 +199,7 @@ fn both_conventions_against_naive_counts_on_endgames() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     for (n, start) in ffo_positions() {
         // Play on at random to a few empties, so that games end within the horizon.
-        let mut g = start;
-        while g.empty().count_ones() > 3 + (n % 4) as u32 && g.outcome().is_none() {
-            g.play(g.random_move(&mut rng).unwrap()).unwrap();
-        }
+        let g = played_down_to(start, 3 + (n % 4) as u32, &mut rng);
         for d in 0..=g.empty().count_ones() as usize + 3 {
             let bik = naive_bik(&g, d);
             assert_eq!(perft_bik(&g, d), bik, "FFO #{n}, {g:?} depth {d}");
@@ -436,6 +427,16 @@ fn ffo_positions() -> Vec<(usize, Othello)> {
         .collect()
 }
 
+/// `start` played on at random until at most `empties` squares are empty or
+/// the game is over.
+fn played_down_to(start: Othello, empties: u32, rng: &mut Xoshiro256PlusPlus) -> Othello {
+    let mut g = start;
+    while g.empty().count_ones() > empties && g.outcome().is_none() {
+        g.play(g.random_move(rng).unwrap()).unwrap();
+    }
+    g
+}
+
 fn ffo_lines() -> Vec<(usize, &'static str)> {
     [
         include_str!("../data/othello/fforum-1-19.obf"),
@@ -481,13 +482,6 @@ fn ffo_positions_round_trip_and_list_legal_moves() {
 
 // ---------------------------------------------------------------------------------
 // Bad input
-
-fn message<T, E: std::fmt::Display>(r: Result<T, E>) -> String {
-    match r {
-        Ok(_) => panic!("expected an error"),
-        Err(e) => e.to_string(),
-    }
-}
 
 #[test]
 fn malformed_positions_are_refused_with_the_reason() {

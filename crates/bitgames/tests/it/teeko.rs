@@ -4,6 +4,7 @@
 //! table's Teeko lines are recounted by it; random games compare move lists and
 //! outcomes; and the typed errors and drawn positions are checked.
 
+use crate::common::naive_perft;
 use bitgames::games::teeko::{self, Teeko, TeekoMove};
 use bitgames::{IllegalReason, Notation, Outcome, PlayError, Player, Rules};
 use rand::{Rng, SeedableRng};
@@ -128,17 +129,7 @@ impl Naive {
     }
 
     fn perft(&self, depth: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .iter()
-            .map(|m| {
-                let mut c = self.clone();
-                c.play(m);
-                c.perft(depth - 1)
-            })
-            .sum()
+        naive_perft(self, depth, Self::moves, |g, m| g.play(&m))
     }
 }
 

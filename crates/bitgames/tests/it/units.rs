@@ -929,27 +929,59 @@ mod arena {
         game.legal_moves().first().map(|m| EngineMove { mv: m.clone(), info: None, nodes })
     }
 
-    /// Plays the first legal move, but fails on its `fail_at`-th move (or
-    /// answers an illegal move when `garbage`).
+    /// How a [`Faulty`] engine fails.
+    #[derive(Clone, Copy)]
+    enum Fault {
+        /// An engine error, "crashed".
+        Error,
+        /// An illegal move, z9.
+        Garbage,
+        /// A panic.
+        Panic,
+    }
+
+    /// Plays the first legal move, but fails on its `fail_at`-th move as
+    /// `fault` says ("faulty", or "panicky" when it panics).
     struct Faulty {
         moves: usize,
         fail_at: usize,
-        garbage: bool,
+        fault: Fault,
     }
 
     impl Engine for Faulty {
         fn spec(&self) -> String {
-            "faulty".into()
+            if matches!(self.fault, Fault::Panic) { "panicky" } else { "faulty" }.into()
         }
         fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
             self.moves += 1;
             if self.moves == self.fail_at {
-                if self.garbage {
-                    return Ok(Some(EngineMove { mv: "z9".into(), info: None, nodes: None }));
+                match self.fault {
+                    Fault::Error => {
+                        let why = "crashed".into();
+                        return Err(EngineError::Failed { engine: "faulty".into(), why });
+                    }
+                    Fault::Garbage => {
+                        return Ok(Some(EngineMove { mv: "z9".into(), info: None, nodes: None }))
+                    }
+                    Fault::Panic => panic!("index out of range in the test engine"),
                 }
-                return Err(EngineError::Failed { engine: "faulty".into(), why: "crashed".into() });
             }
             Ok(first_legal(game, Some(1)))
+        }
+    }
+
+    /// The engines of a match: a [`Faulty`] one, failing on its second move as
+    /// `fault` says, for its spec; the registry's for the others.
+    fn with_faulty(
+        fault: Fault,
+    ) -> impl Fn(&dyn DynGame, &str) -> Result<Box<dyn Engine>, SpecError> + Sync {
+        move |game, spec| {
+            let faulty = Faulty { moves: 0, fail_at: 2, fault };
+            if spec.starts_with(&faulty.spec()) {
+                Ok(Box::new(faulty))
+            } else {
+                new_engine(game, spec)
+            }
         }
     }
 
@@ -963,15 +995,8 @@ mod arena {
             seed: 9,
             threads: 1,
         };
-        for garbage in [false, true] {
-            let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
-                if spec.starts_with("faulty") {
-                    Ok(Box::new(Faulty { moves: 0, fail_at: 2, garbage }))
-                } else {
-                    new_engine(game, spec)
-                }
-            };
-            let r = run_match_with(&config, &make, &|_| {}).unwrap();
+        for fault in [Fault::Error, Fault::Garbage] {
+            let r = run_match_with(&config, &with_faulty(fault), &|_| {}).unwrap();
             assert_eq!(r.games.len(), 6);
             // The faulty engine fails on its second move in every game.
             assert_eq!(r.engines[0].faults, 6);
@@ -979,30 +1004,15 @@ mod arena {
             assert_eq!(r.engines[1].tally.wins, 6);
             let g = &r.games[0];
             assert_eq!(g.fault.as_ref().unwrap().0, 0);
-            let want = if garbage { "illegal move 'z9'" } else { "faulty: crashed" };
+            let want = match fault {
+                Fault::Garbage => "illegal move 'z9'",
+                _ => "faulty: crashed",
+            };
             assert!(g.result.contains(want), "{}", g.result);
             // Both games of a pair start from the same opening, colours swapped.
             assert_eq!(r.games[0].opening, r.games[1].opening);
             assert_eq!((r.games[0].first, r.games[1].first), (0, 1));
             assert_eq!(r.engines[0].nodes_per_move, Some(1.0));
-        }
-    }
-
-    /// Plays the first legal move, but panics on its second move.
-    struct Panicky {
-        moves: usize,
-    }
-
-    impl Engine for Panicky {
-        fn spec(&self) -> String {
-            "panicky".into()
-        }
-        fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
-            self.moves += 1;
-            if self.moves == 2 {
-                panic!("index out of range in the test engine");
-            }
-            Ok(first_legal(game, None))
         }
     }
 
@@ -1016,14 +1026,7 @@ mod arena {
             seed: 3,
             threads: 2,
         };
-        let make = |game: &dyn DynGame, spec: &str| -> Result<Box<dyn Engine>, SpecError> {
-            if spec.starts_with("panicky") {
-                Ok(Box::new(Panicky { moves: 0 }))
-            } else {
-                new_engine(game, spec)
-            }
-        };
-        let r = run_match_with(&config, &make, &|_| {}).unwrap();
+        let r = run_match_with(&config, &with_faulty(Fault::Panic), &|_| {}).unwrap();
         assert_eq!(r.games.len(), 4);
         assert_eq!(r.engines[1].faults, 4);
         assert_eq!(r.engines[0].tally, Tally { wins: 4, draws: 0, losses: 0 });

@@ -5,6 +5,7 @@
 //! perft; hand-drawn pictures check the rule's corner cases. OpenSpiel has no
 //! Yavalath, so there are no outside traces to replay.
 
+use crate::common::{assert_occupied, assert_refused, naive_perft};
 use bitgames::games::stones::PlaceMove;
 use bitgames::games::yavalath::Yavalath;
 use bitgames::grid::Cell;
@@ -124,17 +125,7 @@ impl Naive {
     }
 
     fn perft(&self, depth: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .into_iter()
-            .map(|m| {
-                let mut c = self.clone();
-                c.play(m);
-                c.perft(depth - 1)
-            })
-            .sum()
+        naive_perft(self, depth, Self::moves, Self::play)
     }
 }
 
@@ -416,13 +407,10 @@ fn bad_input_is_refused_with_typed_errors() {
     assert!(e.to_string().contains("swap needs the pie rule"), "{e}");
     assert_eq!(g.position(), before);
     g.play_text("e5").unwrap();
-    let e = g.play_text("E5").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e}");
-    assert!(e.to_string().contains("e5 is already taken by X"), "{e}");
+    assert_occupied(&mut *g, "E5", "e5 is already taken by X");
     // The typed game names an off-board cell's fault when played directly.
-    let mut t = Yavalath::standard();
-    let e = t.play(PlaceMove::Place(Cell { col: 0, row: 0 })).unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::OffBoard, .. }), "{e}");
+    let t = Yavalath::standard();
+    assert_refused(&t, PlaceMove::Place(Cell { col: 0, row: 0 }), IllegalReason::OffBoard);
     // Malformed positions.
     let mut p = new_game("yavalath(size=2)").unwrap();
     for (text, why) in [

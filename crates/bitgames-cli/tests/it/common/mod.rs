@@ -90,3 +90,17 @@ pub fn fails_with_input(args: &[&str], stdin: &str) -> String {
 pub fn fails(args: &[&str]) -> String {
     fails_with_input(args, "")
 }
+
+/// A file with `text` in the tests' scratch folder.
+pub fn scratch_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("write scratch file");
+    path
+}
+
+/// Panics, showing `text`, at the first of `needles` it does not contain.
+pub fn assert_contains_all(text: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(text.contains(needle), "no {needle:?} in:\n{text}");
+    }
+}

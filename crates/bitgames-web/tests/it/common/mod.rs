@@ -73,6 +73,18 @@ pub fn assert_error(got: &(StatusCode, Value), status: StatusCode, needle: &str)
     assert!(msg.contains(needle), "'{msg}' does not name '{needle}'");
 }
 
+/// Posts each `(uri, body, status, needle)` case to `app`: each must fail
+/// with the HTTP `status` and a JSON error naming `needle` (as [`assert_error`]).
+pub async fn assert_post_errors<const N: usize>(
+    app: &Router,
+    cases: [(&str, Value, u16, &str); N],
+) {
+    for (uri, body, status, needle) in cases {
+        let status = StatusCode::from_u16(status).unwrap();
+        assert_error(&post(app, uri, body).await, status, needle);
+    }
+}
+
 /// The first of `names` on the `PATH`.
 pub fn on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;

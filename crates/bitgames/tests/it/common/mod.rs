@@ -3,11 +3,13 @@
 //! `count_moves` and `for_each_move`, move and position text round-trip, equal
 //! positions hash equal, finished games refuse moves and stay unchanged; and
 //! [`children`], the one-move step of the reference tree walks (naive perft,
-//! minimax, alpha-beta) that the tests check the fast code against.
+//! minimax, alpha-beta) that the tests check the fast code against; and what
+//! several test files assert alike (refused moves, error messages, the naive
+//! references' boards and perft).
 
 #![allow(dead_code)] // Each test file uses its own subset.
 
-use bitgames::{Game, PlayError};
+use bitgames::{Game, IllegalReason, PlayError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -121,6 +123,54 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
     }
 }
 
+/// Perft of a naive reference implementation by its own `moves` and `play`:
+/// the move sequences of `depth` plies from `g` (a game over has no moves).
+pub fn naive_perft<G: Clone, M>(
+    g: &G,
+    depth: usize,
+    moves: fn(&G) -> Vec<M>,
+    play: impl Fn(&mut G, M) + Copy,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    moves(g)
+        .into_iter()
+        .map(|m| {
+            let mut c = g.clone();
+            play(&mut c, m);
+            naive_perft(&c, depth - 1, moves, play)
+        })
+        .sum()
+}
+
+/// Playing `text` on `g`, a cell already taken, is refused as `Occupied` with a
+/// message containing `says`.
+pub fn assert_occupied(g: &mut dyn bitgames::DynGame, text: &str, says: &str) {
+    let e = g.play_text(text).unwrap_err();
+    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e:?}");
+    assert!(e.to_string().contains(says), "{e}");
+}
+
+/// Playing `mv` on `g` is refused as illegal for `reason`, leaving the game
+/// as it was.
+pub fn assert_refused<G: Game + PartialEq>(g: &G, mv: G::Move, reason: IllegalReason) {
+    let mut after = g.clone();
+    match after.play(mv) {
+        Err(PlayError::Illegal { reason: why, .. }) => assert_eq!(why, reason),
+        other => panic!("expected {reason:?}, got {other:?}"),
+    }
+    assert!(after == *g, "a refused move changed the game");
+}
+
+/// The message of an error that must be one (panics on `Ok`).
+pub fn message<T, E: std::fmt::Display>(r: Result<T, E>) -> String {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// The positions one legal move after `g`, in move-generation order, each with
 /// its move (checked play: a reference walk must not rely on `play_unchecked`).
 pub fn children<G: Game>(g: &G) -> Vec<(G::Move, G)> {
@@ -181,14 +231,22 @@ pub fn playout_matches_move_by_move<G: Game + Copy>(
     }
 }
 
-/// A position text's board as rows of characters, row 0 the bottom (the text
-/// lists rows from the top), and the side to move: the start of the naive
-/// per-cell references of the step-move games' tests.
-pub fn char_board(text: &str) -> (Vec<Vec<char>>, char) {
-    let (board, side) = text.split_once(' ').unwrap();
-    let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
-    cells.reverse();
-    (cells, side.chars().next().unwrap())
+/// A position text's board as rows of characters, `cells[row][col]` with row 0
+/// the bottom (the text lists rows from the top), and the side to move: the
+/// state of the naive per-cell references of the step-move games' tests.
+pub struct CharBoard {
+    pub cells: Vec<Vec<char>>,
+    pub side: char,
+}
+
+impl CharBoard {
+    /// Reads `rows/…/rows side`.
+    pub fn read(text: &str) -> CharBoard {
+        let (board, side) = text.split_once(' ').unwrap();
+        let mut cells: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+        cells.reverse();
+        CharBoard { cells, side: side.chars().next().unwrap() }
+    }
 }
 
 /// A cell's name from its column and row (a1 bottom-left).

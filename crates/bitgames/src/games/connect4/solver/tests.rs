@@ -21,17 +21,18 @@ pub fn next_test_leans_to_zero() {
     assert_eq!(next_test(-3, -1, true), -2);
 }
 
+/// The 7×6 position after `moves` (columns written 1–7).
+fn played(moves: &str) -> Position<Fixed<7, 6>> {
+    let mut p = Position::from_bits(Fixed::<7, 6>, 0, 0);
+    for c in moves.bytes() {
+        p.play_column((c - b'1') as u32);
+    }
+    p
+}
+
 pub fn mirror_keys() {
     // 4453 and its mirror image 4435 (columns 1..7 reversed) on 7x6.
-    let d = Fixed::<7, 6>;
-    let play = |moves: &str| {
-        let mut p = Position::from_bits(d, 0, 0);
-        for c in moves.bytes() {
-            p.play_column((c - b'1') as u32);
-        }
-        p
-    };
-    let (a, b) = (play("4453"), play("4435"));
+    let (a, b) = (played("4453"), played("4435"));
     assert_ne!(a.key(), b.key());
     assert_eq!(a.mirror_key(a.key()), b.key());
     assert_eq!(b.mirror_key(b.key()), a.key());
@@ -56,7 +57,7 @@ pub fn mirror_keys() {
             p.play_column(free[(ply as usize * 5 + 3) % free.len()]);
         }
     }
-    children(d);
+    children(Fixed::<7, 6>);
     children(Fixed::<9, 6>);
     children(Fixed::<8, 7>);
     children(Dynamic::new(5, 4));
@@ -243,17 +244,10 @@ pub fn move_scores_match() {
 pub fn reset_forgets_everything() {
     use super::super::sets::TEST_SETS;
     let d = Fixed::<7, 6>;
-    let play = |moves: &str| {
-        let mut p = Position::from_bits(d, 0, 0);
-        for c in moves.bytes() {
-            p.play_column((c - b'1') as u32);
-        }
-        p
-    };
     // `big` takes enough nodes to switch the big table on, the others not.
-    let early = play(TEST_SETS[3].positions().next().expect("a line").0); // Begin-Easy
-    let late = play(TEST_SETS[0].positions().next().expect("a line").0); // End-Easy
-    let big = play(TEST_SETS[4].positions().nth(1).expect("a line").0); // Begin-Medium
+    let early = played(TEST_SETS[3].positions().next().expect("a line").0); // Begin-Easy
+    let late = played(TEST_SETS[0].positions().next().expect("a line").0); // End-Easy
+    let big = played(TEST_SETS[4].positions().nth(1).expect("a line").0); // Begin-Medium
     assert!(early.cells() - early.moves() > NEAR_EMPTY);
     assert!(late.cells() - late.moves() <= NEAR_EMPTY);
     let mut reused = Solver::new(d, 16);
