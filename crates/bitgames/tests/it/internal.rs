@@ -37,6 +37,7 @@ register! {
         seed_example_key,
         move_sequence_reaches_the_same_position,
         vertical_win,
+        broken_positions_fail_the_invariant_check,
     ]
     connect4_bits: [
         mirror_is_an_involution,

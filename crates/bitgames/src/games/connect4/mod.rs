@@ -684,4 +684,30 @@ pub mod tests {
         assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
         assert!(Connect4::standard().parse_position("12121212").is_err());
     }
+
+    /// The consistency check passes every position the rules reach and names
+    /// what is wrong in a broken one: a gap in a column, a stone of the side
+    /// to move missing from the board, a stone above the top, a wrong ply.
+    pub fn broken_positions_fail_the_invariant_check() {
+        let g = Connect4::standard().parse_position("4453").unwrap();
+        assert_eq!(g.check_invariants(), Ok(()));
+        let h1 = 7; // the bits of a column, with its spare bit
+        let broken = |f: &dyn Fn(&mut Connect4)| {
+            let mut b = g.clone();
+            f(&mut b);
+            b.check_invariants().unwrap_err()
+        };
+        // Column 1 (bit 0 is a1): a stone on a2 over an empty a1.
+        let gap = broken(&|b| {
+            b.mask |= 1 << 1;
+            b.moves += 1;
+        });
+        assert!(gap.contains("gap"), "{gap}");
+        let outside = broken(&|b| b.position |= 1 << h1);
+        assert!(outside.contains("side to move"), "{outside}");
+        let above = broken(&|b| b.mask |= 1 << 6);
+        assert!(above.contains("off the board"), "{above}");
+        let ply = broken(&|b| b.moves += 1);
+        assert!(ply.contains("ply 5 with 4 stone(s)"), "{ply}");
+    }
 }
