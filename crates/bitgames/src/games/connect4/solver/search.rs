@@ -537,6 +537,23 @@ fn negamax_hot<D: Dims>(
         let mut best = min;
         // Nodes the eldest child took: a split pays only for big subtrees.
         let mut eldest_nodes = None;
+        // A child's score `$score` by column `$col`: the node's answer if the
+        // search was called off or it cuts off (filed as a lower bound with the
+        // column), else it raises `best` and `alpha`.
+        macro_rules! take_score {
+            ($score:expr, $col:expr) => {
+                let score = $score;
+                if s.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    s.put_lower(near, tkey, score, flip($col), s.nodes - entry_nodes);
+                    return score;
+                }
+                best = best.max(score);
+                alpha = alpha.max(score);
+            };
+        }
         let mut rest = next;
         if tt_col < width && next & p.column_mask(tt_col) != 0 {
             // The column that refuted this position before, searched before any
@@ -545,16 +562,7 @@ fn negamax_hot<D: Dims>(
             rest ^= mv;
             let mut child = *p;
             child.play_bit(mv);
-            let score = -negamax_in(s, &child, -beta, -alpha);
-            if s.aborted {
-                return 0;
-            }
-            if score >= beta {
-                s.put_lower(near, tkey, score, flip(tt_col), s.nodes - entry_nodes);
-                return score;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
+            take_score!(-negamax_in(s, &child, -beta, -alpha), tt_col);
             eldest_nodes = Some(s.nodes - entry_nodes);
         }
 
@@ -609,15 +617,7 @@ fn negamax_hot<D: Dims>(
                 eldest_nodes.get_or_insert(s.nodes - before);
                 (score, col)
             };
-            if s.aborted {
-                return 0;
-            }
-            if score >= beta {
-                s.put_lower(near, tkey, score, flip(col), s.nodes - entry_nodes);
-                return score;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
+            take_score!(score, col);
         }
         s.tt(near).put(tkey, s.encode_upper(best), s.nodes - entry_nodes);
         best
