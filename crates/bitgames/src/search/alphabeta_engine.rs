@@ -78,14 +78,16 @@ impl<G: Game> Engine for AlphaBetaEngine<G> {
         let found =
             super::search_typed(&self.spec, game, |g: &G| self.search.search(g, &self.limits))?;
         Ok(found.map(|r| {
-            let info = format!(
-                "{}{}, depth {}, {} nodes, {:.2} s, line {}",
-                describe_score(r.score),
-                if r.exact { " (exact)" } else { "" },
-                r.depth,
-                r.nodes,
-                r.elapsed.as_secs_f64(),
-                super::line_text(r.pv.iter().take(8))
+            let info = super::engine_info(
+                format_args!(
+                    "{}{}, depth {}, {} nodes",
+                    describe_score(r.score),
+                    if r.exact { " (exact)" } else { "" },
+                    r.depth,
+                    r.nodes
+                ),
+                r.elapsed,
+                r.pv.iter().take(8),
             );
             EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.nodes) }
         }))

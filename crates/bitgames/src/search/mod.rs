@@ -103,7 +103,13 @@ pub(crate) fn search_typed<G: crate::game::Game, R>(
     search(g).map(Some).map_err(|e| e.for_engine(spec))
 }
 
-/// A principal variation as an engine's info shows it: the moves, a space apart.
-pub(crate) fn line_text<M: std::fmt::Display>(pv: impl IntoIterator<Item = M>) -> String {
-    pv.into_iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+/// An engine's info on its move: `what` it found, then the time it took and
+/// its principal variation `pv` (the moves, a space apart).
+pub(crate) fn engine_info<M: std::fmt::Display>(
+    what: std::fmt::Arguments,
+    elapsed: std::time::Duration,
+    pv: impl IntoIterator<Item = M>,
+) -> String {
+    let line: Vec<String> = pv.into_iter().map(|m| m.to_string()).collect();
+    format!("{what}, {:.2} s, line {}", elapsed.as_secs_f64(), line.join(" "))
 }

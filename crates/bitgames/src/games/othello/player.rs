@@ -427,13 +427,10 @@ impl Engine for PlayerEngine {
             return Ok(None);
         }
         let c = self.player.choose(g).map_err(|e| e.for_engine(&self.spec))?;
-        let info = format!(
-            "value {}, depth {}, {} nodes, {:.2} s, line {}",
-            c.value,
-            c.depth,
-            c.nodes,
-            c.elapsed.as_secs_f64(),
-            crate::search::line_text(&c.pv)
+        let info = crate::search::engine_info(
+            format_args!("value {}, depth {}, {} nodes", c.value, c.depth, c.nodes),
+            c.elapsed,
+            &c.pv,
         );
         Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info), nodes: Some(c.nodes) }))
     }

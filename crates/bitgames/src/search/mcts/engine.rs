@@ -93,13 +93,13 @@ impl<G: Game> Engine for MctsEngine<G> {
                 Proof::Draw => ", proven draw",
                 Proof::Unknown => "",
             };
-            let info = format!(
-                "value {:.3}{proof}, {} simulations, {} nodes, {:.2} s, line {}",
-                r.value,
-                r.iterations,
-                r.tree_nodes,
-                r.elapsed.as_secs_f64(),
-                crate::search::line_text(r.pv.iter().take(8))
+            let info = crate::search::engine_info(
+                format_args!(
+                    "value {:.3}{proof}, {} simulations, {} nodes",
+                    r.value, r.iterations, r.tree_nodes
+                ),
+                r.elapsed,
+                r.pv.iter().take(8),
             );
             EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.iterations) }
         }))
