@@ -356,6 +356,23 @@ fn negamax_hot<D: Dims>(
     beta: i32,
     lean: bool,
 ) -> i32 {
+    // A table entry's bound `$bound` narrows the window: a lower bound raises
+    // `$alpha` (the node's answer if it reaches `$beta`), an upper bound lowers
+    // `$max`.
+    macro_rules! narrow {
+        ($bound:expr, $alpha:ident, $beta:ident, $max:ident) => {
+            match $bound {
+                Bound::Lower(lower) if $alpha < lower => {
+                    $alpha = lower;
+                    if $alpha >= $beta {
+                        return $alpha;
+                    }
+                }
+                Bound::Upper(upper) => $max = $max.min(upper),
+                _ => {}
+            }
+        };
+    }
     /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
     /// non-losing moves in centre-first order, the small table only from
     /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
@@ -372,16 +389,7 @@ fn negamax_hot<D: Dims>(
         let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
         let key = p.key();
         if filed {
-            match s.decode(s.near.get(key)) {
-                Bound::Lower(lower) if alpha < lower => {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-                Bound::Upper(upper) => max = max.min(upper),
-                _ => {}
-            }
+            narrow!(s.decode(s.near.get(key)), alpha, beta, max);
         }
         if beta > max {
             beta = max;
@@ -499,16 +507,7 @@ fn negamax_hot<D: Dims>(
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
-        match s.decode(stored) {
-            Bound::Lower(lower) if alpha < lower => {
-                alpha = lower;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-            Bound::Upper(upper) => max = max.min(upper),
-            _ => {}
-        }
+        narrow!(s.decode(stored), alpha, beta, max);
         // Allis' parity strategies give bounds without a search.
         if s.parity && beta > -1 && max > -1 {
             if let Some(bound) = p.claimeven_bound() {
