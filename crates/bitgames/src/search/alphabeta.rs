@@ -246,9 +246,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         game: &G,
         limits: &Limits,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        if let Some(o) = game.outcome() {
-            return Err(SearchError::GameOver(game.describe_outcome(o)));
-        }
+        SearchError::unless_over(game)?;
         if limits.depth == Some(0) {
             return Err(SearchError::ZeroDepth);
         }

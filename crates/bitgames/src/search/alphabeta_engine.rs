@@ -8,7 +8,6 @@
 //! the engine still plays wins and avoids losses within its horizon.
 
 use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits};
-use super::SearchError;
 use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
@@ -76,24 +75,22 @@ impl<G: Game> Engine for AlphaBetaEngine<G> {
     }
 
     fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
-        let Some(g) = crate::engine::typed_position::<G>(&self.spec, game)? else {
-            return Ok(None);
-        };
-        let r = self.search.search(g, &self.limits).map_err(|e| match e {
-            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
-            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
-        })?;
-        let line: Vec<String> = r.pv.iter().take(8).map(|m| m.to_string()).collect();
-        let info = format!(
-            "{}{}, depth {}, {} nodes, {:.2} s, line {}",
-            describe_score(r.score),
-            if r.exact { " (exact)" } else { "" },
-            r.depth,
-            r.nodes,
-            r.elapsed.as_secs_f64(),
-            line.join(" ")
-        );
-        Ok(Some(EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.nodes) }))
+        let found =
+            super::search_typed(&self.spec, game, |g: &G| self.search.search(g, &self.limits))?;
+        Ok(found.map(|r| {
+            let info = super::engine_info(
+                format_args!(
+                    "{}{}, depth {}, {} nodes",
+                    describe_score(r.score),
+                    if r.exact { " (exact)" } else { "" },
+                    r.depth,
+                    r.nodes
+                ),
+                r.elapsed,
+                r.pv.iter().take(8),
+            );
+            EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.nodes) }
+        }))
     }
 
     /// Stops the search within 1024 nodes ([`AlphaBeta::set_stop`]).

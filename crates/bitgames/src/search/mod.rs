@@ -68,3 +68,48 @@ pub enum SearchError {
     #[error("the search was stopped before it had searched a move")]
     Stopped,
 }
+
+impl SearchError {
+    /// [`GameOver`](SearchError::GameOver) where `game` is finished: what a
+    /// search checks first.
+    pub(crate) fn unless_over<G: crate::game::Game>(game: &G) -> Result<(), SearchError> {
+        match game.outcome() {
+            Some(o) => Err(SearchError::GameOver(game.describe_outcome(o))),
+            None => Ok(()),
+        }
+    }
+
+    /// The error of the engine named `engine` whose search failed this way.
+    pub(crate) fn for_engine(self, engine: &str) -> crate::engine::EngineError {
+        use crate::engine::EngineError;
+        match self {
+            SearchError::Stopped => EngineError::Stopped { engine: engine.to_string() },
+            e => EngineError::Failed { engine: engine.to_string(), why: e.to_string() },
+        }
+    }
+}
+
+/// What the engine named `spec` finds by `search` on `game` as the typed game `G`
+/// ([`typed_position`](crate::engine::typed_position)): `None` where the game is
+/// over, a search error as the engine's.
+pub(crate) fn search_typed<G: crate::game::Game, R>(
+    spec: &str,
+    game: &dyn crate::dynamic::DynGame,
+    search: impl FnOnce(&G) -> Result<R, SearchError>,
+) -> Result<Option<R>, crate::engine::EngineError> {
+    let Some(g) = crate::engine::typed_position::<G>(spec, game)? else {
+        return Ok(None);
+    };
+    search(g).map(Some).map_err(|e| e.for_engine(spec))
+}
+
+/// An engine's info on its move: `what` it found, then the time it took and
+/// its principal variation `pv` (the moves, a space apart).
+pub(crate) fn engine_info<M: std::fmt::Display>(
+    what: std::fmt::Arguments,
+    elapsed: std::time::Duration,
+    pv: impl IntoIterator<Item = M>,
+) -> String {
+    let line: Vec<String> = pv.into_iter().map(|m| m.to_string()).collect();
+    format!("{what}, {:.2} s, line {}", elapsed.as_secs_f64(), line.join(" "))
+}

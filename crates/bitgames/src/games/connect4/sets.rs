@@ -25,37 +25,24 @@ impl TestSet {
     }
 }
 
+/// The set in the file `tests/data/connect4/$name`, Pons' `$pons_name`.
+macro_rules! test_set {
+    ($name:literal, $pons_name:literal) => {
+        TestSet {
+            name: $name,
+            pons_name: $pons_name,
+            text: include_str!(concat!("../../../tests/data/connect4/", $name)),
+        }
+    };
+}
+
 /// The six sets, easiest first: end (L3), middle (L2), beginning (L1) of the game;
 /// easy (R1), medium (R2), hard (R3).
 pub const TEST_SETS: [TestSet; 6] = [
-    TestSet {
-        name: "Test_L3_R1",
-        pons_name: "End-Easy",
-        text: include_str!("../../../tests/data/connect4/Test_L3_R1"),
-    },
-    TestSet {
-        name: "Test_L2_R1",
-        pons_name: "Middle-Easy",
-        text: include_str!("../../../tests/data/connect4/Test_L2_R1"),
-    },
-    TestSet {
-        name: "Test_L2_R2",
-        pons_name: "Middle-Medium",
-        text: include_str!("../../../tests/data/connect4/Test_L2_R2"),
-    },
-    TestSet {
-        name: "Test_L1_R1",
-        pons_name: "Begin-Easy",
-        text: include_str!("../../../tests/data/connect4/Test_L1_R1"),
-    },
-    TestSet {
-        name: "Test_L1_R2",
-        pons_name: "Begin-Medium",
-        text: include_str!("../../../tests/data/connect4/Test_L1_R2"),
-    },
-    TestSet {
-        name: "Test_L1_R3",
-        pons_name: "Begin-Hard",
-        text: include_str!("../../../tests/data/connect4/Test_L1_R3"),
-    },
+    test_set!("Test_L3_R1", "End-Easy"),
+    test_set!("Test_L2_R1", "Middle-Easy"),
+    test_set!("Test_L2_R2", "Middle-Medium"),
+    test_set!("Test_L1_R1", "Begin-Easy"),
+    test_set!("Test_L1_R2", "Begin-Medium"),
+    test_set!("Test_L1_R3", "Begin-Hard"),
 ];

@@ -55,6 +55,46 @@ pub trait MoveGen: Copy + Send + Sync {
     fn flips(self, p: u64, o: u64, sq: u32) -> u64;
 }
 
+/// The children of the position `(p, o)` by the moves `moves` (a subset of its
+/// mobility), lowest square first: each move's square and the position after it
+/// from the new mover's view, `(o ^ f, p ^ f ^ bit)` with `f` the flips.
+#[inline(always)]
+pub(crate) fn children<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64) -> Children<G> {
+    Children { gen, p, o, rest: moves }
+}
+
+/// See [`children`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Children<G> {
+    gen: G,
+    p: u64,
+    o: u64,
+    rest: u64,
+}
+
+impl<G: MoveGen> Iterator for Children<G> {
+    type Item = (u32, u64, u64);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, u64, u64)> {
+        if self.rest == 0 {
+            return None;
+        }
+        let sq = self.rest.trailing_zeros();
+        self.rest &= self.rest - 1;
+        let f = self.gen.flips(self.p, self.o, sq);
+        Some((sq, self.o ^ f, self.p ^ f ^ 1 << sq))
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.rest.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<G: MoveGen> ExactSizeIterator for Children<G> {}
+
 // ---------------------------------------------------------------------------------
 // Reference
 
@@ -236,22 +276,32 @@ mod x86 {
     // the CPU has AVX2, and they are called only through an `Avx2` value, which
     // proves it.
 
-    /// AVX2 move generation, four directions to a 256-bit vector (lanes in the
-    /// order of the line steps 1, 8, 7, 9), as in Edax. A value of this type is proof
-    /// that the running CPU has AVX2: get one from [`Avx2::detect`].
-    #[derive(Clone, Copy, Debug)]
-    pub struct Avx2 {
-        _proof: crate::cpu::Avx2,
+    /// A back-end type `$name` whose value is proof that the CPU has AVX2.
+    macro_rules! avx2_backend {
+        ($(#[$doc:meta])* $name:ident) => {
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug)]
+            pub struct $name {
+                _proof: crate::cpu::Avx2,
+            }
+
+            impl $name {
+                /// `Some` if the CPU has AVX2 and the fast paths are allowed
+                /// ([`crate::cpu::Avx2::detect`], cached; `BITGAMES_CPU=portable`
+                /// says no).
+                #[inline]
+                pub fn detect() -> Option<$name> {
+                    crate::cpu::Avx2::detect().map(|proof| $name { _proof: proof })
+                }
+            }
+        };
     }
 
-    impl Avx2 {
-        /// `Some` if the CPU has AVX2 and the fast paths are allowed
-        /// ([`crate::cpu::Avx2::detect`], cached; `BITGAMES_CPU=portable`
-        /// says no).
-        #[inline]
-        pub fn detect() -> Option<Avx2> {
-            crate::cpu::Avx2::detect().map(|proof| Avx2 { _proof: proof })
-        }
+    avx2_backend! {
+        /// AVX2 move generation, four directions to a 256-bit vector (lanes in the
+        /// order of the line steps 1, 8, 7, 9), as in Edax. A value of this type is
+        /// proof that the running CPU has AVX2: get one from [`Avx2::detect`].
+        Avx2
     }
 
     impl MoveGen for Avx2 {
@@ -270,21 +320,12 @@ mod x86 {
         }
     }
 
-    /// Move generation for CPUs that split 256-bit operations: mobility by
-    /// Kogge–Stone fills two directions to a 128-bit vector, flips by
-    /// [`Portable`](super::Portable)'s scalar outflank code. Like [`Avx2`], a value
-    /// is proof that the CPU has AVX2: get one from [`Avx2x128::detect`].
-    #[derive(Clone, Copy, Debug)]
-    pub struct Avx2x128 {
-        _proof: crate::cpu::Avx2,
-    }
-
-    impl Avx2x128 {
-        /// `Some` if the CPU has AVX2 (see [`Avx2::detect`]).
-        #[inline]
-        pub fn detect() -> Option<Avx2x128> {
-            crate::cpu::Avx2::detect().map(|proof| Avx2x128 { _proof: proof })
-        }
+    avx2_backend! {
+        /// Move generation for CPUs that split 256-bit operations: mobility by
+        /// Kogge–Stone fills two directions to a 128-bit vector, flips by
+        /// [`Portable`](super::Portable)'s scalar outflank code. Like [`Avx2`], a
+        /// value is proof that the CPU has AVX2: get one from [`Avx2x128::detect`].
+        Avx2x128
     }
 
     impl MoveGen for Avx2x128 {

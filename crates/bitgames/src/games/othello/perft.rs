@@ -293,12 +293,7 @@ fn count_table<G: MoveGen>(
         }
     } else {
         let mut total = 0;
-        let mut rest = moves;
-        while rest != 0 {
-            let sq = rest.trailing_zeros();
-            rest &= rest - 1;
-            let f = gen.flips(p, o, sq);
-            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+        for (_, np, no) in movegen::children(gen, p, o, moves) {
             total += count_table(gen, table, tally, np, no, gen.mobility(np, no), depth - 1);
         }
         total
@@ -336,14 +331,8 @@ fn count_parallel<G: MoveGen>(
             count_parallel(gen, table, o, p, theirs, depth - 1) // The pass takes a ply.
         }
     } else {
-        let mut children = Vec::with_capacity(moves.count_ones() as usize);
-        let mut rest = moves;
-        while rest != 0 {
-            let sq = rest.trailing_zeros();
-            rest &= rest - 1;
-            let f = gen.flips(p, o, sq);
-            children.push((o ^ f, p ^ f ^ (1 << sq)));
-        }
+        let children: Vec<(u64, u64)> =
+            movegen::children(gen, p, o, moves).map(|(_, np, no)| (np, no)).collect();
         children
             .par_iter()
             .map(|&(np, no)| count_parallel(gen, table, np, no, gen.mobility(np, no), depth - 1))
@@ -371,13 +360,8 @@ fn count<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
         return count(gen, o, p, theirs, depth - 1); // The pass takes a ply.
     }
     let mut total = 0;
-    let mut rest = moves;
-    while rest != 0 {
-        let sq = rest.trailing_zeros();
-        rest &= rest - 1;
-        let f = gen.flips(p, o, sq);
-        // The child, from the new side to move's view.
-        let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+    // Each child, from the new side to move's view.
+    for (_, cp, co) in movegen::children(gen, p, o, moves) {
         let child_moves = gen.mobility(cp, co);
         total += if depth == 2 {
             (child_moves.count_ones() as u64).max(1)

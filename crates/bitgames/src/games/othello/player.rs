@@ -222,9 +222,7 @@ impl OthelloPlayer {
     /// The move to play in `pos`: [`OthelloMove::Pass`] when it must pass; an
     /// error when the game is over.
     pub fn choose(&mut self, pos: &Othello) -> Result<Choice, SearchError> {
-        if let Some(o) = pos.outcome() {
-            return Err(SearchError::GameOver(pos.describe_outcome(o)));
-        }
+        SearchError::unless_over(pos)?;
         let start = Instant::now();
         if pos.must_pass() {
             return Ok(Choice {
@@ -274,9 +272,7 @@ impl OthelloPlayer {
     /// it (each the time left over the moves left), so a hint takes no longer
     /// than a move would.
     pub fn evaluate_moves(&mut self, pos: &Othello, n: usize) -> Result<Vec<Choice>, SearchError> {
-        if let Some(o) = pos.outcome() {
-            return Err(SearchError::GameOver(pos.describe_outcome(o)));
-        }
+        SearchError::unless_over(pos)?;
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
@@ -431,18 +427,11 @@ impl Engine for PlayerEngine {
         if g.outcome().is_some() {
             return Ok(None);
         }
-        let c = self.player.choose(g).map_err(|e| match e {
-            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
-            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
-        })?;
-        let line: Vec<String> = c.pv.iter().map(|m| m.to_string()).collect();
-        let info = format!(
-            "value {}, depth {}, {} nodes, {:.2} s, line {}",
-            c.value,
-            c.depth,
-            c.nodes,
-            c.elapsed.as_secs_f64(),
-            line.join(" ")
+        let c = self.player.choose(g).map_err(|e| e.for_engine(&self.spec))?;
+        let info = crate::search::engine_info(
+            format_args!("value {}, depth {}, {} nodes", c.value, c.depth, c.nodes),
+            c.elapsed,
+            &c.pv,
         );
         Ok(Some(EngineMove { mv: c.mv.to_string(), info: Some(info), nodes: Some(c.nodes) }))
     }

@@ -6,7 +6,6 @@ use crate::dynamic::DynGame;
 use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
-use crate::search::SearchError;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -84,29 +83,26 @@ impl<G: Game> Engine for MctsEngine<G> {
     }
 
     fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
-        let Some(g) = crate::engine::typed_position::<G>(&self.spec, game)? else {
-            return Ok(None);
-        };
-        let r = self.mcts.search(g, &self.limits).map_err(|e| match e {
-            SearchError::Stopped => EngineError::Stopped { engine: self.spec.clone() },
-            e => EngineError::Failed { engine: self.spec.clone(), why: e.to_string() },
+        let found = crate::search::search_typed(&self.spec, game, |g: &G| {
+            self.mcts.search(g, &self.limits)
         })?;
-        let proof = match r.proof {
-            Proof::Win => ", proven win",
-            Proof::Loss => ", proven loss",
-            Proof::Draw => ", proven draw",
-            Proof::Unknown => "",
-        };
-        let line: Vec<String> = r.pv.iter().take(8).map(|m| m.to_string()).collect();
-        let info = format!(
-            "value {:.3}{proof}, {} simulations, {} nodes, {:.2} s, line {}",
-            r.value,
-            r.iterations,
-            r.tree_nodes,
-            r.elapsed.as_secs_f64(),
-            line.join(" ")
-        );
-        Ok(Some(EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.iterations) }))
+        Ok(found.map(|r| {
+            let proof = match r.proof {
+                Proof::Win => ", proven win",
+                Proof::Loss => ", proven loss",
+                Proof::Draw => ", proven draw",
+                Proof::Unknown => "",
+            };
+            let info = crate::search::engine_info(
+                format_args!(
+                    "value {:.3}{proof}, {} simulations, {} nodes",
+                    r.value, r.iterations, r.tree_nodes
+                ),
+                r.elapsed,
+                r.pv.iter().take(8),
+            );
+            EngineMove { mv: r.best.to_string(), info: Some(info), nodes: Some(r.iterations) }
+        }))
     }
 
     /// Stops every search thread after its current simulation

@@ -137,9 +137,7 @@ impl<G: Game> Mcts<G> {
         game: &G,
         limits: &MctsLimits,
     ) -> Result<MctsResult<G::Move>, SearchError> {
-        if let Some(o) = game.outcome() {
-            return Err(SearchError::GameOver(game.describe_outcome(o)));
-        }
+        SearchError::unless_over(game)?;
         if game.count_moves() == 0 {
             return Err(SearchError::GameOver("no legal move".into()));
         }

@@ -356,6 +356,23 @@ fn negamax_hot<D: Dims>(
     beta: i32,
     lean: bool,
 ) -> i32 {
+    // A table entry's bound `$bound` narrows the window: a lower bound raises
+    // `$alpha` (the node's answer if it reaches `$beta`), an upper bound lowers
+    // `$max`.
+    macro_rules! narrow {
+        ($bound:expr, $alpha:ident, $beta:ident, $max:ident) => {
+            match $bound {
+                Bound::Lower(lower) if $alpha < lower => {
+                    $alpha = lower;
+                    if $alpha >= $beta {
+                        return $alpha;
+                    }
+                }
+                Bound::Upper(upper) => $max = $max.min(upper),
+                _ => {}
+            }
+        };
+    }
     /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
     /// non-losing moves in centre-first order, the small table only from
     /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
@@ -372,16 +389,7 @@ fn negamax_hot<D: Dims>(
         let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
         let key = p.key();
         if filed {
-            match s.decode(s.near.get(key)) {
-                Bound::Lower(lower) if alpha < lower => {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-                Bound::Upper(upper) => max = max.min(upper),
-                _ => {}
-            }
+            narrow!(s.decode(s.near.get(key)), alpha, beta, max);
         }
         if beta > max {
             beta = max;
@@ -499,16 +507,7 @@ fn negamax_hot<D: Dims>(
         // The column that refuted this position before, tried first.
         let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
         let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
-        match s.decode(stored) {
-            Bound::Lower(lower) if alpha < lower => {
-                alpha = lower;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-            Bound::Upper(upper) => max = max.min(upper),
-            _ => {}
-        }
+        narrow!(s.decode(stored), alpha, beta, max);
         // Allis' parity strategies give bounds without a search.
         if s.parity && beta > -1 && max > -1 {
             if let Some(bound) = p.claimeven_bound() {
@@ -537,6 +536,23 @@ fn negamax_hot<D: Dims>(
         let mut best = min;
         // Nodes the eldest child took: a split pays only for big subtrees.
         let mut eldest_nodes = None;
+        // A child's score `$score` by column `$col`: the node's answer if the
+        // search was called off or it cuts off (filed as a lower bound with the
+        // column), else it raises `best` and `alpha`.
+        macro_rules! take_score {
+            ($score:expr, $col:expr) => {
+                let score = $score;
+                if s.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    s.put_lower(near, tkey, score, flip($col), s.nodes - entry_nodes);
+                    return score;
+                }
+                best = best.max(score);
+                alpha = alpha.max(score);
+            };
+        }
         let mut rest = next;
         if tt_col < width && next & p.column_mask(tt_col) != 0 {
             // The column that refuted this position before, searched before any
@@ -545,16 +561,7 @@ fn negamax_hot<D: Dims>(
             rest ^= mv;
             let mut child = *p;
             child.play_bit(mv);
-            let score = -negamax_in(s, &child, -beta, -alpha);
-            if s.aborted {
-                return 0;
-            }
-            if score >= beta {
-                s.put_lower(near, tkey, score, flip(tt_col), s.nodes - entry_nodes);
-                return score;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
+            take_score!(-negamax_in(s, &child, -beta, -alpha), tt_col);
             eldest_nodes = Some(s.nodes - entry_nodes);
         }
 
@@ -609,15 +616,7 @@ fn negamax_hot<D: Dims>(
                 eldest_nodes.get_or_insert(s.nodes - before);
                 (score, col)
             };
-            if s.aborted {
-                return 0;
-            }
-            if score >= beta {
-                s.put_lower(near, tkey, score, flip(col), s.nodes - entry_nodes);
-                return score;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
+            take_score!(score, col);
         }
         s.tt(near).put(tkey, s.encode_upper(best), s.nodes - entry_nodes);
         best

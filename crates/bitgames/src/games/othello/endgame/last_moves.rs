@@ -306,12 +306,6 @@ impl<G: MoveGen> Search<'_, G> {
                 }
             }
         }
-        if best != -INF {
-            best
-        } else if self.gen.mobility(o, p) != 0 {
-            -self.solve_4(o, p, -(alpha + 1), parity)
-        } else {
-            final_score(p, 4)
-        }
+        self.best_or_pass(best, p, o, 4, |s| s.solve_4(o, p, -(alpha + 1), parity))
     }
 }

@@ -91,6 +91,19 @@ use std::time::Instant;
 use table::Table;
 use thiserror::Error;
 
+/// The union of `parts[i]` over the bits `i` of `set`: what the constant tables
+/// that map a small set to squares are built from.
+const fn union_of(set: usize, parts: &[u64]) -> u64 {
+    let (mut u, mut i) = (0, 0);
+    while i < parts.len() {
+        if set >> i & 1 == 1 {
+            u |= parts[i];
+        }
+        i += 1;
+    }
+    u
+}
+
 /// Positions with at most this many empty squares are searched without the
 /// transposition table or move sorting (parity order only).
 pub const SHALLOW_MAX: u32 = 6;

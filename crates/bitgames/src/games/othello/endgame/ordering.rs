@@ -9,7 +9,7 @@ use super::parity::QUADRANT_BIT;
 use super::search::{final_score, Move, MoveList, Search};
 use super::table::Key;
 use super::SHALLOW_MAX;
-use crate::games::othello::movegen::MoveGen;
+use crate::games::othello::movegen::{children, MoveGen};
 
 /// Moves are ordered by a shallow search on a heuristic evaluation (instead of
 /// fastest-first) at nodes with at least this many empty squares…
@@ -158,12 +158,8 @@ impl<G: MoveGen> Search<'_, G> {
             };
         }
         let mut best = -INF_EVAL;
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros();
-            m &= m - 1;
-            let f = self.gen.flips(p, o, sq);
-            let s = -self.shallow_eval(o ^ f, p ^ f ^ 1 << sq, depth - 1, -beta, -alpha);
+        for (_, np, no) in children(self.gen, p, o, moves) {
+            let s = -self.shallow_eval(np, no, depth - 1, -beta, -alpha);
             if s > best {
                 best = s;
                 if s > alpha {

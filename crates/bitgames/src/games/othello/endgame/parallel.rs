@@ -17,8 +17,44 @@ fn pack_best(score: i32, beat: bool, mv: u8) -> i64 {
     (score as i64) << 9 | (beat as i64) << 8 | mv as i64
 }
 
+/// Where the search shares moves out over its threads: the moves `moves` of
+/// the position `(p, o)` with `n` empty squares (quadrant parity `parity`),
+/// searched in the window `(alpha, beta)`.
+pub(super) struct SplitPoint<'m> {
+    pub(super) p: u64,
+    pub(super) o: u64,
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+    pub(super) n: u32,
+    pub(super) parity: u32,
+    pub(super) moves: &'m [Move],
+}
+
+impl SplitPoint<'_> {
+    /// The position after `mv`, from the opponent's view, and its parity.
+    #[inline]
+    fn child(&self, mv: &Move) -> (u64, u64, u32) {
+        let (p, o) = (self.p, self.o);
+        (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq, self.parity ^ QUADRANT_BIT[mv.sq as usize])
+    }
+}
+
 impl<G: MoveGen> Search<'_, G> {
-    /// The younger brothers `moves` of a node on the principal variation
+    /// Runs `work` on [`threads`](Self::threads) threads, this one among them,
+    /// and adds the nodes each returns to ours.
+    fn on_threads(&mut self, work: impl Fn() -> u64 + Sync) {
+        let nodes: u64 = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(&work)).collect();
+            let mine = work();
+            mine + helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .sum::<u64>()
+        });
+        self.nodes += nodes;
+    }
+
+    /// The younger brothers `at.moves` of a node on the principal variation
     /// (window `(alpha, beta)`, alpha already raised by the eldest), searched by
     /// [`threads`](Self::threads) threads that take them in order: each gets a
     /// null window at the alpha of the moment and, if it beats it, a full-window
@@ -26,17 +62,8 @@ impl<G: MoveGen> Search<'_, G> {
     /// reaches `beta` calls the others off. Returns the best score found (exact if
     /// above `alpha`, else an upper bound) and its move ([`NO_MOVE`] if none
     /// beat `alpha`). The nodes are added to ours.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn split(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        parity: u32,
-        moves: &[Move],
-    ) -> (i32, u8) {
+    pub(super) fn split(&mut self, at: SplitPoint) -> (i32, u8) {
+        let (alpha, beta, n) = (at.alpha, at.beta, at.n);
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let shared_alpha = AtomicI32::new(alpha);
@@ -45,13 +72,12 @@ impl<G: MoveGen> Search<'_, G> {
         let (gen, table, cancel) = (self.gen, self.table, self.cancel);
         let work = || {
             let mut s = Search::new(gen, table, 1, Some(&stop)).cancelled_by(cancel);
-            while let Some(mv) = moves.get(next.fetch_add(1, Relaxed)) {
+            while let Some(mv) = at.moves.get(next.fetch_add(1, Relaxed)) {
                 let a = shared_alpha.load(Relaxed);
                 if a >= beta {
                     break;
                 }
-                let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
-                let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
+                let (np, no, cp) = at.child(mv);
                 let mut v = -s.nws(np, no, -(a + 1), n - 1, cp);
                 if v > a && v < beta && !s.stopped() {
                     v = -s.pvs(np, no, -beta, -a, n - 1, cp);
@@ -68,47 +94,29 @@ impl<G: MoveGen> Search<'_, G> {
             }
             s.nodes
         };
-        let nodes: u64 = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
-            let mine = work();
-            mine + helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .sum::<u64>()
-        });
-        self.nodes += nodes;
+        self.on_threads(work);
         let b = best.load(Relaxed);
         ((b >> 9) as i32, (b & 0xff) as u8)
     }
 
-    /// Null-window searches of the positions after each of `moves` from
-    /// `(p, o)`, shared out over [`threads`](Self::threads) threads: is our score
+    /// Null-window searches of the positions after each of `at.moves` from
+    /// `(at.p, at.o)`, shared out over [`threads`](Self::threads) threads: is our score
     /// after the move above `alpha`? Each result is our fail-soft score, `None`
     /// where the move was not searched because another reached `beta` first (the
     /// others are then called off). The nodes are added to ours.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn parallel_nws(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        parity: u32,
-        moves: &[Move],
-    ) -> Vec<Option<i32>> {
+    pub(super) fn parallel_nws(&mut self, at: SplitPoint) -> Vec<Option<i32>> {
         const NONE: i32 = i32::MIN;
+        let (alpha, beta, n) = (at.alpha, at.beta, at.n);
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let results: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NONE)).collect();
+        let results: Vec<AtomicI32> = at.moves.iter().map(|_| AtomicI32::new(NONE)).collect();
         let (gen, table, cancel) = (self.gen, self.table, self.cancel);
-        let work = |stop: &AtomicBool| {
-            let mut s = Search::new(gen, table, 1, Some(stop)).cancelled_by(cancel);
+        let work = || {
+            let mut s = Search::new(gen, table, 1, Some(&stop)).cancelled_by(cancel);
             loop {
                 let i = next.fetch_add(1, Relaxed);
-                let Some(mv) = moves.get(i) else { break };
-                let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
-                let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
+                let Some(mv) = at.moves.get(i) else { break };
+                let (np, no, cp) = at.child(mv);
                 let v = -s.nws(np, no, -(alpha + 1), n - 1, cp);
                 if s.stopped() {
                     break;
@@ -121,15 +129,7 @@ impl<G: MoveGen> Search<'_, G> {
             }
             s.nodes
         };
-        let nodes: u64 = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(|| work(&stop))).collect();
-            let mine = work(&stop);
-            mine + helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .sum::<u64>()
-        });
-        self.nodes += nodes;
+        self.on_threads(work);
         results.iter().map(|r| Some(r.load(Relaxed)).filter(|&v| v != NONE)).collect()
     }
 }

@@ -21,13 +21,7 @@ pub(super) const PARITY_MASK: [u64; 16] = {
     let mut t = [0u64; 16];
     let mut s = 0;
     while s < 16 {
-        let mut q = 0;
-        while q < 4 {
-            if s >> q & 1 == 1 {
-                t[s] |= Q[q];
-            }
-            q += 1;
-        }
+        t[s] = super::union_of(s, &Q);
         s += 1;
     }
     t

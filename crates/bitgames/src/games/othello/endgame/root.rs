@@ -3,12 +3,13 @@
 //! (module `wipeout`) before the exact search, and, when every best move is
 //! asked for, each other move gets a null-window test of the score.
 
+use super::parallel::SplitPoint;
 use super::parity::{parity_of, QUADRANT_BIT};
 use super::search::Move;
 use super::search::{final_score, Search, SearchOps, INF};
 use super::wipeout::Wipeout;
 use super::{SCORE_MAX, SHALLOW_MAX};
-use crate::games::othello::movegen::MoveGen;
+use crate::games::othello::movegen::{children, MoveGen};
 use crate::games::othello::{OthelloMove, Square};
 
 /// The most nodes spent looking for a forced wipe-out (module `wipeout`) before
@@ -36,13 +37,9 @@ impl<G: MoveGen> Search<'_, G> {
         let (score, best_sq) = if n <= SHALLOW_MAX {
             // Few empties: each move with the window above the best so far.
             let (mut alpha, mut best_sq) = (-SCORE_MAX - 1, moves.trailing_zeros());
-            let mut m = moves;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                let f = self.gen.flips(p, o, sq);
+            for (sq, np, no) in children(self.gen, p, o, moves) {
                 let cp = parity ^ QUADRANT_BIT[sq as usize];
-                let s = -self.pvs(o ^ f, p ^ f ^ 1 << sq, -SCORE_MAX - 1, -alpha, n - 1, cp);
+                let s = -self.pvs(np, no, -SCORE_MAX - 1, -alpha, n - 1, cp);
                 if s > alpha {
                     (alpha, best_sq) = (s, sq);
                 }
@@ -96,7 +93,8 @@ impl<G: MoveGen> Search<'_, G> {
                 false
             });
         }
-        let results = self.parallel_nws(p, o, score - 1, INF, n, parity, &others);
+        let at = SplitPoint { p, o, alpha: score - 1, beta: INF, n, parity, moves: &others };
+        let results = self.parallel_nws(at);
         best.extend(
             others
                 .iter()

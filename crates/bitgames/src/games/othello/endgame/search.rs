@@ -5,6 +5,7 @@
 //! search (5 to [`SHALLOW_MAX`]) or the deep search here (table, stability
 //! cut-off, ordered moves, enhanced transposition cut-offs).
 
+use super::parallel::SplitPoint;
 use super::parity::QUADRANT_BIT;
 use super::stability::{self, EdgeTable};
 use super::table::{Key, Table, NO_MOVE};
@@ -41,6 +42,30 @@ pub(super) fn final_score(p: u64, n: u32) -> i32 {
         d if d > 0 => d + n as i32,
         d if d < 0 => d - n as i32,
         _ => 0,
+    }
+}
+
+impl<G: MoveGen> Search<'_, G> {
+    /// The score of a null-window node `(p, o)` with `n` empty squares whose
+    /// moves scored at best `best` (`-INF` where it had none): `best`, else
+    /// where the opponent can move, the negation of `pass`'s search of the
+    /// position after our pass, else the final score.
+    #[inline(always)]
+    pub(super) fn best_or_pass(
+        &mut self,
+        best: i32,
+        p: u64,
+        o: u64,
+        n: u32,
+        pass: impl FnOnce(&mut Self) -> i32,
+    ) -> i32 {
+        if best != -INF {
+            best
+        } else if self.gen.mobility(o, p) != 0 {
+            -pass(self)
+        } else {
+            final_score(p, n)
+        }
     }
 }
 
@@ -269,7 +294,8 @@ impl<'a, G: MoveGen> Search<'a, G> {
             if i == 1 && split {
                 // The younger brothers, in parallel (see `split`).
                 let rest: Vec<Move> = (1..list.len).map(|j| list.select(j)).collect();
-                let (s, sq) = self.split(p, o, alpha, beta, n, parity, &rest);
+                let at = SplitPoint { p, o, alpha, beta, n, parity, moves: &rest };
+                let (s, sq) = self.split(at);
                 if self.stopped() {
                     // Called off part-way: the best so far is no bound.
                     return (0, NO_MOVE);

@@ -45,13 +45,7 @@ impl<G: MoveGen> Search<'_, G> {
                 best = best.max(s);
             }
         }
-        if best != -INF {
-            best
-        } else if self.gen.mobility(o, p) != 0 {
-            -self.nws_shallow(o, p, -(alpha + 1), n, parity)
-        } else {
-            final_score(p, n)
-        }
+        self.best_or_pass(best, p, o, n, |s| s.nws_shallow(o, p, -(alpha + 1), n, parity))
     }
 
     /// Alpha-beta with a window on a position with few empty squares (no table).

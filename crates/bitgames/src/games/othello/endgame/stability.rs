@@ -109,17 +109,13 @@ pub(super) fn pack_file_a(x: u64) -> u64 {
 /// A byte back onto column `a` (bit `r` to bit `8r`).
 #[inline(always)]
 fn unpack_file_a(b: u64) -> u64 {
+    /// Bit `8r` for each row `r`.
+    const ROWS: [u64; 8] = [1, 1 << 8, 1 << 16, 1 << 24, 1 << 32, 1 << 40, 1 << 48, 1 << 56];
     static UNPACK: [u64; 256] = {
         let mut t = [0u64; 256];
         let mut b = 0;
         while b < 256 {
-            let mut r = 0;
-            while r < 8 {
-                if b >> r & 1 == 1 {
-                    t[b] |= 1 << (8 * r);
-                }
-                r += 1;
-            }
+            t[b] = super::union_of(b, &ROWS);
             b += 1;
         }
         t
@@ -146,24 +142,35 @@ fn full_lines(disc: u64) -> [u64; 4] {
     v &= v.rotate_right(32);
 
     // +7: one row down, one column left; -7 the opposite.
-    let (mut l7, mut r7) = (disc, disc);
-    l7 &= 0xff01_0101_0101_0101 | l7 >> 7;
-    r7 &= 0x8080_8080_8080_80ff | r7 << 7;
-    l7 &= 0xffff_0303_0303_0303 | l7 >> 14;
-    r7 &= 0xc0c0_c0c0_c0c0_ffff | r7 << 14;
-    l7 &= 0xffff_ffff_0f0f_0f0f | l7 >> 28;
-    r7 &= 0xf0f0_f0f0_ffff_ffff | r7 << 28;
-
+    let d7 = full_diagonal(
+        disc,
+        7,
+        [0xff01_0101_0101_0101, 0xffff_0303_0303_0303, 0xffff_ffff_0f0f_0f0f],
+        [0x8080_8080_8080_80ff, 0xc0c0_c0c0_c0c0_ffff, 0xf0f0_f0f0_ffff_ffff],
+    );
     // +9: one row down, one column right; -9 the opposite.
-    let (mut l9, mut r9) = (disc, disc);
-    l9 &= 0xff80_8080_8080_8080 | l9 >> 9;
-    r9 &= 0x0101_0101_0101_01ff | r9 << 9;
-    l9 &= 0xffff_c0c0_c0c0_c0c0 | l9 >> 18;
-    r9 &= 0x0303_0303_0303_ffff | r9 << 18;
-    l9 &= 0xffff_ffff_f0f0_f0f0 | l9 >> 36;
-    r9 &= 0x0f0f_0f0f_ffff_ffff | r9 << 36;
+    let d9 = full_diagonal(
+        disc,
+        9,
+        [0xff80_8080_8080_8080, 0xffff_c0c0_c0c0_c0c0, 0xffff_ffff_f0f0_f0f0],
+        [0x0101_0101_0101_01ff, 0x0303_0303_0303_ffff, 0x0f0f_0f0f_ffff_ffff],
+    );
 
-    [h, v, l7 & r7, l9 & r9]
+    [h, v, d7, d9]
+}
+
+/// The squares of `disc` whose diagonal of step `d` is full in both senses: an
+/// AND along the ray by doubling (`d`, `2d`, `4d`), `low[k]` and `high[k]` the
+/// squares whose ray towards lower and higher squares leaves the board within
+/// `2^k` steps (they keep their bit).
+#[inline(always)]
+fn full_diagonal(disc: u64, d: u32, low: [u64; 3], high: [u64; 3]) -> u64 {
+    let (mut l, mut r) = (disc, disc);
+    for k in 0..3 {
+        l &= low[k] | l >> (d << k);
+        r &= high[k] | r << (d << k);
+    }
+    l & r
 }
 
 /// Some of the stable discs of `p` against `o` (edge-exact, full lines, contact).

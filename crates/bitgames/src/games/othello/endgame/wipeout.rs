@@ -28,7 +28,7 @@
 use super::search::Search;
 use super::stability;
 use crate::game::mix64;
-use crate::games::othello::movegen::MoveGen;
+use crate::games::othello::movegen::{self, MoveGen};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -177,12 +177,7 @@ impl<G: MoveGen> Search<'_, G> {
             children[0] = Child { p: o, o: p, sq: NO_SQUARE, pn, dn, done: pn == 0 || dn == 0 };
             len = 1;
         }
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros();
-            m &= m - 1;
-            let f = self.gen.flips(p, o, sq);
-            let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
+        for (sq, cp, co) in movegen::children(self.gen, p, o, moves) {
             let (pn, dn) = self.first_numbers(cp, co, !attacker);
             children[len] = Child { p: cp, o: co, sq, pn, dn, done: pn == 0 || dn == 0 };
             len += 1;
