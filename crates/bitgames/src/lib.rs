@@ -65,7 +65,7 @@ pub use arena::{run_match, MatchConfig, MatchReport};
 pub use bits::{Bits, Bits128, Bits256, Bits384, Bits64};
 pub use board::{BoardCell, BoardShape, BoardView};
 pub use dynamic::DynGame;
-pub use engine::{Engine, EngineError, EngineMove};
+pub use engine::{Engine, EngineBuildError, EngineError, EngineMove};
 pub use game::{
     Game, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError, PerftRule,
     PlayError, Player, Rules, SetupError, View,

@@ -128,7 +128,8 @@ pub fn new_engine(game: &dyn DynGame, spec: &str) -> Result<Box<dyn Engine>, Spe
         });
     };
     let params = Params::parse(info.name, info.params, &parsed.params)?;
-    (info.build)(game, &params).map_err(|why| SpecError::Invalid { game: info.name.into(), why })
+    (info.build)(game, &params)
+        .map_err(|error| SpecError::Engine { engine: info.name.into(), error })
 }
 
 /// Builds the exact solver of `game`'s game with `options`: an input error
@@ -170,8 +171,7 @@ pub fn new_game(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
         known: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", "),
     })?;
     let params = Params::parse(info.name, info.params, &parsed.params)?;
-    (info.build)(&params)
-        .map_err(|e| SpecError::Invalid { game: info.name.into(), why: e.to_string() })
+    (info.build)(&params).map_err(|error| SpecError::Setup { game: info.name.into(), error })
 }
 
 /// Replays a saved record: builds its game from the spec, sets the start

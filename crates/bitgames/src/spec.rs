@@ -65,12 +65,32 @@ pub enum SpecError {
         /// The engines that play it.
         known: String,
     },
-    /// Parameters that are each fine but do not make a game together.
-    #[error("{game}: {why}")]
-    Invalid {
+    /// Parameters that are each fine but do not make a game together (a board
+    /// too large for the storage, a line longer than the board).
+    #[error("{game}: {error}")]
+    Setup {
         /// Game name.
         game: String,
         /// What was wrong.
+        #[source]
+        error: crate::game::SetupError,
+    },
+    /// Parameters that are each fine but do not make an engine (a book that
+    /// cannot be read, a table larger than the memory).
+    #[error("{engine}: {error}")]
+    Engine {
+        /// Engine name.
+        engine: String,
+        /// What was wrong.
+        #[source]
+        error: crate::engine::EngineBuildError,
+    },
+    /// The threads a parallel job asked for could not be started.
+    #[error("{job}: cannot start its threads: {why}")]
+    Threads {
+        /// The job (`arena`).
+        job: &'static str,
+        /// The system's reason.
         why: String,
     },
 }

@@ -168,7 +168,7 @@ pub fn run_match_sprt(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| SpecError::Invalid { game: "arena".into(), why: e.to_string() })?;
+        .map_err(|e| SpecError::Threads { job: "arena", why: e.to_string() })?;
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let pending = Mutex::new(SprtState {

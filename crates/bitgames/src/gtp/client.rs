@@ -25,7 +25,7 @@
 //! script's children go with it.
 
 use super::colour_letter;
-use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::engine::{Engine, EngineBuildError, EngineError, EngineInfo, EngineMove};
 use crate::game::clip;
 use crate::params::{ParamInfo, Params};
 use crate::DynGame;
@@ -124,12 +124,13 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
 
 impl GtpClient {
     /// Starts the program `cmd` of the parameters.
-    pub fn start(p: &Params) -> Result<GtpClient, String> {
+    pub fn start(p: &Params) -> Result<GtpClient, EngineBuildError> {
         let spec = p.spec("gtp");
         let cmd = p.text("cmd");
-        let words = split_command(cmd)?;
+        let bad = |why: String| EngineBuildError::param("cmd", format!("\"{}\"", clip(cmd)), why);
+        let words = split_command(cmd).map_err(bad)?;
         let Some((program, args)) = words.split_first() else {
-            return Err("gtp needs the program to run: gtp(cmd=\"gnugo --mode gtp\")".into());
+            return Err(bad("gtp needs the program to run: gtp(cmd=\"gnugo --mode gtp\")".into()));
         };
         let mut command = Command::new(program);
         // Its own process group, killed whole by `stop`.
@@ -141,7 +142,7 @@ impl GtpClient {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", clip(program)))?;
+            .map_err(|e| bad(format!("cannot start '{}': {e}", clip(program))))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         // Bounded: a program that floods its output waits on the pipe.

@@ -9,7 +9,7 @@
 
 use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits};
 use crate::dynamic::DynGame;
-use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::engine::{Engine, EngineBuildError, EngineError, EngineInfo, EngineMove};
 use crate::game::Game;
 use crate::params::ParamInfo;
 use std::sync::atomic::AtomicBool;
@@ -41,7 +41,7 @@ pub static ALPHABETA: EngineInfo = EngineInfo {
         }
         let mib = p.int("table_mib") as usize;
         game.alphabeta_engine(p.spec("alphabeta"), limits, mib)
-            .map_err(|e| format!("table_mib={mib}: {e}"))
+            .map_err(|e| EngineBuildError::param("table_mib", mib, e))
     },
 };
 

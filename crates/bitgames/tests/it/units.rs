@@ -7,6 +7,7 @@
 mod registry {
     use bitgames::registry::{engines_for, games, new_engine, new_game, SpecError};
     use bitgames::spec::{parse_spec, write_spec};
+    use bitgames::{EngineBuildError, SetupError};
 
     #[test]
     fn specs() {
@@ -20,7 +21,10 @@ mod registry {
         assert!(matches!(new_game("connect4(depth=3)"), Err(SpecError::UnknownParam { .. })));
         assert!(matches!(new_game("connect4(width=0)"), Err(SpecError::BadValue { .. })));
         assert!(matches!(new_game("connect4(width=x)"), Err(SpecError::BadValue { .. })));
-        assert!(matches!(new_game("connect4(width=8,height=8)"), Err(SpecError::Invalid { .. })));
+        assert!(matches!(
+            new_game("connect4(width=8,height=8)"),
+            Err(SpecError::Setup { error: SetupError::TooLarge { needed: 72, .. }, .. })
+        ));
         assert!(matches!(new_game("connect4(width=8"), Err(SpecError::Syntax { .. })));
         assert!(matches!(new_game("connect4(width=8))"), Err(SpecError::Syntax { .. })));
         assert!(matches!(new_game("connect4(width=(8))"), Err(SpecError::Syntax { .. })));
@@ -36,8 +40,23 @@ mod registry {
         assert!(matches!(parse_spec(r#"gtp(cmd="gnugo)"#), Err(SpecError::Syntax { .. })));
         assert!(matches!(
             new_game("tictactoe(width=64,height=64)"),
-            Err(SpecError::Invalid { .. })
+            Err(SpecError::Setup { error: SetupError::TooLarge { .. }, .. })
         ));
+        // An engine's parameters that parse but cannot be used: a typed error
+        // naming the parameter and its value.
+        let c4 = new_game("connect4").unwrap();
+        match new_engine(c4.as_ref(), "solver(book=/no/such/book.bin)").map(|_| ()) {
+            Err(SpecError::Engine {
+                engine,
+                error: EngineBuildError::Param { param, value, .. },
+            }) => {
+                assert_eq!(
+                    (engine.as_str(), param, value.as_str()),
+                    ("solver", "book", "/no/such/book.bin")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

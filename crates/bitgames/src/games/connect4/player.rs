@@ -4,7 +4,7 @@
 use super::solver::{ConnectFourSolver, SolveError};
 use super::Connect4;
 use crate::dynamic::DynGame;
-use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::engine::{Engine, EngineBuildError, EngineError, EngineInfo, EngineMove};
 use crate::params::{ParamInfo, Params};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -31,22 +31,24 @@ pub(crate) static SOLVER: EngineInfo = EngineInfo {
     build: build_solver,
 };
 
-fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, String> {
-    let g = game
-        .as_any()
-        .downcast_ref::<Connect4>()
-        .ok_or_else(|| format!("the solver engine plays connect4, not {}", game.spec()))?;
-    let mut solver = ConnectFourSolver::try_for_game(g, p.int("table_mib") as usize)
-        .map_err(|e| format!("table_mib={}: {e}", p.int("table_mib")))?;
-    let book = match p.text("book") {
+fn build_solver(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildError> {
+    let g = game.as_any().downcast_ref::<Connect4>().ok_or_else(|| {
+        EngineBuildError::WrongGame { engine: "solver", plays: "connect4", game: game.spec() }
+    })?;
+    let mib = p.int("table_mib");
+    let mut solver = ConnectFourSolver::try_for_game(g, mib as usize)
+        .map_err(|e| EngineBuildError::param("table_mib", mib, e))?;
+    let path = p.text("book");
+    let book = match path {
         "" => super::book::builtin(g.width() as u32, g.height() as u32),
         "none" => None,
-        path => {
-            Some(super::tools::load_book(std::path::Path::new(path)).map_err(|e| e.to_string())?)
-        }
+        path => Some(
+            super::tools::load_book(std::path::Path::new(path))
+                .map_err(|e| EngineBuildError::param("book", path, e))?,
+        ),
     };
     if let Some(book) = book {
-        solver.set_book(book).map_err(|e| e.to_string())?;
+        solver.set_book(book).map_err(|e| EngineBuildError::param("book", path, e))?;
     }
     Ok(Box::new(SolverEngine {
         spec: p.spec("solver"),

@@ -17,7 +17,7 @@
 use super::endgame::{EndgameError, EndgameResult, EndgameSolver};
 use super::eval::{decided_discs, Heuristic, OthelloEval};
 use super::{Othello, OthelloMove};
-use crate::engine::{Engine, EngineError, EngineInfo, EngineMove};
+use crate::engine::{Engine, EngineBuildError, EngineError, EngineInfo, EngineMove};
 use crate::game::Rules;
 use crate::game::SetupError;
 use crate::params::{ParamInfo, Params};
@@ -394,13 +394,18 @@ pub static ALPHABETA: EngineInfo = EngineInfo {
     build: build_alphabeta,
 };
 
-fn build_alphabeta(_: &dyn crate::dynamic::DynGame, p: &Params) -> Result<Box<dyn Engine>, String> {
-    let level = Level::new(p.int("level") as u8).map_err(|e| e.to_string())?;
+fn build_alphabeta(
+    _: &dyn crate::dynamic::DynGame,
+    p: &Params,
+) -> Result<Box<dyn Engine>, EngineBuildError> {
+    let level = p.int("level");
+    let level = Level::new(level as u8).map_err(|e| EngineBuildError::param("level", level, e))?;
     let mut player = OthelloPlayer::new(level);
-    if p.text("heuristic") != "level" {
-        player.set_heuristic(
-            p.text("heuristic").parse().map_err(|e: crate::game::NotationError| e.to_string())?,
-        );
+    let heuristic = p.text("heuristic");
+    if heuristic != "level" {
+        player.set_heuristic(heuristic.parse().map_err(|e: crate::game::NotationError| {
+            EngineBuildError::param("heuristic", heuristic, e)
+        })?);
     }
     let ms = p.int("time_ms") as u64;
     player.set_time((ms > 0).then(|| Duration::from_millis(ms)));
