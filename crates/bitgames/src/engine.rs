@@ -8,6 +8,7 @@
 //! [`registry::new_engine`](crate::registry::new_engine) builds either kind.
 
 pub use crate::dynamic::{Engine, EngineError, EngineMove};
+pub use crate::spec::EngineBuildError;
 
 use crate::dynamic::DynGame;
 use crate::game::{Game, Outcome};
@@ -34,40 +35,6 @@ pub fn typed_position<'a, G: Game>(
 /// Builds an engine for a game from checked parameters; the error says why the
 /// parameters do not make an engine (a book file that cannot be read).
 pub type EngineBuildFn = fn(&dyn DynGame, &Params) -> Result<Box<dyn Engine>, EngineBuildError>;
-
-/// Why checked parameters do not make an engine.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EngineBuildError {
-    /// A parameter's value, valid as text, cannot be used: a table larger than
-    /// the memory, a book that cannot be read, a program that cannot start.
-    #[error("{param}={value}: {why}")]
-    Param {
-        /// The parameter.
-        param: &'static str,
-        /// Its value as given.
-        value: String,
-        /// Why it cannot be used.
-        why: String,
-    },
-    /// The engine is made for another game.
-    #[error("the {engine} engine plays {plays}, not {game}")]
-    WrongGame {
-        /// The engine's name.
-        engine: &'static str,
-        /// The game it plays.
-        plays: &'static str,
-        /// The game it was asked to play (its spec).
-        game: String,
-    },
-}
-
-impl EngineBuildError {
-    /// A [`Param`](EngineBuildError::Param) error: `value` of `param` cannot
-    /// be used, for the reason `why`.
-    pub fn param(param: &'static str, value: impl ToString, why: impl ToString) -> Self {
-        EngineBuildError::Param { param, value: value.to_string(), why: why.to_string() }
-    }
-}
 
 /// A registered engine: what `bitgames engines` lists and `new_engine` builds.
 pub struct EngineInfo {

@@ -45,6 +45,7 @@ pub mod games;
 pub mod gtp;
 pub mod info;
 pub mod notation;
+pub mod parallel;
 pub mod params;
 pub mod player;
 pub mod prelude;

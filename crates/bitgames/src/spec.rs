@@ -83,7 +83,7 @@ pub enum SpecError {
         engine: String,
         /// What was wrong.
         #[source]
-        error: crate::engine::EngineBuildError,
+        error: EngineBuildError,
     },
     /// The threads a parallel job asked for could not be started.
     #[error("{job}: cannot start its threads: {why}")]
@@ -192,4 +192,38 @@ pub fn write_spec(name: &str, params: &[(String, String)]) -> String {
         })
         .collect();
     format!("{name}({})", parts.join(","))
+}
+
+/// Why checked parameters do not make an engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineBuildError {
+    /// A parameter's value, valid as text, cannot be used: a table larger than
+    /// the memory, a book that cannot be read, a program that cannot start.
+    #[error("{param}={value}: {why}")]
+    Param {
+        /// The parameter.
+        param: &'static str,
+        /// Its value as given.
+        value: String,
+        /// Why it cannot be used.
+        why: String,
+    },
+    /// The engine is made for another game.
+    #[error("the {engine} engine plays {plays}, not {game}")]
+    WrongGame {
+        /// The engine's name.
+        engine: &'static str,
+        /// The game it plays.
+        plays: &'static str,
+        /// The game it was asked to play (its spec).
+        game: String,
+    },
+}
+
+impl EngineBuildError {
+    /// A [`Param`](EngineBuildError::Param) error: `value` of `param` cannot
+    /// be used, for the reason `why`.
+    pub fn param(param: &'static str, value: impl ToString, why: impl ToString) -> Self {
+        EngineBuildError::Param { param, value: value.to_string(), why: why.to_string() }
+    }
 }

@@ -164,7 +164,7 @@ pub fn run_match_sprt(
     let pairs = config.games.div_ceil(2);
     let openings: Vec<Vec<String>> =
         (0..pairs).map(|p| opening(start_pos.as_ref(), config, p)).collect();
-    let threads = crate::search::threads(config.threads);
+    let threads = crate::parallel::threads(config.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -25,7 +25,7 @@ pub use crate::player::{Outcome, Player};
 pub use errors::{Illegal, IllegalReason, NotationError, ParseError, PlayError, SetupError};
 pub use hints::{one_at_a_time, Hints, PlayoutStats};
 pub use notation::Notation;
-pub use rules::{perft_walk, PerftRule, Rules};
+pub use rules::{perft_parallel, perft_walk, PerftRule, Rules};
 pub use util::{clip, hash_sets, mix64, nth_across, random_below};
 pub use view::View;
 

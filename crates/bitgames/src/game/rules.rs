@@ -173,11 +173,11 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// [`perft`](Rules::perft) on `threads` threads (all the machine's if 0). By
-    /// default [`search::perft_parallel`](crate::search::perft_parallel)'s split
-    /// into subtrees, each counted by [`perft`](Rules::perft); games whose count
-    /// keeps a table override it with one that shares the table.
+    /// default [`perft_parallel`]'s split into subtrees, each counted by
+    /// [`perft`](Rules::perft); games whose count keeps a table override it
+    /// with one that shares the table.
     fn perft_parallel(&self, depth: usize, threads: usize) -> u64 {
-        crate::search::perft_parallel(self, depth, threads)
+        perft_parallel(self, depth, threads)
     }
 
     /// The name of a player in this game (`X`, `O`, `Black`, …).
@@ -267,4 +267,44 @@ fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
         walk_node!(game, depth, DEEPER, inner)
     }
     inner::<G, DEEPER>(game, depth)
+}
+
+/// [`perft`](Rules::perft) on `threads` threads (all the machine's if 0), with rayon: the
+/// tree is expanded breadth-first until there are about 64 subtrees per thread
+/// (or 4 plies are left), and the subtrees are counted in parallel with the
+/// game's own [`perft`](Rules::perft). Finished games met on the way are handed to
+/// [`perft`](Rules::perft) too, so every game's convention holds.
+pub fn perft_parallel<G: Rules>(game: &G, depth: usize, threads: usize) -> u64 {
+    use rayon::prelude::*;
+    let pool = match crate::parallel::pool(threads) {
+        Some(p) if depth >= 5 => p,
+        _ => return game.perft(depth),
+    };
+    let want = 64 * pool.current_num_threads();
+    let mut frontier = vec![game.clone()];
+    let mut left = depth;
+    let mut moves = Vec::new();
+    while frontier.len() < want && left > 4 {
+        let mut next = Vec::with_capacity(frontier.len() * 8);
+        for g in &frontier {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                // A finished game: keep it whole, counted at the remaining depth
+                // in the game's convention below.
+                next.push(g.clone());
+                continue;
+            }
+            for &mv in &moves {
+                let mut child = g.clone();
+                child.play_unchecked(mv);
+                next.push(child);
+            }
+        }
+        frontier = next;
+        left -= 1;
+    }
+    // A finished game kept in the frontier must count as it would `left` plies
+    // deeper than where it was found; games whose convention counts finished
+    // positions only at depth 0 give 0 there, as the serial walk does.
+    pool.install(|| frontier.par_iter().map(|g| g.perft(left)).sum())
 }

@@ -38,15 +38,7 @@ pub fn check_threads(threads: usize) -> Result<(), TooManyThreads> {
     Ok(())
 }
 
-/// The number of threads `threads` asks for: itself, or all the machine's cores
-/// for 0 (every `--threads` option reads 0 this way).
-pub fn threads(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    }
-}
+pub use crate::parallel::threads;
 
 /// Whether an optional stop flag is raised: what the engines poll.
 #[inline]

@@ -91,7 +91,7 @@ fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solve
     let start = typed_game::<Connect4>(game, "connect4")?.clone();
     let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
         .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
-    solver.set_threads(crate::search::threads(opts.threads));
+    solver.set_threads(crate::parallel::threads(opts.threads));
     if let Some(path) = &opts.book {
         solver.set_book(load_book(path)?).map_err(ToolError::input)?;
     }
@@ -200,7 +200,7 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
         .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
-    let threads = crate::search::threads(opts.threads);
+    let threads = crate::parallel::threads(opts.threads);
     solver.set_threads(threads);
     writeln!(
         out,
@@ -288,7 +288,7 @@ fn build_book(
         opts.depth,
         opts.weak,
         opts.table_mib,
-        crate::search::threads(opts.threads),
+        crate::parallel::threads(opts.threads),
         progress,
     )
     .map_err(ToolError::input)?;

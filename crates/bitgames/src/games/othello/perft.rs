@@ -112,7 +112,7 @@ pub fn perft_bik_parallel_opts(
     opts: PerftOptions,
 ) -> PerftCount {
     let mib = opts.table_mib_for(depth);
-    let pool = match crate::search::perft::pool(threads) {
+    let pool = match crate::parallel::pool(threads) {
         Some(pool) if depth as u32 > SERIAL_DEPTH && mib > 0 => pool,
         _ => return perft_bik_opts(pos, depth, opts),
     };

@@ -112,7 +112,7 @@ impl std::fmt::Display for BoundingBox {
 /// Runs `n` generations by `step` on `threads` threads (1: this thread; 0: one per
 /// core): `step(false)` on this thread, or `step(true)` inside a rayon pool of them.
 fn repeat_generations(n: u64, threads: usize, mut step: impl FnMut(bool) + Send) {
-    match crate::search::perft::pool(threads) {
+    match crate::parallel::pool(threads) {
         None => (0..n).for_each(|_| step(false)),
         Some(pool) => pool.install(|| (0..n).for_each(|_| step(true))),
     }

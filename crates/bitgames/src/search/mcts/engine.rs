@@ -37,7 +37,7 @@ pub static MCTS: EngineInfo = EngineInfo {
         "Monte Carlo tree search: UCT, random playouts, MCTS-Solver, optional RAVE, root- or tree-parallel",
     params: PARAMS,
     build: |game, p| {
-        let threads = crate::search::threads(p.int("threads") as usize);
+        let threads = crate::parallel::threads(p.int("threads") as usize);
         let budget = (p.int("max_tree_mib") as usize) << 20;
         let config = MctsConfig {
             exploration: p.float("c"),

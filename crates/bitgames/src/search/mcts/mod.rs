@@ -91,7 +91,7 @@ enum Leaf<G> {
 impl<G: Game> Mcts<G> {
     /// A searcher with these settings.
     pub fn new(config: MctsConfig) -> Self {
-        let threads = crate::search::threads(config.threads);
+        let threads = crate::parallel::threads(config.threads);
         let workers = (0..threads)
             .map(|i| Worker {
                 tree: None,

@@ -66,7 +66,7 @@ impl<D: Dims> Solver<D> {
     /// 20,000 nodes, the others in parallel (young brothers wait); a cut-off
     /// calls the others off. Where the system gives no threads, one.
     pub fn set_threads(&mut self, n: usize) {
-        let n = crate::search::threads(n);
+        let n = crate::parallel::threads(n);
         self.pool = (n > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok())
             .flatten()

@@ -199,7 +199,7 @@ impl EndgameSolver {
     /// its siblings in parallel, sharing the table. Scores do not depend on it;
     /// node counts, and the best move among equals, may.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = crate::search::threads(threads);
+        self.threads = crate::parallel::threads(threads);
     }
 
     /// Gives the solver a stop flag: once it is raised (from any thread), a

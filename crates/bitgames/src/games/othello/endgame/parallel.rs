@@ -2,8 +2,7 @@
 //! squares, the first move is searched alone, then the others in parallel, each
 //! thread taking the next move; the threads share the transposition table.
 
-use super::parity::QUADRANT_BIT;
-use super::search::{Move, Search, SearchOps, INF};
+use super::search::{Search, SearchOps, SplitPoint, INF};
 use super::table::NO_MOVE;
 use crate::games::othello::movegen::MoveGen;
 use std::sync::atomic::Ordering::Relaxed;
@@ -15,28 +14,6 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize};
 #[inline]
 fn pack_best(score: i32, beat: bool, mv: u8) -> i64 {
     (score as i64) << 9 | (beat as i64) << 8 | mv as i64
-}
-
-/// Where the search shares moves out over its threads: the moves `moves` of
-/// the position `(p, o)` with `n` empty squares (quadrant parity `parity`),
-/// searched in the window `(alpha, beta)`.
-pub(super) struct SplitPoint<'m> {
-    pub(super) p: u64,
-    pub(super) o: u64,
-    pub(super) alpha: i32,
-    pub(super) beta: i32,
-    pub(super) n: u32,
-    pub(super) parity: u32,
-    pub(super) moves: &'m [Move],
-}
-
-impl SplitPoint<'_> {
-    /// The position after `mv`, from the opponent's view, and its parity.
-    #[inline]
-    fn child(&self, mv: &Move) -> (u64, u64, u32) {
-        let (p, o) = (self.p, self.o);
-        (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq, self.parity ^ QUADRANT_BIT[mv.sq as usize])
-    }
 }
 
 impl<G: MoveGen> Search<'_, G> {

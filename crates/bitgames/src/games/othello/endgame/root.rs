@@ -3,10 +3,8 @@
 //! (module `wipeout`) before the exact search, and, when every best move is
 //! asked for, each other move gets a null-window test of the score.
 
-use super::parallel::SplitPoint;
 use super::parity::{parity_of, QUADRANT_BIT};
-use super::search::Move;
-use super::search::{final_score, Search, SearchOps, INF};
+use super::search::{final_score, Move, Search, SearchOps, SplitPoint, INF};
 use super::wipeout::Wipeout;
 use super::{SCORE_MAX, SHALLOW_MAX};
 use crate::games::othello::movegen::{children, MoveGen};

@@ -5,7 +5,6 @@
 //! search (5 to [`SHALLOW_MAX`]) or the deep search here (table, stability
 //! cut-off, ordered moves, enhanced transposition cut-offs).
 
-use super::parallel::SplitPoint;
 use super::parity::QUADRANT_BIT;
 use super::stability::{self, EdgeTable};
 use super::table::{Key, Table, NO_MOVE};
@@ -392,5 +391,27 @@ impl MoveList {
         }
         self.moves.swap(i, best);
         self.moves[i]
+    }
+}
+
+/// Where the search shares moves out over its threads: the moves `moves` of
+/// the position `(p, o)` with `n` empty squares (quadrant parity `parity`),
+/// searched in the window `(alpha, beta)`.
+pub(super) struct SplitPoint<'m> {
+    pub(super) p: u64,
+    pub(super) o: u64,
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+    pub(super) n: u32,
+    pub(super) parity: u32,
+    pub(super) moves: &'m [Move],
+}
+
+impl SplitPoint<'_> {
+    /// The position after `mv`, from the opponent's view, and its parity.
+    #[inline]
+    pub(super) fn child(&self, mv: &Move) -> (u64, u64, u32) {
+        let (p, o) = (self.p, self.o);
+        (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq, self.parity ^ QUADRANT_BIT[mv.sq as usize])
     }
 }
