@@ -84,6 +84,24 @@ pub(crate) fn shuffle_into<T: Copy, R: RngCore, const W: usize, const G: usize>(
     }
 }
 
+/// The fewest stones, from 1 to `m`, with which `joins` first holds (it holds
+/// for `m`, and from its first ply on): a binary search over the prefixes of
+/// the winner's stones in the fill order, which the game replays up to that
+/// stone to learn the ply it ended on.
+#[inline(always)]
+pub(crate) fn first_joining(m: usize, joins: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (1, m);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if joins(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
 /// `G` words side by side, one per board, with the bitwise operations done
 /// lane by lane (which the compiler turns into vector instructions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

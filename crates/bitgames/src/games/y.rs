@@ -33,7 +33,7 @@
 //! separated by `/`, with `x`, `o` and `.`, then a space and the side to move
 //! (`x` or `o`): `x../o./. x` on side 3.
 
-use super::fill::{shuffle_into, Draws, Lanes, PLACES};
+use super::fill::{first_joining, shuffle_into, Draws, Lanes, PLACES};
 use super::stones::{StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
@@ -595,15 +595,7 @@ impl<const N: usize> Hints for Y<N> {
             }
             YColumns::<MAX_SIZE>::from_columns(&cols[..n]).map_or(0, |t| t.winner()) == winner
         };
-        let (mut lo, mut hi) = (1, m);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if joins(mid) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
+        let lo = first_joining(m, joins);
         let end = mine[lo - 1] as usize + 1;
         self.load_prefix(&before, &order[..end]);
         self.board.result = 1 + w as u8;

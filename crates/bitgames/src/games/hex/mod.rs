@@ -37,6 +37,7 @@
 
 mod bulk;
 
+use super::fill::first_joining;
 use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
@@ -497,15 +498,7 @@ impl<const N: usize> Hints for Hex<N> {
                 row_flood(&r, n, Seed::FirstColumn)[..n].iter().any(|&x| (x >> (n - 1)) & 1 != 0)
             }
         };
-        let (mut lo, mut hi) = (1, m);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if joins(mid) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
+        let lo = first_joining(m, joins);
         let end = mine[lo - 1] as usize + 1;
         self.load_prefix(&order[..end]);
         self.board.result = 1 + w as u8;
