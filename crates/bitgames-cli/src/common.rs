@@ -87,11 +87,7 @@ pub fn clean_error_text(text: &str) -> String {
             }
             continue;
         }
-        if ch.is_control() {
-            out.extend(ch.escape_default());
-        } else {
-            out.push(ch);
-        }
+        bitgames::game::push_escaped(&mut out, ch);
     }
     out
 }

@@ -57,6 +57,17 @@ struct ParamJson {
     doc: &'static str,
 }
 
+/// Writes `items` as a pretty JSON array, each as `entry` makes it.
+fn write_json<T, J: Serialize>(
+    out: &mut dyn Write,
+    items: &[T],
+    entry: impl Fn(&T) -> J,
+) -> Result<()> {
+    let list: Vec<J> = items.iter().map(entry).collect();
+    writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+    Ok(())
+}
+
 fn params_json(params: &'static [ParamInfo]) -> Vec<ParamJson> {
     params
         .iter()
@@ -98,18 +109,13 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
     };
     engines.dedup_by(|a, b| std::ptr::eq(*a, *b));
     if args.json {
-        let list: Vec<EngineJson> = engines
-            .iter()
-            .map(|e| EngineJson {
-                name: e.name,
-                aliases: e.aliases,
-                summary: e.summary,
-                default_spec: e.default_spec(),
-                params: params_json(e.params),
-            })
-            .collect();
-        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
-        return Ok(());
+        return write_json(out, &engines, |e| EngineJson {
+            name: e.name,
+            aliases: e.aliases,
+            summary: e.summary,
+            default_spec: e.default_spec(),
+            params: params_json(e.params),
+        });
     }
     writeln!(out, "engines:")?;
     for e in engines {
@@ -143,23 +149,18 @@ pub fn run_engines(args: &EnginesArgs, out: &mut dyn Write) -> Result<()> {
 pub fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<()> {
     let games = registry::games();
     if args.json {
-        let list: Vec<GameJson> = games
-            .iter()
-            .map(|g| GameJson {
-                name: g.name,
-                summary: g.summary,
-                default_spec: g.default_spec(),
-                params: params_json(g.params),
-                engines: bitgames::registry::generic_engines()
-                    .iter()
-                    .filter(|e| !g.engines.iter().any(|o| o.name == e.name))
-                    .chain(g.engines.iter())
-                    .map(|e| e.name)
-                    .collect(),
-            })
-            .collect();
-        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
-        return Ok(());
+        return write_json(out, games, |g| GameJson {
+            name: g.name,
+            summary: g.summary,
+            default_spec: g.default_spec(),
+            params: params_json(g.params),
+            engines: bitgames::registry::generic_engines()
+                .iter()
+                .filter(|e| !g.engines.iter().any(|o| o.name == e.name))
+                .chain(g.engines.iter())
+                .map(|e| e.name)
+                .collect(),
+        });
     }
     writeln!(out, "games:")?;
     for g in games {

@@ -26,7 +26,7 @@ pub use errors::{Illegal, IllegalReason, NotationError, ParseError, PlayError, S
 pub use hints::{one_at_a_time, Hints, PlayoutStats};
 pub use notation::Notation;
 pub use rules::{perft_parallel, perft_walk, PerftRule, Rules};
-pub use util::{clip, hash_sets, mix64, nth_across, random_below};
+pub use util::{clip, hash_sets, mix64, nth_across, push_escaped, random_below};
 pub use view::View;
 
 /// A whole game: its [`Rules`], [`Notation`], [`View`] and search [`Hints`].

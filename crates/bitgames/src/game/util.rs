@@ -13,13 +13,19 @@ pub fn clip(text: &str) -> String {
             out.push('…');
             break;
         }
-        if ch.is_control() {
-            out.extend(ch.escape_default());
-        } else {
-            out.push(ch);
-        }
+        push_escaped(&mut out, ch);
     }
     out
+}
+
+/// Appends `ch` to `out`, a control character escaped (`\u{1b}`, `\n`, …) so
+/// that echoed user text cannot move a terminal's cursor or colour its text.
+pub fn push_escaped(out: &mut String, ch: char) {
+    if ch.is_control() {
+        out.extend(ch.escape_default());
+    } else {
+        out.push(ch);
+    }
 }
 
 /// A uniform index below `n` from one 32-bit draw (multiply and shift, no

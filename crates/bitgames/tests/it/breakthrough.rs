@@ -19,7 +19,7 @@ trait Naive {
 impl Naive for CharBoard {
     /// Every pawn of the side to move, every forward step, by the rules.
     fn moves(&self) -> Vec<String> {
-        let (h, w) = (self.cells.len() as i64, self.cells[0].len() as i64);
+        let (h, w) = (self.cells.len() as isize, self.cells[0].len() as isize);
         let (me, them, dy) = if self.side == 'b' { ('b', 'w', 1) } else { ('w', 'b', -1) };
         let mut out = Vec::new();
         for r in 0..h {
@@ -27,7 +27,7 @@ impl Naive for CharBoard {
                 if self.cells[r as usize][c as usize] != me {
                     continue;
                 }
-                for dx in [-1i64, 0, 1] {
+                for dx in [-1isize, 0, 1] {
                     let (tr, tc) = (r + dy, c + dx);
                     if tr < 0 || tr >= h || tc < 0 || tc >= w {
                         continue;
@@ -35,11 +35,7 @@ impl Naive for CharBoard {
                     let target = self.cells[tr as usize][tc as usize];
                     let ok = target == '.' || (dx != 0 && target == them);
                     if ok {
-                        out.push(format!(
-                            "{}{}",
-                            common::cell_name(c as usize, r as usize),
-                            common::cell_name(tc as usize, tr as usize)
-                        ));
+                        out.push(common::step_name((c, r), (tc, tr)));
                     }
                 }
             }

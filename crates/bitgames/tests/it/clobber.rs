@@ -38,11 +38,7 @@ impl Naive for CharBoard {
                         && tr < h
                         && self.cells[tr as usize][tc as usize] == enemy
                     {
-                        out.push(format!(
-                            "{}{}",
-                            common::cell_name(c as usize, r as usize),
-                            common::cell_name(tc as usize, tr as usize)
-                        ));
+                        out.push(common::step_name((c, r), (tc, tr)));
                     }
                 }
             }

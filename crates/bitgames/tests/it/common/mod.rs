@@ -253,3 +253,10 @@ impl CharBoard {
 pub fn cell_name(col: usize, row: usize) -> String {
     format!("{}{}", (b'a' + col as u8) as char, row + 1)
 }
+
+/// A step's name, its from-cell then its to-cell (`b2c3`), from signed
+/// `(col, row)` pairs as the naive move generators compute them.
+pub fn step_name((col, row): (isize, isize), (to_col, to_row): (isize, isize)) -> String {
+    let name = |c: isize, r: isize| cell_name(c as usize, r as usize);
+    format!("{}{}", name(col, row), name(to_col, to_row))
+}
