@@ -30,7 +30,9 @@ pub struct ShowArgs {
     /// progress", "NAME wins" or "draw", NAME being the game's name for the
     /// player ("X" in Connect Four, "Black" in Othello); `hash` is 16 hex digits
     /// (a string: JSON numbers lose 64-bit precision); `score` is null unless the
-    /// game has one (the final score of the first player, as Othello counts discs).
+    /// game is over and has one: the first player's final score in the game's
+    /// own units, Othello's disc difference, Go's area score less komi in half
+    /// points (-15: White by 7.5). The text output gives it in points (-7.5).
     #[arg(long)]
     pub json: bool,
 }
@@ -132,8 +134,9 @@ fn print_text(game: &dyn DynGame, out: &mut dyn Write) -> Result<()> {
         if legal.is_empty() { "none".to_string() } else { legal.join(" ") }
     )?;
     writeln!(out, "outcome:   {}", result_text(game))?;
-    if let Some(s) = game.score() {
-        writeln!(out, "score:     {s}")?;
+    if let Some(halves) = game.score_halves() {
+        // In points: a half point (Go's komi) as `.5`, whole scores as integers.
+        writeln!(out, "score:     {}", halves as f64 / 2.0)?;
     }
     writeln!(out, "position:  {}", game.position())?;
     writeln!(out, "hash:      {:016x}", game.position_hash())?;

@@ -55,6 +55,12 @@ fn show_json_matches_moves() {
     assert_eq!(ok_json(&["show", "connect4", "4453", "--json"]), v);
     assert_eq!(ok_json(&["show", "connect4", "--moves", "4,4,5,3", "--json"]), v);
 
+    // Go's score: half points in JSON (the API's `score`), points in the text.
+    let passed = ok_json(&["show", "go(size=9)", "--moves", "pass pass", "--json"]);
+    assert_eq!(passed["score"], -15, "{passed}");
+    let text = ok(&["show", "go(size=9)", "--moves", "pass pass"]);
+    assert!(text.contains("score:     -7.5"), "{text}");
+
     let won = ok_json(&["show", "tictactoe", "XXX/OO./...", "--json"]);
     assert_eq!(won["to_move"], Value::Null);
     assert_eq!(won["outcome"], json!({"winner": "X", "draw": false}));
