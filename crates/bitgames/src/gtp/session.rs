@@ -354,6 +354,7 @@ impl GtpSession {
     fn play(&mut self, p: Player, vertex: &str) -> Result<(), String> {
         let text =
             self.record.current().move_text(vertex).map_err(|e| format!("illegal move: {e}"))?;
+        self.play_on_after_passes();
         let before = self.record.moves().len();
         self.turn(p)?;
         if let Err(e) = self.record.play(&text) {
@@ -366,6 +367,26 @@ impl GtpSession {
         }
         self.automatic.push(false);
         Ok(())
+    }
+
+    /// GTP has no end of game (GNU Go answers `=` to a `play` after both sides
+    /// passed): where two passes in a row ended the game (Go), a `play` plays
+    /// on. The two passes are taken back first; they change nothing on the
+    /// board, so the game goes on from the same position with the same side to
+    /// move. A game ended otherwise (a move cap, a repeated board) stays over.
+    fn play_on_after_passes(&mut self) {
+        let moves = self.record.moves();
+        let n = moves.len();
+        if self.record.current().outcome().is_none() || n < 2 || moves[n - 2..] != ["pass", "pass"]
+        {
+            return;
+        }
+        if self.record.state_after(n - 2).is_some_and(|g| g.outcome().is_none()) {
+            for _ in 0..2 {
+                self.record.undo();
+                self.automatic.pop();
+            }
+        }
     }
 
     /// `genmove COLOUR` (`play`: play the move, as `genmove`; else as

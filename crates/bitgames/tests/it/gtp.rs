@@ -93,12 +93,14 @@ fn scripted_go_session() {
     ok(&mut s, "clear_board");
     assert!(s.record().moves().is_empty());
     assert!(err(&mut s, "undo").starts_with("cannot undo"));
-    // Two passes end the game; genmove then passes.
+    // Two passes end the game; genmove then passes, and a play plays on (GTP
+    // has no end of game: play_after_two_passes_plays_on).
     ok(&mut s, "play b pass");
     ok(&mut s, "play w pass");
     assert_eq!(ok(&mut s, "final_score"), "W+0.5");
     assert_eq!(ok(&mut s, "genmove b"), "pass");
-    assert!(err(&mut s, "play b c3").contains("over"));
+    ok(&mut s, "play b c3");
+    assert_eq!(s.record().moves(), ["c3"]);
     assert!(!s.is_done());
     ok(&mut s, "quit");
     assert!(s.is_done());
@@ -300,6 +302,32 @@ fn huge_times_are_capped_not_a_panic() {
     ok(&mut s, "time_settings 1e300 0 0");
     let mv = ok(&mut s, "genmove w");
     assert_eq!(s.record().moves()[1], mv);
+}
+
+/// A `play` after both sides passed plays on, as GNU Go does (issue 33: it
+/// was refused as "the game is over"), also where the session's own pass for
+/// a repeated colour was the second one; the two passes are taken back.
+#[test]
+fn play_after_two_passes_plays_on() {
+    let mut s = GtpSession::new("go", "random(seed=1)").unwrap();
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "play b pass");
+    ok(&mut s, "play w pass");
+    assert!(s.record().current().outcome().is_some());
+    ok(&mut s, "play b c3");
+    assert_eq!(s.record().moves(), ["c3"]);
+    assert!(s.record().current().outcome().is_none());
+    // Black twice: the session passes for White; then Black passes: over.
+    ok(&mut s, "play b c2");
+    ok(&mut s, "play b pass");
+    assert_eq!(s.record().moves(), ["c3", "pass", "c2", "pass", "pass"]);
+    assert!(s.record().current().outcome().is_some());
+    ok(&mut s, "play w e5");
+    assert_eq!(s.record().moves(), ["c3", "pass", "c2", "e5"]);
+    assert_eq!(s.record().current().side_to_move(), bitgames::Player::First);
+    // Undo still takes back one move at a time.
+    ok(&mut s, "undo");
+    assert_eq!(s.record().moves(), ["c3", "pass", "c2"]);
 }
 
 /// `boardsize` after a `genmove` (issue 33, row 5): the engine is built anew
