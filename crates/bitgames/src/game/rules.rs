@@ -180,12 +180,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         perft_parallel(self, depth, threads)
     }
 
-    /// The name of a player in this game (`X`, `O`, `Black`, …).
+    /// The players' names in this game, the first player's first: `X` and
+    /// `O` unless a game names them (`Black` and `White`).
+    const PLAYERS: [&'static str; 2] = ["X", "O"];
+
+    /// The name of a player in this game ([`PLAYERS`](Rules::PLAYERS)).
     fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "X",
-            Player::Second => "O",
-        }
+        Self::PLAYERS[p.index()]
     }
 
     /// An outcome in words: `X wins`, `draw`.

@@ -245,6 +245,7 @@ impl fmt::Debug for Teeko {
 impl Rules for Teeko {
     type Move = TeekoMove;
     const NAME: &'static str = INFO.name;
+    const PLAYERS: [&'static str; 2] = ["Black", "Red"];
 
     fn spec(&self) -> String {
         format!("teeko(max_moves={})", self.max_moves)
@@ -431,13 +432,6 @@ impl Rules for Teeko {
             return Err(format!("result code {}", self.result));
         }
         Ok(())
-    }
-
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "Red",
-        }
     }
 }
 

@@ -205,6 +205,7 @@ crate::debug_by_notation!(N => Breakthrough<N>);
 impl<const N: usize> Rules for Breakthrough<N> {
     type Move = PawnMove;
     const NAME: &'static str = INFO.name;
+    const PLAYERS: [&'static str; 2] = ["Black", "White"];
 
     fn spec(&self) -> String {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
@@ -365,13 +366,6 @@ impl<const N: usize> Rules for Breakthrough<N> {
             return Err(format!("result code {}", self.result));
         }
         Ok(())
-    }
-
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
-        }
     }
 }
 

@@ -560,6 +560,7 @@ crate::debug_by_notation!(N => Go<N>);
 impl<const N: usize> Rules for Go<N> {
     type Move = GoMove;
     const NAME: &'static str = INFO.name;
+    const PLAYERS: [&'static str; 2] = ["Black", "White"];
 
     fn spec(&self) -> String {
         format!(
@@ -761,13 +762,6 @@ impl<const N: usize> Rules for Go<N> {
             return Err("the incremental hash differs from the board's".into());
         }
         Ok(())
-    }
-
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
-        }
     }
 
     /// The winner, the margin and how it was counted: `Black wins by 4.5

@@ -457,6 +457,7 @@ impl fmt::Debug for Othello {
 impl Rules for Othello {
     type Move = OthelloMove;
     const NAME: &'static str = INFO.name;
+    const PLAYERS: [&'static str; 2] = ["Black", "White"];
 
     const PERFT_RULE: PerftRule = PerftRule::FinishedCountsDeeper;
 
@@ -589,13 +590,6 @@ impl Rules for Othello {
         match self.player & self.opponent {
             0 => Ok(()),
             both => Err(format!("{} square(s) hold both colours", both.count_ones())),
-        }
-    }
-
-    fn player_name(&self, p: Player) -> &'static str {
-        match p {
-            Player::First => "Black",
-            Player::Second => "White",
         }
     }
 }
