@@ -493,14 +493,41 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// on the board; the error names the game `spec` and the board's cells.
     pub fn parse_cell(&self, spec: &str, text: &str) -> Result<Cell, ParseError> {
         let last = self.grid.mask().last().and_then(|i| self.grid.cell_name(i)).unwrap_or_default();
-        let bad = || ParseError::Move {
-            game: spec.to_string(),
-            text: clip(text),
-            expected: format!("a cell a1–{last}"),
-        };
-        let c: Cell = text.parse().map_err(|_| bad())?;
-        self.index_of(c).ok_or_else(bad)?;
-        Ok(c)
+        self.read_on_board(spec, text, |&c| Some(c), || format!("a cell a1–{last}"))
+    }
+
+    /// A move of the board's type (a cell as the grid names it, or `swap`
+    /// where the type has one), its cell checked to be on the board; the
+    /// error names the game `spec` and what was `expected` (the board's
+    /// cells, in the game's words).
+    pub fn parse_move(
+        &self,
+        spec: &str,
+        text: &str,
+        expected: impl Fn() -> String,
+    ) -> Result<M, ParseError>
+    where
+        M: std::str::FromStr,
+    {
+        self.read_on_board(spec, text, |&m: &M| m.cell(), expected)
+    }
+
+    /// `text` read as a `T` whose cell (`cell`; none for a swap) is on the
+    /// board.
+    fn read_on_board<T: std::str::FromStr>(
+        &self,
+        spec: &str,
+        text: &str,
+        cell: impl Fn(&T) -> Option<Cell>,
+        expected: impl Fn() -> String,
+    ) -> Result<T, ParseError> {
+        let bad =
+            || ParseError::Move { game: spec.to_string(), text: clip(text), expected: expected() };
+        let read: T = text.trim().parse().map_err(|_| bad())?;
+        if let Some(c) = cell(&read) {
+            self.index_of(c).ok_or_else(bad)?;
+        }
+        Ok(read)
     }
 
     /// The stones as the grid draws them: `X`, `O`, `.` by rows from the top.

@@ -38,8 +38,8 @@ use super::stones::{StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
-    clip, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player,
-    Rules, SetupError, View,
+    random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules,
+    SetupError, View,
 };
 use crate::grid::{column_name, Cell, Grid, GridKind};
 use crate::info::GameInfo;
@@ -370,18 +370,13 @@ impl<const N: usize> Notation for Y<N> {
     stone_moves!(notation: board, Cell);
 
     fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
+        self.board.parse_move(&self.spec(), text, || {
+            format!(
                 "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
                 self.last_cell(),
                 self.size()
-            ),
-        };
-        let c: Cell = text.trim().parse().map_err(|_| bad())?;
-        self.board.grid.index_of(c).ok_or_else(bad)?;
-        Ok(c)
+            )
+        })
     }
 
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and

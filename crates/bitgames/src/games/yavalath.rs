@@ -41,7 +41,7 @@ use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
 use crate::game::SetupError;
-use crate::game::{clip, Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
+use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
 use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -194,19 +194,9 @@ impl<const N: usize> Notation for Yavalath<N> {
     stone_moves!(notation: board, PlaceMove);
 
     fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
-                "a cell of the hexagon ({}), or swap",
-                hexagon::cell_range(self.size(), false)
-            ),
-        };
-        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
-        if let PlaceMove::Place(c) = mv {
-            self.board.grid.index_of(c).ok_or_else(bad)?;
-        }
-        Ok(mv)
+        self.board.parse_move(&self.spec(), text, || {
+            format!("a cell of the hexagon ({}), or swap", hexagon::cell_range(self.size(), false))
+        })
     }
 
     /// Rows from the top, separated by `/`, then a space and the side to move:

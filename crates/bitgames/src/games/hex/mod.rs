@@ -42,8 +42,8 @@ use super::stones::{PlaceMove, StoneSetupError, Stones};
 use crate::bits::Bits;
 use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
 use crate::game::{
-    clip, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player,
-    Rules, SetupError, View,
+    random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules,
+    SetupError, View,
 };
 use crate::grid::{column_name, Grid, GridKind};
 use crate::info::GameInfo;
@@ -236,20 +236,13 @@ impl<const N: usize> Notation for Hex<N> {
     stone_moves!(notation: board, PlaceMove);
 
     fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        let bad = || ParseError::Move {
-            game: self.spec(),
-            text: clip(text),
-            expected: format!(
+        self.board.parse_move(&self.spec(), text, || {
+            format!(
                 "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
                 self.last_cell(),
                 if self.board.swap { " or swap" } else { "" }
-            ),
-        };
-        let mv: PlaceMove = text.parse().map_err(|_| bad())?;
-        if let PlaceMove::Place(c) = mv {
-            self.board.grid.index_of(c).ok_or_else(bad)?;
-        }
-        Ok(mv)
+            )
+        })
     }
 
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
