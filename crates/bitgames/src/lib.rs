@@ -69,7 +69,7 @@ pub use dynamic::DynGame;
 pub use engine::{Engine, EngineBuildError, EngineError, EngineMove};
 pub use game::{
     Game, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError, PerftRule,
-    PlayError, Player, Rules, SetupError, View,
+    PlayError, Player, PositionFault, Rules, SetupError, View,
 };
 pub use grid::{Cell, Dir, Grid, GridKind};
 pub use info::GameInfo;

@@ -25,9 +25,54 @@ pub enum ParseError {
         game: String,
         /// The text given (shortened if long).
         text: String,
-        /// What was wrong.
+        /// What kind of fault: a reason callers can match.
+        fault: PositionFault,
+        /// What was wrong, in words.
         why: String,
     },
+}
+
+impl ParseError {
+    /// A [`ParseError::Position`]: `text` (shortened here) is no position
+    /// of `game` because of `fault`, told in `why`.
+    pub fn position(
+        game: impl Into<String>,
+        text: &str,
+        fault: PositionFault,
+        why: impl Into<String>,
+    ) -> Self {
+        ParseError::Position { game: game.into(), text: clip(text), fault, why: why.into() }
+    }
+}
+
+/// Why position text is no position of a game, as a reason callers can
+/// match (the words are in [`ParseError::Position`]'s `why`): each game reads
+/// its text into a plain setup, then checks the setup against its rules, and
+/// each check has its kind here (shakmaty's `PositionError` kinds, for all
+/// games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum PositionFault {
+    /// The text is not in the game's shape: a character that is no piece,
+    /// digit or separator, a wrong count of rows or fields, a row of the
+    /// wrong length, a field that is no number.
+    Syntax,
+    /// The side to move is missing or names no player.
+    SideToMove,
+    /// A cell claimed by both players.
+    Overlap,
+    /// Pieces, or a cell the text names, off the board.
+    OffBoard,
+    /// Piece counts (or a ply count) that no game from the start reaches.
+    Counts,
+    /// A move of a move list that is not legal where it is played (a full
+    /// column).
+    IllegalMove,
+    /// The game was over before the position: moves after the end, both
+    /// players with a finished pattern, or the side to move holding one.
+    AfterEnd,
+    /// Any other breach of the rules (Go's groups without liberties, a ko
+    /// cell that no capture made, a board the game's parameters do not allow).
+    Rules,
 }
 
 /// Why a well-formed move cannot be played here: a reason callers can match.
@@ -200,6 +245,16 @@ pub enum SetupError {
 }
 
 impl SetupError {
+    /// The kind of position fault this is, where a position's setup fails
+    /// with it: [`PositionFault::Overlap`] for cells of both players, else
+    /// [`PositionFault::Rules`].
+    pub fn fault(&self) -> PositionFault {
+        match self {
+            SetupError::Overlap { .. } => PositionFault::Overlap,
+            _ => PositionFault::Rules,
+        }
+    }
+
     /// `Ok` when `value` of parameter `param` is in `min..=max`, else
     /// [`SetupError::OutOfRange`] naming it (the check every game's
     /// constructor makes of its sizes).

@@ -22,7 +22,9 @@ mod util;
 mod view;
 
 pub use crate::player::{Outcome, Player};
-pub use errors::{Illegal, IllegalReason, NotationError, ParseError, PlayError, SetupError};
+pub use errors::{
+    Illegal, IllegalReason, NotationError, ParseError, PlayError, PositionFault, SetupError,
+};
 pub use hints::{one_at_a_time, Hints, PlayoutStats};
 pub use notation::Notation;
 pub use rules::{perft_parallel, perft_walk, PerftRule, Rules};

@@ -14,7 +14,8 @@
 
 use crate::bits::Bits;
 use crate::game::{
-    clip, hash_sets, random_below, Game, Illegal, IllegalReason, NotationError, Outcome, ParseError,
+    clip, hash_sets, random_below, Game, Illegal, IllegalReason, NotationError, Outcome,
+    ParseError, PositionFault,
 };
 use crate::grid::{Cell, Grid};
 use crate::player::Player;
@@ -224,7 +225,23 @@ impl StoneSetupError {
     /// The error as the games report it: a [`ParseError::Position`] naming
     /// the game `spec` and the `text`.
     pub fn at(self, spec: &str, text: &str) -> ParseError {
-        ParseError::Position { game: spec.to_string(), text: clip(text), why: self.to_string() }
+        ParseError::position(spec, text, self.fault(), self.to_string())
+    }
+
+    /// The kind of fault, for callers to match.
+    pub fn fault(&self) -> PositionFault {
+        match self {
+            StoneSetupError::Shape { .. } | StoneSetupError::Rows(_) => PositionFault::Syntax,
+            StoneSetupError::SideToMove(_) => PositionFault::SideToMove,
+            StoneSetupError::Overlap { .. } => PositionFault::Overlap,
+            StoneSetupError::OffBoard { .. } => PositionFault::OffBoard,
+            StoneSetupError::Counts { .. } | StoneSetupError::OnlyBySwap { .. } => {
+                PositionFault::Counts
+            }
+            StoneSetupError::BothWon { .. } | StoneSetupError::ToMoveAfterEnd { .. } => {
+                PositionFault::AfterEnd
+            }
+        }
     }
 }
 

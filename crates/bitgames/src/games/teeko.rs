@@ -23,6 +23,7 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView, PieceLook};
+use crate::game::PositionFault::{AfterEnd, Counts, Syntax};
 use crate::game::{
     clip, hash_sets, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError,
     Player, Rules, SetupError, View,
@@ -475,34 +476,38 @@ impl Notation for Teeko {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         let parts: Vec<&str> = text.split_whitespace().collect();
         if parts.is_empty() || parts.len() > 2 {
             return Err(err(
+                Syntax,
                 "expected the rows from the top separated by '/' and optionally the ply, such as X..../...../...../...../.O... 2".into(),
             ));
         }
-        let (x, o) =
-            GRID.parse_picture2(&parts[0].replace('/', "\n")).map_err(|e| err(e.to_string()))?;
+        let (x, o) = GRID
+            .parse_picture2(&parts[0].replace('/', "\n"))
+            .map_err(|e| err(Syntax, e.to_string()))?;
         let (nx, no) = (x.count() as usize, o.count() as usize);
         let ply = match parts.get(1) {
             None => nx + no,
-            Some(p) => p
-                .parse::<u16>()
-                .map_err(|_| err(format!("the ply '{}' is not a whole number 0–65535", clip(p))))?
-                as usize,
+            Some(p) => p.parse::<u16>().map_err(|_| {
+                err(Syntax, format!("the ply '{}' is not a whole number 0–65535", clip(p)))
+            })? as usize,
         };
         if ply > self.max_moves as usize {
-            return Err(err(format!(
-                "ply {ply} is past the move limit of {} (max_moves)",
-                self.max_moves
-            )));
+            return Err(err(
+                AfterEnd,
+                format!("ply {ply} is past the move limit of {} (max_moves)", self.max_moves),
+            ));
         }
         let (want_x, want_o) = (ply.div_ceil(2).min(PIECES), (ply / 2).min(PIECES));
         if (nx, no) != (want_x, want_o) {
-            return Err(err(format!(
-                "X has {nx} pieces and O {no}; at ply {ply} X must have {want_x} and O {want_o}"
-            )));
+            return Err(err(
+                Counts,
+                format!(
+                    "X has {nx} pieces and O {no}; at ply {ply} X must have {want_x} and O {want_o}"
+                ),
+            ));
         }
         let mut g = *self;
         g.stones = [x, o];
@@ -510,14 +515,17 @@ impl Notation for Teeko {
         let (wx, wo) =
             (g.winning_pattern(Player::First) != 0, g.winning_pattern(Player::Second) != 0);
         if wx && wo {
-            return Err(err("both players make a winning pattern".into()));
+            return Err(err(AfterEnd, "both players make a winning pattern".into()));
         }
         let last = Player::at_ply(ply.wrapping_sub(1));
         if (wx && last != Player::First)
             || (wo && last != Player::Second)
             || (ply == 0 && (wx || wo))
         {
-            return Err(err("the player with a winning pattern did not make the last move".into()));
+            return Err(err(
+                AfterEnd,
+                "the player with a winning pattern did not make the last move".into(),
+            ));
         }
         g.update_result();
         Ok(g)

@@ -3,7 +3,9 @@
 
 use crate::common::message;
 use bitgames::games::connect4::Connect4;
-use bitgames::{new_game, IllegalReason, Notation, ParseError, PlayError, Rules, SpecError};
+use bitgames::{
+    new_game, IllegalReason, Notation, ParseError, PlayError, PositionFault, Rules, SpecError,
+};
 
 #[test]
 fn unknown_game_and_bad_parameters() {
@@ -35,6 +37,46 @@ fn malformed_positions() {
     assert!(message(t.set_position("XQ./.../...")).contains("unexpected 'Q'"));
     assert!(message(t.set_position("XXX/OOO/...")).contains("both players have a line"));
     assert!(matches!(c4.parse_position("0"), Err(ParseError::Position { .. })));
+}
+
+/// Every game's position errors carry a fault kind that callers can match,
+/// the same kind for the same fault across games.
+#[test]
+fn position_faults_are_typed() {
+    use PositionFault::*;
+    let cases: &[(&str, &str, PositionFault)] = &[
+        ("connect4", "44a", Syntax),
+        ("connect4", "1111111", IllegalMove),
+        ("connect4", "12121212", AfterEnd),
+        ("othello", "Q--------------------------XO------XO--------------------------- X", Syntax),
+        (
+            "othello",
+            "---------------------------XO------XO--------------------------- Z",
+            SideToMove,
+        ),
+        ("go(size=5)", "...../...../...../...../..... x 0 0 f9", OffBoard),
+        ("go(size=5)", "x..../...../...../...../..... x 0 0 a5", Rules),
+        ("go(size=5)", "xo.../o..../...../...../..... x", Rules),
+        ("go(size=5)", "...../...../..... x", Syntax),
+        ("clobber(width=2,height=2)", "xo/ox q", SideToMove),
+        ("breakthrough(width=3,height=4)", ".../.../.../bbb b", Counts),
+        ("breakthrough(width=3,height=4)", "b../.../.../www b", AfterEnd),
+        ("teeko", "XX.../...../...../...../..... 2", Counts),
+        ("teeko", "XXXX./OOOO./...../...../..... 8", AfterEnd),
+        ("tictactoe", "XX./.../...", Counts),
+        ("tictactoe", "XQ./.../...", Syntax),
+        ("tictactoe", "XXX/OOO/...", AfterEnd),
+        ("hex(size=3)", "x../.../... q", SideToMove),
+    ];
+    for &(spec, text, want) in cases {
+        let mut g = new_game(spec).unwrap();
+        match g.set_position(text) {
+            Err(ParseError::Position { fault, why, .. }) => {
+                assert_eq!(fault, want, "{spec} '{text}': {why}")
+            }
+            other => panic!("{spec} '{text}': expected a position error, got {other:?}"),
+        }
+    }
 }
 
 #[test]

@@ -29,6 +29,7 @@ mod packed;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
 use crate::game::{
     clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
     ParseError, Player, Rules, SetupError, View,
@@ -411,35 +412,46 @@ impl<const N: usize> Notation for Breakthrough<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         let mut fields = text.split_whitespace();
         let (Some(board), Some(side), None) = (fields.next(), fields.next(), fields.next()) else {
             return Err(err(
+                Syntax,
                 "expected the rows from the top separated by '/' (b, w or .), a space and the side to move (b or w)".into(),
             ));
         };
         let side = match side {
             "b" | "B" => Player::First,
             "w" | "W" => Player::Second,
-            _ => return Err(err(format!("the side to move must be b or w, not '{}'", clip(side)))),
+            _ => {
+                return Err(err(
+                    SideToMove,
+                    format!("the side to move must be b or w, not '{}'", clip(side)),
+                ))
+            }
         };
         let picture = board.replace('/', "\n");
-        let [black, white] =
-            self.grid.parse_picture_n(&picture, ['b', 'w']).map_err(|e| err(e.to_string()))?;
+        let [black, white] = self
+            .grid
+            .parse_picture_n(&picture, ['b', 'w'])
+            .map_err(|e| err(Syntax, e.to_string()))?;
         let mut g = *self;
         g.pawns = [black, white];
         g.side = side;
         let (me, other) = (self.player_name(side), self.player_name(side.other()));
         if g.on_goal(side) {
-            return Err(err(format!(
+            return Err(err(
+                AfterEnd,
+                format!(
                 "{me} has a pawn on its far row yet is to move: the game ended when it got there"
-            )));
+            ),
+            ));
         }
         if g.pawns[side.other().index()].is_empty() {
-            return Err(err(format!("{other} has no pawn yet made the last move")));
+            return Err(err(Counts, format!("{other} has no pawn yet made the last move")));
         }
-        let start =
-            Self::new(self.grid.width(), self.grid.height()).map_err(|e| err(e.to_string()))?;
+        let start = Self::new(self.grid.width(), self.grid.height())
+            .map_err(|e| err(e.fault(), e.to_string()))?;
         g.ply = if g == start {
             0
         } else if side == Player::Second {

@@ -32,6 +32,7 @@ pub use one_word::Clobber64;
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::PositionFault::{SideToMove, Syntax};
 use crate::game::{
     clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
     ParseError, Player, Rules, SetupError, View,
@@ -305,23 +306,31 @@ impl<const N: usize> Notation for Clobber<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         let (w, h) = (self.grid.width(), self.grid.height());
         let mut parts = text.split_whitespace();
         let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(err(format!(
+            return Err(err(
+                Syntax,
+                format!(
                 "expected the rows from the top separated by '/', a space and the side to move (x or o), such as {}",
                 Clobber::<N>::new(w, h).map(|g| g.position()).unwrap_or_default()
-            )));
+            ),
+            ));
         };
         let side = match side {
             "x" | "X" => 0,
             "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+            s => {
+                return Err(err(
+                    SideToMove,
+                    format!("the side to move is '{}', expected x or o", clip(s)),
+                ))
+            }
         };
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != h {
-            return Err(err(format!("{} rows, expected {h}", rows.len())));
+            return Err(err(Syntax, format!("{} rows, expected {h}", rows.len())));
         }
         let mut stones = [Bits::EMPTY; 2];
         for (k, row) in rows.iter().enumerate() {
@@ -329,7 +338,7 @@ impl<const N: usize> Notation for Clobber<N> {
             crate::games::read_stone_row(row, r + 1, w, column_name, |c, p| {
                 stones[p].insert(self.grid.cell(c, r).expect("on the board"))
             })
-            .map_err(&err)?;
+            .map_err(|why| err(Syntax, why))?;
         }
         let removed = self.grid.cells() - (stones[0] | stones[1]).count() as usize;
         Ok(Clobber { grid: self.grid, stones, ply: removed as u16, side })

@@ -20,6 +20,7 @@ pub(crate) mod tools;
 pub use bits::has_four;
 
 use crate::board::{BoardCell, BoardShape, BoardView, PieceLook};
+use crate::game::PositionFault::{AfterEnd, IllegalMove, Syntax};
 use crate::game::{
     clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
     ParseError, Player, Rules, SetupError, View,
@@ -490,28 +491,37 @@ impl Notation for Connect4 {
         g.mask = 0;
         g.moves = 0;
         g.over = 0;
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         for (i, ch) in text.trim().chars().enumerate() {
             let c = match ch.to_digit(10) {
                 Some(d) if d >= 1 && d as usize <= g.width() => (d - 1) as usize,
                 _ => {
-                    return Err(err(format!(
-                        "character {} is '{}', expected a column digit 1–{}",
-                        i + 1,
-                        ch.escape_debug(),
-                        g.width
-                    )))
+                    return Err(err(
+                        Syntax,
+                        format!(
+                            "character {} is '{}', expected a column digit 1–{}",
+                            i + 1,
+                            ch.escape_debug(),
+                            g.width
+                        ),
+                    ))
                 }
             };
             if let Some(o) = g.outcome() {
-                return Err(err(format!(
-                    "move {} ({ch}) comes after the game ended ({})",
-                    i + 1,
-                    g.describe_outcome(o)
-                )));
+                return Err(err(
+                    AfterEnd,
+                    format!(
+                        "move {} ({ch}) comes after the game ended ({})",
+                        i + 1,
+                        g.describe_outcome(o)
+                    ),
+                ));
             }
             if !g.can_play(c) {
-                return Err(err(format!("move {} plays column {ch}, which is full", i + 1)));
+                return Err(err(
+                    IllegalMove,
+                    format!("move {} plays column {ch}, which is full", i + 1),
+                ));
             }
             g.play_unchecked(Column(c as u8));
         }

@@ -43,6 +43,7 @@
 
 use crate::bits::Bits;
 use crate::board::{BoardShape, BoardView};
+use crate::game::PositionFault::{OffBoard, Rules as RulesFault, SideToMove, Syntax};
 use crate::game::{
     clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError,
     Player, Rules, SetupError, View,
@@ -855,23 +856,31 @@ impl<const N: usize> Notation for Go<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         let n = self.grid.width();
         let parts: Vec<&str> = text.split_whitespace().collect();
         if !(2..=6).contains(&parts.len()) || parts.len() == 3 || parts.len() == 4 {
-            return Err(err(format!(
+            return Err(err(
+                Syntax,
+                format!(
                 "expected the rows from the top separated by '/', the side to move (x or o), and optionally the ply, the passes just played and the ko cell (or -), such as {}",
                 Go::<N>::new(n, self.rules).map(|g| g.position()).unwrap_or_default()
-            )));
+            ),
+            ));
         }
         let side: u8 = match parts[1] {
             "x" | "X" => 0,
             "o" | "O" => 1,
-            s => return Err(err(format!("the side to move is '{}', expected x or o", clip(s)))),
+            s => {
+                return Err(err(
+                    SideToMove,
+                    format!("the side to move is '{}', expected x or o", clip(s)),
+                ))
+            }
         };
         let rows: Vec<&str> = parts[0].split('/').collect();
         if rows.len() != n {
-            return Err(err(format!("{} rows, expected {n}", rows.len())));
+            return Err(err(Syntax, format!("{} rows, expected {n}", rows.len())));
         }
         let mut stones = [Bits::EMPTY; 2];
         for (k, row) in rows.iter().enumerate() {
@@ -879,35 +888,43 @@ impl<const N: usize> Notation for Go<N> {
             super::read_stone_row(row, r + 1, n, column_letter, |c, p| {
                 stones[p].insert(self.grid.cell(c, r).expect("on the board"))
             })
-            .map_err(&err)?;
+            .map_err(|why| err(Syntax, why))?;
         }
         let (mut ply, mut passes, mut ko, mut state) = (0u32, 0u8, NO_KO, 0u8);
         if parts.len() >= 5 {
-            ply = parts[2]
-                .parse()
-                .map_err(|_| err(format!("the ply '{}' is not a number", clip(parts[2]))))?;
+            ply = parts[2].parse().map_err(|_| {
+                err(Syntax, format!("the ply '{}' is not a number", clip(parts[2])))
+            })?;
             passes = match parts[3] {
                 "0" => 0,
                 "1" => 1,
                 "2" => 2,
-                p => return Err(err(format!("passes '{}': expected 0, 1 or 2", clip(p)))),
+                p => return Err(err(Syntax, format!("passes '{}': expected 0, 1 or 2", clip(p)))),
             };
             if parts[4] != "-" {
                 let mv = self.parse_move(parts[4]).map_err(|_| {
-                    err(format!("the ko cell '{}' is not a cell of this board", clip(parts[4])))
+                    err(
+                        OffBoard,
+                        format!("the ko cell '{}' is not a cell of this board", clip(parts[4])),
+                    )
                 })?;
-                let i = self.index(mv).ok_or_else(|| err("the ko cell cannot be pass".into()))?;
+                let i = self
+                    .index(mv)
+                    .ok_or_else(|| err(Syntax, "the ko cell cannot be pass".into()))?;
                 if (stones[0] | stones[1]).contains(i) {
-                    return Err(err(format!("the ko cell {} is not empty", parts[4])));
+                    return Err(err(RulesFault, format!("the ko cell {} is not empty", parts[4])));
                 }
                 ko = i as u16;
             }
             if let Some(&last) = parts.get(5) {
                 if last != "repeated" || self.rules.ko != KoRule::RepetitionDraw {
-                    return Err(err(format!(
-                        "'{}' after the ko cell: only 'repeated' under ko=repetition_draw",
-                        clip(last)
-                    )));
+                    return Err(err(
+                        Syntax,
+                        format!(
+                            "'{}' after the ko cell: only 'repeated' under ko=repetition_draw",
+                            clip(last)
+                        ),
+                    ));
                 }
                 state = 2;
             }
@@ -934,11 +951,14 @@ impl<const N: usize> Notation for Go<N> {
         for (p, s) in stones.iter().enumerate() {
             let dead = *s - ops::alive(&g.grid, *s, empty);
             if let Some(c) = dead.first() {
-                return Err(err(format!(
-                    "the {} group at {} has no liberty",
-                    if p == 0 { "x" } else { "o" },
-                    g.cell_name(c)
-                )));
+                return Err(err(
+                    RulesFault,
+                    format!(
+                        "the {} group at {} has no liberty",
+                        if p == 0 { "x" } else { "o" },
+                        g.cell_name(c)
+                    ),
+                ));
             }
         }
         g.reset_history();

@@ -80,6 +80,7 @@ pub use perft::{
 pub use tools::FFO_40_59;
 
 use crate::board::{BoardShape, BoardView};
+use crate::game::PositionFault::{SideToMove, Syntax};
 use crate::game::{
     clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
     ParseError, PerftRule, Player, Rules, SetupError, View,
@@ -285,26 +286,28 @@ impl Othello {
     /// cells `X` (Black), `O` (White) or `.`/`-` (empty); blanks between cells are
     /// ignored.
     pub fn from_picture(picture: &str, side: Player) -> Result<Self, ParseError> {
-        let err =
-            |why: String| ParseError::Position { game: SPEC.to_string(), text: clip(picture), why };
+        let err = |fault, why: String| ParseError::position(SPEC, picture, fault, why);
         let rows: Vec<&str> = picture.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if rows.len() != 8 {
-            return Err(err(format!("expected 8 rows, found {}", rows.len())));
+            return Err(err(Syntax, format!("expected 8 rows, found {}", rows.len())));
         }
         let mut board = String::with_capacity(64);
         for (r, line) in rows.iter().enumerate() {
             let cells: String = line.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.chars().count() != 8 {
-                return Err(err(format!(
-                    "row {} ('{line}') has {} cells, expected 8",
-                    r + 1,
-                    cells.chars().count()
-                )));
+                return Err(err(
+                    Syntax,
+                    format!(
+                        "row {} ('{line}') has {} cells, expected 8",
+                        r + 1,
+                        cells.chars().count()
+                    ),
+                ));
             }
             board.push_str(&cells);
         }
-        let (black, white) = read_board(&board).map_err(err)?;
-        Othello::from_discs(black, white, side).map_err(|e| err(e.to_string()))
+        let (black, white) = read_board(&board).map_err(|why| err(Syntax, why))?;
+        Othello::from_discs(black, white, side).map_err(|e| err(e.fault(), e.to_string()))
     }
 
     /// Discs of the side to move.
@@ -647,30 +650,40 @@ impl Notation for Othello {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let err = |why: String| ParseError::Position { game: self.spec(), text: clip(text), why };
+        let err = |fault, why: String| ParseError::position(self.spec(), text, fault, why);
         let obf = text.split(';').next().unwrap_or("");
         let mut fields = obf.split_whitespace();
         let Some(board) = fields.next() else {
             return Err(err(
+                Syntax,
                 "empty; expected 64 squares a1..h8 (X, O or -), a space and the side to move (X or O)"
                     .into(),
             ));
         };
-        let (black, white) = read_board(board).map_err(err)?;
+        let (black, white) = read_board(board).map_err(|why| err(Syntax, why))?;
         let side = match fields.next() {
-            None => return Err(err("no side to move after the board (expected X or O)".into())),
+            None => {
+                return Err(err(
+                    SideToMove,
+                    "no side to move after the board (expected X or O)".into(),
+                ))
+            }
             Some("X") => Player::First,
             Some("O") => Player::Second,
             Some(s) => {
-                return Err(err(format!("side to move '{s}' is not X (Black) or O (White)")))
+                return Err(err(
+                    SideToMove,
+                    format!("side to move '{s}' is not X (Black) or O (White)"),
+                ))
             }
         };
         if let Some(extra) = fields.next() {
-            return Err(err(format!(
-                "unexpected '{extra}' after the side to move (comments start with ';')"
-            )));
+            return Err(err(
+                Syntax,
+                format!("unexpected '{extra}' after the side to move (comments start with ';')"),
+            ));
         }
-        Othello::from_discs(black, white, side).map_err(|e| err(e.to_string()))
+        Othello::from_discs(black, white, side).map_err(|e| err(e.fault(), e.to_string()))
     }
 
     /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.
