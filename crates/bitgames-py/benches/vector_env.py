@@ -44,8 +44,8 @@ def cpu_model():
     return platform.processor() or "unknown CPU"
 
 
-def bitgames_rate(spec, steps, threads):
-    env = bitgames.VectorEnv(spec, BATCH, seed=0, threads=threads)
+def bitgames_rate(spec, steps, threads, batch=BATCH):
+    env = bitgames.VectorEnv(spec, batch, seed=0, threads=threads)
     env.reset()
     for _ in range(10):
         env.step(env.random_actions())
@@ -55,10 +55,10 @@ def bitgames_rate(spec, steps, threads):
         obs, rewards, terminated, truncated, mask = env.step(env.random_actions())
     wall = time.perf_counter() - t
     cpu = time.process_time() - c
-    return BATCH * steps / wall, cpu / wall
+    return batch * steps / wall, cpu / wall
 
 
-def pgx_rate(name, steps):
+def pgx_rate(name, steps, batch=BATCH):
     try:
         import jax
         import jax.numpy as jnp
@@ -69,7 +69,7 @@ def pgx_rate(name, steps):
     init = jax.jit(jax.vmap(env.init))
     step = jax.jit(jax.vmap(env.step))
     key = jax.random.PRNGKey(0)
-    state = init(jax.random.split(key, BATCH))
+    state = init(jax.random.split(key, batch))
 
     @jax.jit
     def act(state, key):
@@ -94,12 +94,46 @@ def pgx_rate(name, steps):
         done = state.terminated | state.truncated
         if bool(done.any()):
             key, k2 = jax.random.split(key)
-            fresh = init(jax.random.split(k2, BATCH))
+            fresh = init(jax.random.split(k2, batch))
             state = jax.tree_util.tree_map(
                 lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), state, fresh
             )
     jax.block_until_ready((state.observation, state.legal_action_mask))
-    return BATCH * steps / (time.perf_counter() - t)
+    return batch * steps / (time.perf_counter() - t)
+
+
+def pgx_fused_rate(name, steps, batch):
+    """pgx as its authors run it on an accelerator: action choice and step with
+    ``pgx.experimental.auto_reset`` in one jitted function, on JAX's default
+    backend (the GPU where there is one). Returns (steps a second, backend)."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+        from pgx.experimental import auto_reset
+    except ImportError:
+        return None, None
+    env = pgx.make(name)
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.vmap(auto_reset(env.step, env.init))
+
+    @jax.jit
+    def one(state, key):
+        key, k1, k2 = jax.random.split(key, 3)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        action = jax.random.categorical(k1, logits, axis=-1)
+        return step(state, action, jax.random.split(k2, batch)), key
+
+    key = jax.random.PRNGKey(0)
+    state = init(jax.random.split(key, batch))
+    for _ in range(3):
+        state, key = one(state, key)
+    jax.block_until_ready(state.observation)
+    t = time.perf_counter()
+    for _ in range(steps):
+        state, key = one(state, key)
+    jax.block_until_ready((state.observation, state.legal_action_mask))
+    return batch * steps / (time.perf_counter() - t), jax.default_backend()
 
 
 def openspiel_rate(spec, seconds=3.0):
@@ -151,7 +185,23 @@ def main():
     p.add_argument("--steps", type=int, default=200)
     p.add_argument("--threads", type=int, default=0, help="bitgames' all-cores run (0: every core)")
     p.add_argument("--skip-peers", action="store_true")
+    p.add_argument(
+        "--pgx-batches",
+        help="also: at these batch sizes (comma-separated, e.g. 1024,8192), bitgames on all cores "
+        "beside pgx with auto-reset fused into one jitted step on JAX's default backend (a GPU if any)",
+    )
     args = p.parse_args()
+    if args.pgx_batches:
+        batches = [int(b) for b in args.pgx_batches.split(",")]
+        print(f"{cpu_model()}, {os.cpu_count()} cores; {args.steps} steps; steps a second")
+        print(f"{'game':<13} {'batch':>6} {'bitgames all cores':>19} {'(CPU/wall)':>10} {'pgx fused':>12} {'on':>5} {'bitgames/pgx':>12}")
+        for name, (spec, _) in GAMES.items():
+            for batch in batches:
+                ours, load = bitgames_rate(spec, args.steps, args.threads, batch)
+                theirs, backend = pgx_fused_rate(name, args.steps, batch)
+                ratio = f"{ours / theirs:.2f}×" if theirs else "-"
+                print(f"{name:<13} {batch:>6} {ours:>19,.0f} {load:>10.1f} {theirs or 0:>12,.0f} {backend or '-':>5} {ratio:>12}", flush=True)
+        return
     cores = os.cpu_count()
     print(f"{cpu_model()}, {cores} cores; batch {BATCH}, {args.steps} steps; steps a second")
     print(f"{'game':<13} {'bitgames 1 thr':>15} {'all cores':>12} {'(CPU/wall)':>10} {'pgx CPU':>12} {'OpenSpiel':>10} {'vs pgx':>7} {'vs OS':>7}")
