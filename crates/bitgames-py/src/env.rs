@@ -53,9 +53,49 @@ struct Slot {
     legal: Vec<usize>,
 }
 
+/// The observation buffer, in the dtype asked for.
+enum ObsBuffer {
+    F32(Py<PyArrayDyn<f32>>),
+    U8(Py<PyArrayDyn<u8>>),
+}
+
+impl ObsBuffer {
+    /// The array, for Python.
+    fn array<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        match self {
+            ObsBuffer::F32(o) => o.bind(py).clone().into_any(),
+            ObsBuffer::U8(o) => o.bind(py).clone().into_any(),
+        }
+    }
+}
+
+/// Observation rows, of either dtype.
+enum ObsRows<'a> {
+    F32(&'a mut [f32]),
+    U8(&'a mut [u8]),
+}
+
+impl<'a> ObsRows<'a> {
+    /// Cut into pieces of `len` values.
+    fn chunks(self, len: usize) -> Vec<ObsRows<'a>> {
+        match self {
+            ObsRows::F32(s) => s.chunks_mut(len).map(ObsRows::F32).collect(),
+            ObsRows::U8(s) => s.chunks_mut(len).map(ObsRows::U8).collect(),
+        }
+    }
+
+    /// The values `at..at + len`.
+    fn row(&mut self, at: usize, len: usize) -> ObsRows<'_> {
+        match self {
+            ObsRows::F32(s) => ObsRows::F32(&mut s[at..at + len]),
+            ObsRows::U8(s) => ObsRows::U8(&mut s[at..at + len]),
+        }
+    }
+}
+
 /// The numpy buffers, one row per game.
 struct Buffers {
-    obs: Py<PyArrayDyn<f32>>,
+    obs: ObsBuffer,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
@@ -83,13 +123,15 @@ pub(crate) struct VectorEnv {
 
 /// One task's rows of the buffers and its games.
 type TaskRows<'a> = (
-    ((((&'a mut [f32], &'a mut [bool]), &'a mut [f32]), &'a mut [bool]), &'a mut [bool]),
+    ((((ObsRows<'a>, &'a mut [bool]), &'a mut [f32]), &'a mut [bool]), &'a mut [bool]),
     &'a mut [Slot],
 );
 
 /// Where one game's row of each buffer is.
 struct Row<'a> {
-    obs: &'a mut [f32],
+    obs: ObsRows<'a>,
+    /// Room for a float observation, to be narrowed into a `uint8` row.
+    scratch: &'a mut Vec<f32>,
     mask: &'a mut [bool],
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
@@ -107,7 +149,17 @@ impl Slot {
     /// Writes the position's observation and legal-action mask, and its
     /// rewards and end flags.
     fn write(&mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool) {
-        self.game.observe(row.obs);
+        match row.obs {
+            ObsRows::F32(o) => self.game.observe(o),
+            ObsRows::U8(o) => {
+                // Every plane holds 0s and 1s: narrowing loses nothing.
+                row.scratch.resize(o.len(), 0.0);
+                self.game.observe(row.scratch);
+                for (d, &v) in o.iter_mut().zip(row.scratch.iter()) {
+                    *d = v as u8;
+                }
+            }
+        }
         self.game.write_legal_actions(row.mask, &mut self.legal);
         row.rewards[0] = rewards[0] as f32;
         row.rewards[1] = rewards[1] as f32;
@@ -148,15 +200,22 @@ impl VectorEnv {
             .buffers
             .as_ref()
             .ok_or_else(|| PyValueError::new_err("the environment is closed"))?;
-        let (mut obs, mut mask, mut rewards, mut term, mut trunc) = (
-            b.obs.bind(py).readwrite(),
+        let (mut obs_f32, mut obs_u8) = match &b.obs {
+            ObsBuffer::F32(o) => (Some(o.bind(py).readwrite()), None),
+            ObsBuffer::U8(o) => (None, Some(o.bind(py).readwrite())),
+        };
+        let obs = match (&mut obs_f32, &mut obs_u8) {
+            (Some(o), _) => ObsRows::F32(o.as_slice_mut()?),
+            (_, Some(o)) => ObsRows::U8(o.as_slice_mut()?),
+            _ => unreachable!("one of the two buffers"),
+        };
+        let (mut mask, mut rewards, mut term, mut trunc) = (
             b.mask.bind(py).readwrite(),
             b.rewards.bind(py).readwrite(),
             b.terminated.bind(py).readwrite(),
             b.truncated.bind(py).readwrite(),
         );
-        let (obs, mask, rewards, term, trunc) = (
-            obs.as_slice_mut()?,
+        let (mask, rewards, term, trunc) = (
             mask.as_slice_mut()?,
             rewards.as_slice_mut()?,
             term.as_slice_mut()?,
@@ -183,11 +242,13 @@ impl VectorEnv {
         let busy = AtomicU64::new(0);
         // One task: `MIN_GAMES_A_TASK` games (fewer in the last), `first` the
         // index of its first game, with their rows of each buffer.
-        let task = |first: usize, (((((o, m), rw), t), tr), games): TaskRows<'_>| {
+        let task = |first: usize, (((((mut o, m), rw), t), tr), games): TaskRows<'_>| {
             let began = Instant::now();
+            let mut scratch = Vec::new();
             for (j, slot) in games.iter_mut().enumerate() {
                 let row = Row {
-                    obs: &mut o[j * obs_len..(j + 1) * obs_len],
+                    obs: o.row(j * obs_len, obs_len),
+                    scratch: &mut scratch,
                     mask: &mut m[j * n_act..(j + 1) * n_act],
                     rewards: &mut rw[2 * j..2 * j + 2],
                     terminated: &mut t[j],
@@ -200,7 +261,8 @@ impl VectorEnv {
         let ch = MIN_GAMES_A_TASK;
         // The tasks' rows, cut once; run here or on the pool.
         let tasks: Vec<TaskRows<'_>> = obs
-            .chunks_mut(obs_len * ch)
+            .chunks(obs_len * ch)
+            .into_iter()
             .zip(mask.chunks_mut(n_act * ch))
             .zip(rewards.chunks_mut(2 * ch))
             .zip(term.chunks_mut(ch))
@@ -223,7 +285,7 @@ impl VectorEnv {
     fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let b = self.buffers()?;
         (
-            b.obs.bind(py),
+            b.obs.array(py),
             b.rewards.bind(py),
             b.terminated.bind(py),
             b.truncated.bind(py),
@@ -274,9 +336,11 @@ impl VectorEnv {
     /// only when it holds at least `min_work_us` µs of work a thread (a smaller
     /// one runs on the calling thread, where it is faster; 0: always share); a
     /// game still going after `max_steps` plies is truncated (none: games run
-    /// to their end).
+    /// to their end); observations are `obs_dtype` "float32" or "uint8" (the
+    /// planes hold 0s and 1s: a quarter of the memory, the same values).
     #[new]
-    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US))]
+    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US, obs_dtype = "float32"))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         spec: &str,
@@ -285,7 +349,18 @@ impl VectorEnv {
         threads: usize,
         max_steps: Option<usize>,
         min_work_us: f64,
+        obs_dtype: &str,
     ) -> PyResult<VectorEnv> {
+        let narrow = match obs_dtype {
+            "float32" => false,
+            "uint8" => true,
+            other => {
+                return Err(value_error(format!(
+                    "obs_dtype '{}': expected \"float32\" or \"uint8\"",
+                    other.escape_debug()
+                )))
+            }
+        };
         if !(min_work_us >= 0.0 && min_work_us.is_finite()) {
             return Err(value_error(format!(
                 "min_work_us {min_work_us}: expected a number of µs, 0 or more"
@@ -305,7 +380,8 @@ impl VectorEnv {
         }
         // The buffers' bytes a game (observation, mask, rewards, flags): too
         // many games is an error here, not an abort when they are allocated.
-        let per_game = 4 * shape.iter().product::<usize>() + start.num_actions() + 8 + 2;
+        let value_bytes = if narrow { 1 } else { 4 };
+        let per_game = value_bytes * shape.iter().product::<usize>() + start.num_actions() + 8 + 2;
         let most = MAX_BUFFER_BYTES / per_game;
         if num_envs > most {
             return Err(value_error(format!(
@@ -340,7 +416,11 @@ impl VectorEnv {
             .collect();
         let [p, r, c] = shape;
         let buffers = Buffers {
-            obs: PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind(),
+            obs: if narrow {
+                ObsBuffer::U8(PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind())
+            } else {
+                ObsBuffer::F32(PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind())
+            },
             mask: PyArray2::zeros(py, [num_envs, num_actions], false).unbind(),
             rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
             terminated: PyArray1::zeros(py, num_envs, false).unbind(),
@@ -406,7 +486,7 @@ impl VectorEnv {
             slot.write(row, [0.0; 2], false, false);
         })?;
         let b = self.buffers()?;
-        (b.obs.bind(py), b.mask.bind(py)).into_pyobject(py)
+        (b.obs.array(py), b.mask.bind(py)).into_pyobject(py)
     }
 
     /// Plays one action in every game (ignored in a game that ended at the

@@ -73,6 +73,28 @@ def test_threads_give_the_same_games_as_one_thread():
     np.testing.assert_array_equal(results[0][1], results[1][1])
 
 
+@pytest.mark.parametrize("spec", ["go(size=9)", "othello", "hex(size=7)"])
+def test_uint8_observations_are_the_float_ones(spec):
+    """The same games in both dtypes: the uint8 planes equal the float32 ones."""
+    wide = bitgames.VectorEnv(spec, 64, seed=5, threads=2, min_work_us=0)
+    narrow = bitgames.VectorEnv(spec, 64, seed=5, threads=2, min_work_us=0, obs_dtype="uint8")
+    a, _ = wide.reset()
+    b, _ = narrow.reset()
+    assert a.dtype == np.float32 and b.dtype == np.uint8 and a.shape == b.shape
+    for _ in range(60):
+        actions = wide.random_actions()
+        np.testing.assert_array_equal(actions, narrow.random_actions())
+        a, ra, ta, _, ma = wide.step(actions)
+        b, rb, tb, _, mb = narrow.step(actions)
+        np.testing.assert_array_equal(a, b.astype(np.float32))
+        np.testing.assert_array_equal(ma, mb)
+        np.testing.assert_array_equal(ra, rb)
+        np.testing.assert_array_equal(ta, tb)
+    assert b.any() and b.max() == 1
+    with pytest.raises(ValueError, match="obs_dtype 'float64': expected"):
+        bitgames.VectorEnv(spec, 2, obs_dtype="float64")
+
+
 def test_max_steps_truncates_and_restarts():
     env = bitgames.VectorEnv("go(size=9)", 4, seed=1, max_steps=10)
     for step in range(1, 12):

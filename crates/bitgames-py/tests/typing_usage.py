@@ -4,6 +4,7 @@ against the stubs (scripts/test-python.sh) and run as a test."""
 from typing import Optional
 
 import numpy as np
+import numpy.typing as npt
 
 import bitgames
 
@@ -17,6 +18,13 @@ def play_random_batch(steps: int) -> float:
         total += float(rewards[:, 0].sum())
     env.close()
     return total
+
+
+def narrow_planes() -> int:
+    env = bitgames.VectorEnv("go(size=9)", num_envs=4, obs_dtype="uint8")
+    obs, mask = env.reset()
+    planes: npt.NDArray[np.uint8] = obs
+    return int(planes.sum()) + int(mask.sum())
 
 
 def first_move_score() -> int:
@@ -52,6 +60,7 @@ def best_by_analysis() -> Optional[str]:
 
 def test_the_typed_usage_runs() -> None:
     play_random_batch(50)
+    assert narrow_planes() > 0
     assert first_move_score() > 0
     assert engine_move() is not None
     assert best_by_analysis() is not None

@@ -2,7 +2,7 @@
 ``bitgames``)."""
 
 from types import TracebackType
-from typing import Any, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -82,17 +82,35 @@ class State:
     def __hash__(self) -> int: ...
     def _repr_svg_(self) -> str: ...
 
-class VectorEnv:
-    """Many games of one spec, stepped together over numpy buffers."""
+_Obs = TypeVar("_Obs", np.float32, np.uint8)
 
+class VectorEnv(Generic[_Obs]):
+    """Many games of one spec, stepped together over numpy buffers;
+    observations in float32 (the default) or, with ``obs_dtype="uint8"``,
+    in uint8 (the same 0s and 1s in a quarter of the memory)."""
+
+    @overload
     def __init__(
-        self,
+        self: VectorEnv[np.float32],
         spec: str,
         num_envs: int,
         seed: int = 0,
         threads: int = 1,
         max_steps: Optional[int] = None,
         min_work_us: float = 50.0,
+        obs_dtype: Literal["float32"] = "float32",
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: VectorEnv[np.uint8],
+        spec: str,
+        num_envs: int,
+        seed: int = 0,
+        threads: int = 1,
+        max_steps: Optional[int] = None,
+        min_work_us: float = 50.0,
+        *,
+        obs_dtype: Literal["uint8"],
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
@@ -105,11 +123,11 @@ class VectorEnv:
     def __len__(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
-    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+    ) -> Tuple[npt.NDArray[_Obs], npt.NDArray[np.bool_]]: ...
     def step(
         self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
     ) -> Tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[_Obs],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
@@ -119,7 +137,7 @@ class VectorEnv:
     def current_player(self) -> npt.NDArray[np.int64]: ...
     def state(self, i: int) -> State: ...
     def close(self) -> None: ...
-    def __enter__(self) -> VectorEnv: ...
+    def __enter__(self) -> VectorEnv[_Obs]: ...
     def __exit__(
         self,
         t: Optional[type[BaseException]],
