@@ -44,8 +44,11 @@ def cpu_model():
     return platform.processor() or "unknown CPU"
 
 
+OBS_DTYPE = "float32"
+
+
 def bitgames_rate(spec, steps, threads, batch=BATCH):
-    env = bitgames.VectorEnv(spec, batch, seed=0, threads=threads)
+    env = bitgames.VectorEnv(spec, batch, seed=0, threads=threads, obs_dtype=OBS_DTYPE)
     env.reset()
     for _ in range(10):
         env.step(env.random_actions())
@@ -185,12 +188,15 @@ def main():
     p.add_argument("--steps", type=int, default=200)
     p.add_argument("--threads", type=int, default=0, help="bitgames' all-cores run (0: every core)")
     p.add_argument("--skip-peers", action="store_true")
+    p.add_argument("--obs-dtype", choices=["float32", "uint8"], default="float32", help="bitgames' observation dtype")
     p.add_argument(
         "--pgx-batches",
         help="also: at these batch sizes (comma-separated, e.g. 1024,8192), bitgames on all cores "
         "beside pgx with auto-reset fused into one jitted step on JAX's default backend (a GPU if any)",
     )
     args = p.parse_args()
+    global OBS_DTYPE
+    OBS_DTYPE = args.obs_dtype
     if args.pgx_batches:
         batches = [int(b) for b in args.pgx_batches.split(",")]
         print(f"{cpu_model()}, {os.cpu_count()} cores; {args.steps} steps; steps a second")
@@ -203,7 +209,7 @@ def main():
                 print(f"{name:<13} {batch:>6} {ours:>19,.0f} {load:>10.1f} {theirs or 0:>12,.0f} {backend or '-':>5} {ratio:>12}", flush=True)
         return
     cores = os.cpu_count()
-    print(f"{cpu_model()}, {cores} cores; batch {BATCH}, {args.steps} steps; steps a second")
+    print(f"{cpu_model()}, {cores} cores; batch {BATCH}, {args.steps} steps, {OBS_DTYPE} observations; steps a second")
     print(f"{'game':<13} {'bitgames 1 thr':>15} {'all cores':>12} {'(CPU/wall)':>10} {'pgx CPU':>12} {'OpenSpiel':>10} {'vs pgx':>7} {'vs OS':>7}")
     latencies = (apply_action_latency(), step_latency())
     # bitgames first for every game: JAX's threads stay busy after pgx runs.
