@@ -388,7 +388,12 @@ impl<G: Game> Scratch<G> {
     /// second visit (the root at once), to a finished game, a proven node or
     /// a position to play out. Also returns whether a proof was found on the
     /// way (to back up).
-    fn descend(&mut self, tree: &mut Tree<G>, cfg: &MctsConfig, node_cap: usize) -> (Leaf<G>, bool) {
+    fn descend(
+        &mut self,
+        tree: &mut Tree<G>,
+        cfg: &MctsConfig,
+        node_cap: usize,
+    ) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
         self.path.clear();
@@ -564,13 +569,13 @@ impl<G: Game> Scratch<G> {
                 // No move, yet not over: score it a draw.
                 break Leaf::Done(Outcome::Draw);
             }
-            let c = tree.select(n, children, cfg.exploration, rave);
+            let c = tree.select(n, children.clone(), cfg.exploration, rave);
             let ch = tree.node(c);
             ch.add_visit();
             if rave.is_some() {
                 self.played.push((ch.key(), ch.mover()));
             }
-            state.play_unchecked(ch.mv());
+            state.play_unchecked(node.child_move(c - children.start));
             n = c;
             self.path.push(c);
         };
@@ -600,8 +605,8 @@ impl<G: Game> Scratch<G> {
         }
         if cfg.rave {
             self.amaf_with(|n, marks| {
-                for c in tree.node(n).children().unwrap_or(0..0) {
-                    let ch = tree.node(c);
+                let children = tree.node(n).children().unwrap_or(0..0);
+                for ch in tree.family(children) {
                     if marks.first(ch.key(), ch.mover()) {
                         ch.add_amaf(reward(outcome, ch.mover()));
                     }

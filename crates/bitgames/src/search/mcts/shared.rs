@@ -20,8 +20,12 @@
 //!   plays out from it instead of waiting.
 //! - **Arena**: chunks of [`CHUNK`] nodes, each allocated once (a `OnceLock`)
 //!   by the first thread that reserves a slot in it, so a node's address never
-//!   changes under a reader; a reservation past the node cap fails and the
-//!   node stays a leaf (the tree stops growing).
+//!   changes under a reader; a family never straddles two chunks (the
+//!   reservation, a compare-and-swap on the length, skips a chunk's tail), so
+//!   selection reads the children as one slice. A reservation past the node
+//!   cap fails and the node stays a leaf (the tree stops growing).
+//! - **Moves**: the parent keeps its children's moves, set once (a
+//!   `OnceLock`) before the family is published.
 //! - **Proofs** (MCTS-Solver): a proof only ever goes from unknown to the
 //!   node's true value, so two threads that prove a node write the same value.
 //!   The writes and the reads that recompute a parent's proof are `SeqCst`:
@@ -57,11 +61,13 @@ fn fixed(x: f64) -> u64 {
     (x * ONE).round() as u64
 }
 
-/// One node: as [`Node`], every field atomic.
+/// The reciprocal of [`ONE`] (exact: a power of two).
+const INV_ONE: f64 = 1.0 / ONE;
+
+/// One node: as [`Node`], every field atomic, the moves kept by the parent.
 pub(super) struct SharedNode<M> {
-    /// The move into this node (unset at the root), set once before the node
-    /// is published.
-    mv: OnceLock<M>,
+    /// The children's moves, in order, set once before they are published.
+    moves: OnceLock<Box<[M]>>,
     /// The first child, [`NONE`] unexpanded, [`BUSY`] being expanded.
     first: AtomicU32,
     count: AtomicU32,
@@ -100,7 +106,7 @@ const fn proof_from(b: u8) -> Proof {
 impl<M: Copy + std::fmt::Debug> SharedNode<M> {
     fn empty() -> Self {
         SharedNode {
-            mv: OnceLock::new(),
+            moves: OnceLock::new(),
             first: AtomicU32::new(NONE),
             count: AtomicU32::new(0),
             visits: AtomicU32::new(0),
@@ -113,23 +119,8 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         }
     }
 
-    /// Fills a fresh slot (before it is published).
-    #[allow(clippy::too_many_arguments)]
-    fn init(
-        &self,
-        mv: Option<M>,
-        first: u32,
-        count: u32,
-        stats: (u32, f64, u32, f64),
-        key: u32,
-        mover: Player,
-        proof: Proof,
-    ) {
-        if let Some(m) = mv {
-            self.mv.set(m).expect("a slot is filled once");
-        }
-        self.first.store(first, Ordering::Relaxed);
-        self.count.store(count, Ordering::Relaxed);
+    /// Fills a fresh slot (before it is published) but for its children.
+    fn init(&self, stats: (u32, f64, u32, f64), key: u32, mover: Player, proof: Proof) {
         self.visits.store(stats.0, Ordering::Relaxed);
         self.wins.store(fixed(stats.1), Ordering::Relaxed);
         self.rave_visits.store(stats.2, Ordering::Relaxed);
@@ -139,10 +130,17 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         self.proof.store(proof_code(proof), Ordering::Relaxed);
     }
 
-    /// The move into this node.
+    /// The move into child `j` (of an expanded node).
     #[inline]
-    pub(super) fn mv(&self) -> M {
-        *self.mv.get().expect("children have moves")
+    pub(super) fn child_move(&self, j: usize) -> M {
+        self.moves.get().expect("an expanded node has its moves")[j]
+    }
+
+    /// Publishes the children: their moves and the slots from `first`.
+    fn publish(&self, first: usize, moves: Box<[M]>) {
+        self.count.store(moves.len() as u32, Ordering::Relaxed);
+        self.moves.set(moves).expect("a node is expanded once");
+        self.first.store(first as u32, Ordering::Release);
     }
 
     /// Who played the move into this node.
@@ -222,9 +220,9 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         Seen {
             proof: self.proof(),
             visits: self.visits(),
-            wins: self.wins.load(Ordering::Relaxed) as f64 / ONE,
+            wins: self.wins.load(Ordering::Relaxed) as f64 * INV_ONE,
             rave_visits: self.rave_visits.load(Ordering::Relaxed),
-            rave_wins: self.rave_wins.load(Ordering::Relaxed) as f64 / ONE,
+            rave_wins: self.rave_wins.load(Ordering::Relaxed) as f64 * INV_ONE,
         }
     }
 }
@@ -238,54 +236,78 @@ pub(super) enum Expansion {
     NotNow,
 }
 
+/// [`CHUNK`] nodes side by side, allocated at once.
+type Chunk<M> = Box<[SharedNode<M>]>;
+
 /// A tree rooted at a position of `G`, grown by several threads at once.
 pub(super) struct SharedTree<G: Game> {
     /// The root position.
     pub root: G,
-    chunks: Box<[OnceLock<Box<[SharedNode<G::Move>]>>]>,
-    /// Slots handed out (may pass `cap` by failed reservations).
+    chunks: Box<[OnceLock<Chunk<G::Move>>]>,
+    /// Slots handed out (the nodes and the chunk tails skipped).
     len: AtomicUsize,
-    /// The most nodes.
+    /// The most slots.
     cap: usize,
+    /// Set when a family found no room: the tree grows no more.
+    full: AtomicBool,
     /// Whether the game gave priors (see [`Tree::priors`]).
     priors: AtomicBool,
 }
 
 impl<G: Game> SharedTree<G> {
-    /// `tree`'s nodes, with room for `cap` in all (at least those).
+    /// `tree`'s nodes (breadth first, each family in one chunk), with room for
+    /// about `cap` nodes in all: the slots skipped at the ends of chunks (less
+    /// than a family a chunk) come on top, a thirty-second and a chunk.
     pub(super) fn from_tree(tree: Tree<G>, cap: usize) -> Self {
-        let cap = cap.max(tree.nodes.len()).min(BUSY as usize);
+        let cap = cap.max(tree.nodes.len());
+        let cap = (cap + cap / 32 + CHUNK).min(BUSY as usize);
         let chunks = (0..cap.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
         let t = SharedTree {
             root: tree.root,
             chunks,
-            len: AtomicUsize::new(tree.nodes.len()),
+            len: AtomicUsize::new(1),
             cap,
+            full: AtomicBool::new(false),
             priors: AtomicBool::new(tree.priors),
         };
-        for (i, n) in tree.nodes.iter().enumerate() {
-            let stats =
-                (n.visits, f64::from(n.wins), n.rave_visits, f64::from(n.rave_wins));
-            t.slot(i).init(n.mv, n.first, n.count, stats, n.key, n.mover, n.proof);
+        let copy = |to: &SharedNode<G::Move>, n: &Node<G::Move>| {
+            let stats = (n.visits, f64::from(n.wins), n.rave_visits, f64::from(n.rave_wins));
+            to.init(stats, n.key, n.mover, n.proof);
+        };
+        copy(t.slot(0), &tree.nodes[0]);
+        let mut queue = std::collections::VecDeque::from([(0usize, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let n = &tree.nodes[old];
+            if n.first == NONE {
+                continue;
+            }
+            let moves: Box<[G::Move]> =
+                n.children().map(|c| tree.nodes[c].mv.expect("children have moves")).collect();
+            let Some(first) = t.reserve(moves.len()) else { continue };
+            for (j, c) in n.children().enumerate() {
+                copy(t.slot(first + j), &tree.nodes[c]);
+                queue.push_back((c, first + j));
+            }
+            t.node(new).publish(first, moves);
         }
         t
     }
 
-    /// Back to a [`Tree`] (breadth first, each family side by side; nodes
-    /// reserved past the cap and never filled are left out).
+    /// Back to a [`Tree`] (breadth first, each family side by side).
     pub(super) fn into_tree(self) -> Tree<G> {
         let mut nodes: Vec<Node<G::Move>> = Vec::with_capacity(self.len().min(self.cap));
-        nodes.push(self.plain(0, NONE));
+        nodes.push(self.plain(0, None, NONE));
+        let mut old = vec![0usize];
         let mut next = 0;
         while next < nodes.len() {
-            // `first` holds the old index until the family is copied.
-            let old = nodes[next].first;
-            if old != NONE {
-                let count = nodes[next].count as usize;
+            let parent = self.node(old[next]);
+            if let Some(children) = parent.children() {
                 let first = nodes.len();
                 nodes[next].first = first as u32;
-                for j in 0..count {
-                    nodes.push(self.plain(old as usize + j, next as u32));
+                nodes[next].count = children.len() as u32;
+                for (j, c) in children.enumerate() {
+                    nodes.push(self.plain(c, Some(parent.child_move(j)), next as u32));
+                    old.push(c);
                 }
             }
             next += 1;
@@ -294,25 +316,44 @@ impl<G: Game> SharedTree<G> {
         Tree { root: self.root, nodes, priors }
     }
 
-    /// Node `i` as a plain node, `first` still the old index.
-    fn plain(&self, i: usize, parent: u32) -> Node<G::Move> {
+    /// Node `i` as a plain node, without its children.
+    fn plain(&self, i: usize, mv: Option<G::Move>, parent: u32) -> Node<G::Move> {
         let n = self.node(i);
-        let (first, count) = match n.children() {
-            Some(r) => (r.start as u32, r.len() as u32),
-            None => (NONE, 0),
-        };
         Node {
-            mv: n.mv.get().copied(),
+            mv,
             parent,
-            first,
-            count,
+            first: NONE,
+            count: 0,
             visits: n.visits(),
-            wins: (n.wins.load(Ordering::Relaxed) as f64 / ONE) as f32,
+            wins: (n.wins.load(Ordering::Relaxed) as f64 * INV_ONE) as f32,
             rave_visits: n.rave_visits.load(Ordering::Relaxed),
-            rave_wins: (n.rave_wins.load(Ordering::Relaxed) as f64 / ONE) as f32,
+            rave_wins: (n.rave_wins.load(Ordering::Relaxed) as f64 * INV_ONE) as f32,
             key: n.key(),
             mover: n.mover(),
             proof: n.proof(),
+        }
+    }
+
+    /// Reserves `count` slots side by side in one chunk; `None` (and the tree
+    /// full) past the cap.
+    fn reserve(&self, count: usize) -> Option<usize> {
+        let mut len = self.len.load(Ordering::Relaxed);
+        loop {
+            let start =
+                if (len & (CHUNK - 1)) + count > CHUNK { (len | (CHUNK - 1)) + 1 } else { len };
+            if count > CHUNK || start + count > self.cap {
+                self.full.store(true, Ordering::Relaxed);
+                return None;
+            }
+            match self.len.compare_exchange_weak(
+                len,
+                start + count,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(start),
+                Err(now) => len = now,
+            }
         }
     }
 
@@ -330,8 +371,8 @@ impl<G: Game> SharedTree<G> {
         &chunk[i & (CHUNK - 1)]
     }
 
-    /// Slots handed out so far (the nodes, once no thread is between a
-    /// reservation and its failure).
+    /// Slots handed out so far (the nodes and the few skipped at the ends of
+    /// chunks).
     #[inline]
     pub(super) fn len(&self) -> usize {
         self.len.load(Ordering::Relaxed)
@@ -340,7 +381,16 @@ impl<G: Game> SharedTree<G> {
     /// Whether the tree may still grow.
     #[inline]
     pub(super) fn has_room(&self) -> bool {
-        self.len() < self.cap
+        !self.full.load(Ordering::Relaxed)
+    }
+
+    /// The nodes of `family` (the children of one node: one chunk).
+    #[inline]
+    pub(super) fn family(&self, family: Range<usize>) -> &[SharedNode<G::Move>] {
+        let chunk =
+            self.chunks[family.start >> CHUNK_BITS].get().expect("a published node's chunk exists");
+        let at = family.start & (CHUNK - 1);
+        &chunk[at..at + family.len()]
     }
 
     /// Expands node `n` at position `state` as [`Tree::expand`] does, if this
@@ -360,11 +410,10 @@ impl<G: Game> SharedTree<G> {
         moves.clear();
         state.for_each_move(|m| moves.push(m));
         let count = moves.len();
-        let first = self.len.fetch_add(count, Ordering::Relaxed);
-        if first + count > self.cap {
+        let Some(first) = self.reserve(count) else {
             node.first.store(NONE, Ordering::Release);
             return Expansion::NotNow;
-        }
+        };
         let mover = state.side_to_move();
         let mut proven = false;
         for (j, &m) in moves.iter().enumerate() {
@@ -383,11 +432,9 @@ impl<G: Game> SharedTree<G> {
                     proven = true;
                 }
             }
-            let stats = (0, 0.0, rv, f64::from(rw));
-            self.slot(first + j).init(Some(m), NONE, 0, stats, key, mover, proof);
+            self.slot(first + j).init((0, 0.0, rv, f64::from(rw)), key, mover, proof);
         }
-        node.count.store(count as u32, Ordering::Relaxed);
-        node.first.store(first as u32, Ordering::Release);
+        node.publish(first, moves.as_slice().into());
         Expansion::Done(first..first + count, proven)
     }
 
@@ -401,7 +448,8 @@ impl<G: Game> SharedTree<G> {
         rave_k: Option<f64>,
     ) -> usize {
         let priors = self.priors.load(Ordering::Relaxed);
-        pick(children, self.node(n).visits(), c, rave_k, priors, |i| self.node(i).seen())
+        let (start, kids) = (children.start, self.family(children.clone()));
+        pick(children, self.node(n).visits(), c, rave_k, priors, |i| kids[i - start].seen())
     }
 
     /// Proves `n` from its children if it can ([`proof_of`]); returns whether
@@ -409,8 +457,9 @@ impl<G: Game> SharedTree<G> {
     pub(super) fn prove(&self, n: usize) -> bool {
         let node = self.node(n);
         let Some(children) = node.children() else { return false };
+        let (start, kids) = (children.start, self.family(children.clone()));
         let found = proof_of(node.mover(), children, |i| {
-            let ch = self.node(i);
+            let ch = &kids[i - start];
             (ch.proof_seq(), ch.mover())
         });
         match found {
