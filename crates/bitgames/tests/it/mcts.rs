@@ -347,3 +347,58 @@ fn tree_parallel_search_proves_what_one_thread_proves() {
     assert!(report.games.iter().all(|g| g.fault.is_none()), "{:?}", report.games);
     assert!(report.engines[0].tally.wins >= 3, "{:?}", report.engines[0].tally);
 }
+
+/// Tree parallelism without a lock on four threads (more than this machine's
+/// cores, so the threads interleave anywhere): every tic-tac-toe fork is
+/// proven won and a winning move played (checked by the independent minimax),
+/// and drawn positions are proven drawn.
+#[test]
+fn lock_free_tree_proves_tictactoe_on_four_threads() {
+    use bitgames::search::mcts::Parallel;
+    for seed in 0..3 {
+        let config =
+            MctsConfig { threads: 4, parallel: Parallel::Tree, seed, ..MctsConfig::default() };
+        for pos in [".OX/X../O..", "..X/..O/OX.", "OX./..O/X..", ".X./OOX/...", ".../OXX/.O."] {
+            let g = TicTacToe::classic().parse_position(pos).unwrap();
+            let r = Mcts::new(config.clone()).search(&g, &MctsLimits::iterations(20_000)).unwrap();
+            assert_eq!(r.proof, Proof::Win, "{pos}, seed {seed}");
+            let mut after = g;
+            after.play_unchecked(r.best);
+            assert_eq!(ttt_value(&after), -1, "{pos}, seed {seed}: {} does not win", r.best);
+        }
+        // Drawn with best play: X in two corners against O in the centre (O
+        // must answer on an edge), and X in the centre against O in a corner.
+        for pos in ["X../.O./..X", "O../.X./...", "X../.O./...", ".X./.O./..."] {
+            let g = TicTacToe::classic().parse_position(pos).unwrap();
+            assert_eq!(ttt_value(&g), 0, "{pos}");
+            let r = Mcts::new(config.clone()).search(&g, &MctsLimits::iterations(200_000)).unwrap();
+            eprintln!("{pos} seed {seed}: {} simulations", r.iterations);
+            assert_eq!(r.proof, Proof::Draw, "{pos}, seed {seed}: {:?}", r.moves);
+        }
+    }
+}
+
+/// The Connect Four wins of
+/// [`solver_finds_connect4_wins_that_plain_uct_misses`], each by one column
+/// alone (the exact solver's): four threads on one lock-free tree prove them
+/// and play that column, whatever the seed.
+#[test]
+fn lock_free_tree_proves_connect4_wins_on_four_threads() {
+    use bitgames::games::connect4::solver::ConnectFourSolver;
+    use bitgames::search::mcts::Parallel;
+    let start = Connect4::standard();
+    let mut exact = ConnectFourSolver::for_game(&start, 16);
+    for moves in ["67767777565444112", "5455757733622231"] {
+        let g = start.parse_position(moves).unwrap();
+        let (best, score) = exact.best_moves(&g).unwrap();
+        assert!(score > 0 && best.len() == 1, "{moves}: {best:?} {score}");
+        for seed in 0..3 {
+            let config =
+                MctsConfig { threads: 4, parallel: Parallel::Tree, seed, ..MctsConfig::default() };
+            let r = Mcts::new(config).search(&g, &MctsLimits::iterations(200_000)).unwrap();
+            eprintln!("{moves} seed {seed}: proven after {} simulations", r.iterations);
+            assert_eq!(r.proof, Proof::Win, "{moves}, seed {seed}");
+            assert_eq!(r.best.0, best[0], "{moves}, seed {seed}");
+        }
+    }
+}

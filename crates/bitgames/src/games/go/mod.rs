@@ -52,6 +52,7 @@ use crate::grid::{Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
+use crate::search::mcts::Parallel;
 use crate::tools::{ScaleWork, Tools};
 use rand::Rng;
 use std::ops::ControlFlow;
@@ -116,18 +117,30 @@ pub static INFO: GameInfo = GameInfo::new(
 .core_bench((4, 3), (20_000, 2_000));
 
 /// `bitgames bench scale`: Monte Carlo tree search from the empty 9×9 board
-/// for 2 s (0.5 s with `--quick`), the simulations the threads ran (the
-/// default engine's root parallelism).
-static SCALE: [ScaleWork; 1] = [ScaleWork {
-    name: "MCTS 9x9, 2 s (0.5 s)",
-    unit: "simulations",
-    fixed_time: true,
-    run: scale_mcts,
-}];
+/// for 2 s (0.5 s with `--quick`), the simulations the threads ran: root
+/// parallelism (a tree a thread) and tree parallelism (one lock-free tree).
+static SCALE: [ScaleWork; 2] = [
+    ScaleWork {
+        name: "MCTS 9x9 root-parallel, 2 s (0.5 s)",
+        unit: "simulations",
+        fixed_time: true,
+        run: |threads, quick| scale_mcts(threads, quick, Parallel::Root),
+    },
+    ScaleWork {
+        name: "MCTS 9x9 tree-parallel, 2 s (0.5 s)",
+        unit: "simulations",
+        fixed_time: true,
+        run: |threads, quick| scale_mcts(threads, quick, Parallel::Tree),
+    },
+];
 
-fn scale_mcts(threads: usize, quick: bool) -> Result<u64, crate::tools::ToolError> {
+fn scale_mcts(
+    threads: usize,
+    quick: bool,
+    parallel: Parallel,
+) -> Result<u64, crate::tools::ToolError> {
     use crate::search::mcts::{Mcts, MctsConfig, MctsLimits};
-    let mut mcts = Mcts::new(MctsConfig { threads, ..MctsConfig::default() });
+    let mut mcts = Mcts::new(MctsConfig { threads, parallel, ..MctsConfig::default() });
     let time = std::time::Duration::from_millis(if quick { 500 } else { 2000 });
     let r = mcts
         .search(&Go::<2>::standard(), &MctsLimits::time(time))

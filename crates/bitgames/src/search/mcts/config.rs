@@ -57,13 +57,14 @@ pub enum Parallel {
     /// own tree from the root and the roots' statistics are summed to choose.
     /// Reproducible under a seed with an iteration limit.
     Root,
-    /// Tree parallelism with a global lock and virtual loss (Chaslot, Winands
-    /// and van den Herik 2008): the threads grow one tree, taking the lock to
-    /// descend, expand and back up, and playing out without it; a descent
-    /// counts a lost visit on its path until its result comes back, steering
-    /// the other threads elsewhere. Thread timing decides which thread sees
-    /// which statistics, so a search is not reproducible with two threads or
-    /// more.
+    /// Tree parallelism with virtual loss (Chaslot, Winands and van den Herik
+    /// 2008) and no lock (Enzenberger and Müller 2009): the threads grow one
+    /// tree whose statistics are atomics; a descent counts a lost visit on its
+    /// path until its result comes back, steering the other threads
+    /// elsewhere, and a node is expanded by the one thread that claims it
+    /// with a compare-and-swap (see `search/mcts/shared.rs`). Thread timing
+    /// decides which thread sees which statistics, so a search is not
+    /// reproducible with two threads or more.
     Tree,
 }
 

@@ -29,12 +29,17 @@
 //! from the same root and the roots' statistics are summed to choose; the
 //! simulations of an iteration limit are split between the threads, so a
 //! seeded search with an iteration limit gives the same move on any machine.
-//! With [`Parallel::Tree`] the threads share one tree under a lock, with
-//! virtual loss.
+//! With [`Parallel::Tree`] the threads grow one tree without a lock
+//! (Enzenberger and Müller 2009): atomic statistics read `Relaxed`, virtual
+//! loss on the way down, expansion claimed by a compare-and-swap, children in
+//! an arena of chunks that never move, proofs written and re-read in one total
+//! order (`shared.rs`); the tree is kept between moves and its node limit holds
+//! as with one thread.
 
 mod analyser;
 pub(crate) mod config;
 mod engine;
+mod shared;
 mod tree;
 
 pub use analyser::MctsAnalyser;
@@ -46,8 +51,9 @@ use crate::game::{Game, Outcome, Player};
 use crate::search::SearchError;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use shared::{Expansion, SharedTree};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tree::{reward, Tree, NONE};
 
@@ -78,6 +84,8 @@ struct Scratch<G: Game> {
     stamp: u32,
     /// The moves of the current playout ([`Hints::search_playout`]).
     log: Vec<(G::Move, Player)>,
+    /// The moves of a node being expanded (tree parallelism).
+    moves: Vec<G::Move>,
 }
 
 /// Where a descent of the tree ended.
@@ -104,6 +112,7 @@ impl<G: Game> Mcts<G> {
                     marks: Vec::new(),
                     stamp: 0,
                     log: Vec::new(),
+                    moves: Vec::new(),
                 },
             })
             .collect();
@@ -165,7 +174,7 @@ impl<G: Game> Mcts<G> {
         } else if shared {
             let tree = self.workers[0].tree.take().expect("set above");
             let node_cap = node_cap(&tree, limits, config.max_tree_nodes.saturating_mul(k));
-            let tree = Mutex::new(tree);
+            let tree = SharedTree::from_tree(tree, node_cap);
             let claimed = AtomicU64::new(0);
             let limits = limits.share(0, 1);
             let done = std::thread::scope(|s| {
@@ -183,7 +192,7 @@ impl<G: Game> Mcts<G> {
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
             });
-            self.workers[0].tree = Some(tree.into_inner().unwrap_or_else(|e| e.into_inner()));
+            self.workers[0].tree = Some(tree.into_tree());
             done
         } else {
             std::thread::scope(|s| {
@@ -326,9 +335,9 @@ impl<G: Game> Worker<G> {
             if limits.nodes.is_some() && tree.nodes.len() >= node_cap {
                 break;
             }
-            let (leaf, proven) = self.scratch.descend(tree, cfg, node_cap, false);
+            let (leaf, proven) = self.scratch.descend(tree, cfg, node_cap);
             let outcome = self.scratch.finish(leaf, cfg);
-            self.scratch.backup(tree, cfg, outcome, proven, false);
+            self.scratch.backup(tree, cfg, outcome, proven);
             done += 1;
         }
         done
@@ -337,13 +346,13 @@ impl<G: Game> Worker<G> {
 
 impl<G: Game> Scratch<G> {
     /// Runs simulations on a tree shared with other threads (tree
-    /// parallelism) until a limit, the root is proven or `stop` is set;
-    /// `claimed` counts the simulations all threads have started. Returns how
-    /// many this thread ran.
+    /// parallelism, no lock) until a limit, the root is proven or `stop` is
+    /// set; `claimed` counts the simulations all threads have started (with an
+    /// iteration limit). Returns how many this thread ran.
     #[allow(clippy::too_many_arguments)]
     fn run_shared(
         &mut self,
-        tree: &Mutex<Tree<G>>,
+        tree: &SharedTree<G>,
         cfg: &MctsConfig,
         limits: &MctsLimits,
         node_cap: usize,
@@ -351,29 +360,25 @@ impl<G: Game> Scratch<G> {
         stop: Halt,
         claimed: &AtomicU64,
     ) -> u64 {
-        let lock = || tree.lock().unwrap_or_else(|e| e.into_inner());
         let deadline = limits.time.map(|t| start + t);
-        let max_iter = limits.iterations.unwrap_or(u64::MAX);
         let mut done = 0;
         loop {
             if stop.raised() || deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            if claimed.fetch_add(1, Ordering::Relaxed) >= max_iter {
+            if limits.iterations.is_some_and(|n| claimed.fetch_add(1, Ordering::Relaxed) >= n) {
                 break;
             }
-            let mut t = lock();
-            if cfg.solver && t.nodes[0].proof != Proof::Unknown {
+            if cfg.solver && tree.node(0).proof() != Proof::Unknown {
                 stop.proven.store(true, Ordering::Relaxed);
                 break;
             }
-            if limits.nodes.is_some() && t.nodes.len() >= node_cap {
+            if limits.nodes.is_some() && tree.len() >= node_cap {
                 break;
             }
-            let (leaf, proven) = self.descend(&mut t, cfg, node_cap, true);
-            drop(t);
+            let (leaf, proven) = self.descend_shared(tree, cfg);
             let outcome = self.finish(leaf, cfg);
-            self.backup(&mut lock(), cfg, outcome, proven, true);
+            self.backup_shared(tree, cfg, outcome, proven);
             done += 1;
         }
         done
@@ -381,15 +386,13 @@ impl<G: Game> Scratch<G> {
 
     /// Selects down the tree from the root, expanding the node reached on its
     /// second visit (the root at once), to a finished game, a proven node or
-    /// a position to play out. With `virtual_loss` each node on the path counts
-    /// a visit at once (its reward comes with [`backup`](Self::backup)).
-    /// Also returns whether a proof was found on the way (to back up).
+    /// a position to play out. Also returns whether a proof was found on the
+    /// way (to back up).
     fn descend(
         &mut self,
         tree: &mut Tree<G>,
         cfg: &MctsConfig,
         node_cap: usize,
-        virtual_loss: bool,
     ) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
@@ -398,8 +401,6 @@ impl<G: Game> Scratch<G> {
         let mut n = 0usize;
         self.path.push(0);
         let mut proven = false;
-        let vl = u32::from(virtual_loss);
-        tree.nodes[0].visits += vl;
         let leaf = loop {
             let node = &tree.nodes[n];
             if n != 0 && node.proof != Proof::Unknown {
@@ -419,7 +420,7 @@ impl<G: Game> Scratch<G> {
             }
             if tree.nodes[n].first == NONE {
                 let grow = tree.nodes.len() < node_cap;
-                if (n != 0 && tree.nodes[n].visits <= vl) || !grow {
+                if (n != 0 && tree.nodes[n].visits == 0) || !grow {
                     break Leaf::Playout(state);
                 }
                 proven |= tree.expand(n, &state, rave.is_some(), cfg.solver);
@@ -429,8 +430,7 @@ impl<G: Game> Scratch<G> {
                 }
             }
             let c = tree.select(n, cfg.exploration, rave);
-            let ch = &mut tree.nodes[c];
-            ch.visits += vl;
+            let ch = &tree.nodes[c];
             if rave.is_some() {
                 self.played.push((ch.key, ch.mover));
             }
@@ -451,22 +451,13 @@ impl<G: Game> Scratch<G> {
         }
     }
 
-    /// Backs up the result of the simulation on `path`: visits (unless
-    /// counted on the way down as a virtual loss) and rewards, any proof
-    /// (MCTS-Solver: a node is proven when a child wins for the side to move
-    /// or every child is proven), and the AMAF statistics.
-    fn backup(
-        &mut self,
-        tree: &mut Tree<G>,
-        cfg: &MctsConfig,
-        outcome: Outcome,
-        proven: bool,
-        virtual_loss: bool,
-    ) {
-        let add = u32::from(!virtual_loss);
+    /// Backs up the result of the simulation on `path`: visits and rewards,
+    /// any proof (MCTS-Solver: a node is proven when a child wins for the side
+    /// to move or every child is proven), and the AMAF statistics.
+    fn backup(&mut self, tree: &mut Tree<G>, cfg: &MctsConfig, outcome: Outcome, proven: bool) {
         for &i in &self.path {
             let node = &mut tree.nodes[i];
-            node.visits += add;
+            node.visits += 1;
             node.wins += reward(outcome, node.mover);
         }
         if proven {
@@ -490,6 +481,22 @@ impl<G: Game> Scratch<G> {
     /// on the path whose move its mover played later in the simulation (first
     /// time that cell was played) counts the simulation's result.
     fn amaf(&mut self, tree: &mut Tree<G>, outcome: Outcome) {
+        self.amaf_with(|n, marks| {
+            for c in tree.nodes[n].children() {
+                let ch = &mut tree.nodes[c];
+                if marks.first(ch.key, ch.mover) {
+                    ch.rave_visits += 1;
+                    ch.rave_wins += reward(outcome, ch.mover);
+                }
+            }
+        });
+    }
+
+    /// Marks the moves of the simulation from its end and calls `credit` on
+    /// each node of the path (but the leaf) with the marks of the moves played
+    /// after it, for [`amaf`](Self::amaf) and its shared-tree twin.
+    #[inline]
+    fn amaf_with(&mut self, mut credit: impl FnMut(usize, Marks)) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.iter_mut().for_each(|m| m.0 = 0);
@@ -506,19 +513,123 @@ impl<G: Game> Scratch<G> {
                 self.marks[k] = (self.stamp, who);
             }
             if i < in_tree {
-                for c in tree.nodes[self.path[i]].children() {
-                    let ch = &mut tree.nodes[c];
-                    let k = ch.key as usize;
-                    if ch.key != NONE
-                        && k < self.marks.len()
-                        && self.marks[k] == (self.stamp, ch.mover)
-                    {
-                        ch.rave_visits += 1;
-                        ch.rave_wins += reward(outcome, ch.mover);
+                credit(self.path[i], Marks { marks: &self.marks, stamp: self.stamp });
+            }
+        }
+    }
+
+    /// [`descend`](Self::descend) on the shared tree: each node on the path
+    /// counts a visit at once, a virtual loss until
+    /// [`backup_shared`](Self::backup_shared) adds its reward; a node is
+    /// expanded by the thread that claims it, and one that another thread is
+    /// expanding is played out from.
+    fn descend_shared(&mut self, tree: &SharedTree<G>, cfg: &MctsConfig) -> (Leaf<G>, bool) {
+        let rave = cfg.rave.then_some(cfg.rave_k);
+        let mut state = tree.root.clone();
+        self.path.clear();
+        self.played.clear();
+        let mut n = 0usize;
+        self.path.push(0);
+        let mut proven = false;
+        tree.node(0).add_visit();
+        let leaf = loop {
+            let node = tree.node(n);
+            let proof = node.proof();
+            if n != 0 && proof != Proof::Unknown {
+                break Leaf::Done(match proof {
+                    Proof::Win => Outcome::WonBy(node.mover()),
+                    Proof::Loss => Outcome::WonBy(node.mover().other()),
+                    _ => Outcome::Draw,
+                });
+            }
+            if let Some(o) = state.outcome() {
+                if cfg.solver {
+                    node.set_proof(Proof::of_outcome(o, node.mover()));
+                    proven = true;
+                }
+                break Leaf::Done(o);
+            }
+            let children = match node.children() {
+                Some(children) => children,
+                None => {
+                    // The visit of this descent is counted already.
+                    if (n != 0 && node.visits() <= 1) || !tree.has_room() {
+                        break Leaf::Playout(state);
                     }
+                    match tree.expand(n, &state, rave.is_some(), cfg.solver, &mut self.moves) {
+                        Expansion::Done(children, p) => {
+                            proven |= p;
+                            children
+                        }
+                        Expansion::NotNow => break Leaf::Playout(state),
+                    }
+                }
+            };
+            if children.is_empty() {
+                // No move, yet not over: score it a draw.
+                break Leaf::Done(Outcome::Draw);
+            }
+            let c = tree.select(n, children.clone(), cfg.exploration, rave);
+            let ch = tree.node(c);
+            ch.add_visit();
+            if rave.is_some() {
+                self.played.push((ch.key(), ch.mover()));
+            }
+            state.play_unchecked(node.child_move(c - children.start));
+            n = c;
+            self.path.push(c);
+        };
+        (leaf, proven)
+    }
+
+    /// [`backup`](Self::backup) on the shared tree: the rewards (the visits
+    /// were counted on the way down), the proofs and the AMAF statistics.
+    fn backup_shared(
+        &mut self,
+        tree: &SharedTree<G>,
+        cfg: &MctsConfig,
+        outcome: Outcome,
+        proven: bool,
+    ) {
+        for &i in &self.path {
+            let node = tree.node(i);
+            node.add_reward(reward(outcome, node.mover()));
+        }
+        if proven {
+            let leaf = self.path.len() - 1;
+            for (d, &i) in self.path.iter().enumerate().rev() {
+                if tree.node(i).proof() == Proof::Unknown && !tree.prove(i) && d < leaf {
+                    break;
                 }
             }
         }
+        if cfg.rave {
+            self.amaf_with(|n, marks| {
+                let children = tree.node(n).children().unwrap_or(0..0);
+                for ch in tree.family(children) {
+                    if marks.first(ch.key(), ch.mover()) {
+                        ch.add_amaf(reward(outcome, ch.mover()));
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// The AMAF marks of one simulation: who first played each move key after the
+/// node being credited.
+#[derive(Clone, Copy)]
+struct Marks<'a> {
+    marks: &'a [(u32, Player)],
+    stamp: u32,
+}
+
+impl Marks<'_> {
+    /// Whether `who` played the move of `key` first in this simulation.
+    #[inline]
+    fn first(self, key: u32, who: Player) -> bool {
+        let k = key as usize;
+        key != NONE && k < self.marks.len() && self.marks[k] == (self.stamp, who)
     }
 }
 

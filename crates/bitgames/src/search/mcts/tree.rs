@@ -108,18 +108,6 @@ impl<M> Node<M> {
         }
     }
 
-    /// Mean reward for `mover` (½ before any visit).
-    #[inline]
-    pub(super) fn mean(&self) -> f64 {
-        match self.proof {
-            Proof::Win => 1.0,
-            Proof::Loss => 0.0,
-            Proof::Draw => 0.5,
-            Proof::Unknown if self.visits == 0 => 0.5,
-            Proof::Unknown => self.wins as f64 / self.visits as f64,
-        }
-    }
-
     /// The children's index range.
     #[inline]
     pub(super) fn children(&self) -> std::ops::Range<usize> {
@@ -187,83 +175,39 @@ impl<G: Game> Tree<G> {
         proven
     }
 
-    /// The child of `n` to descend into: an unvisited one first (in move
-    /// order; with RAVE and the game's priors, only one without AMAF
-    /// statistics), else the best by UCT, `mean + c·√(ln N / n)`, where with RAVE
-    /// the mean is blended with the AMAF mean by Gelly and Silver's
-    /// `β = √(k / (3n + k))`. Children the solver has proven lost for the
-    /// mover are skipped while another is left.
+    /// The child of `n` to descend into ([`pick`]).
     pub(super) fn select(&self, n: usize, c: f64, rave_k: Option<f64>) -> usize {
         let node = &self.nodes[n];
-        let ln = (node.visits.max(1) as f64).ln();
-        let mut best = usize::MAX;
-        let mut best_score = f64::NEG_INFINITY;
-        for i in node.children() {
+        pick(node.children(), node.visits, c, rave_k, self.priors, |i| {
             let ch = &self.nodes[i];
-            if ch.proof == Proof::Loss {
-                continue;
+            Seen {
+                proof: ch.proof,
+                visits: ch.visits,
+                wins: ch.wins as f64,
+                rave_visits: ch.rave_visits,
+                rave_wins: ch.rave_wins as f64,
             }
-            if ch.visits == 0
-                && ch.proof == Proof::Unknown
-                && !(self.priors && rave_k.is_some() && ch.rave_visits > 0)
-            {
-                return i;
-            }
-            let mut mean = ch.mean();
-            if let Some(k) = rave_k {
-                if ch.rave_visits > 0 && ch.proof == Proof::Unknown {
-                    let beta = (k / (3.0 * ch.visits as f64 + k)).sqrt();
-                    let amaf = ch.rave_wins as f64 / ch.rave_visits as f64;
-                    mean = (1.0 - beta) * mean + beta * amaf;
-                }
-            }
-            let score = mean + c * (ln / ch.visits.max(1) as f64).sqrt();
-            if score > best_score {
-                best_score = score;
-                best = i;
-            }
-        }
-        if best == usize::MAX {
-            // Every child is proven lost: any will do (the node is proven too).
-            node.children().start
-        } else {
-            best
-        }
+        })
     }
 
-    /// Recomputes the proof of `n` from its children's (MCTS-Solver, Winands,
-    /// Björnsson and Saito 2008): a child that wins for the player to move wins
-    /// `n` for them; with every child proven, the best of them. Returns whether
-    /// `n` is now proven.
+    /// Recomputes the proof of `n` from its children's ([`proof_of`]).
+    /// Returns whether `n` is now proven.
     pub(super) fn prove(&mut self, n: usize) -> bool {
         let node = &self.nodes[n];
         if node.first == NONE {
             return false;
         }
-        let mut all = true;
-        let mut best = Proof::Loss;
-        let mut to_move = None;
-        for i in node.children() {
+        let found = proof_of(node.mover, node.children(), |i| {
             let ch = &self.nodes[i];
-            to_move = Some(ch.mover);
-            match ch.proof {
-                Proof::Win => {
-                    best = Proof::Win;
-                    all = true;
-                    break;
-                }
-                Proof::Unknown => all = false,
-                p if p.rank() > best.rank() => best = p,
-                _ => {}
+            (ch.proof, ch.mover)
+        });
+        match found {
+            Some(p) => {
+                self.nodes[n].proof = p;
+                true
             }
+            None => false,
         }
-        let Some(to_move) = to_move else { return false };
-        if !all {
-            return false;
-        }
-        let mover = self.nodes[n].mover;
-        self.nodes[n].proof = if mover == to_move { best } else { best.flip() };
-        true
     }
 
     /// Makes the node whose position is `target` (found among the root's
@@ -337,4 +281,117 @@ impl<G: Game> Tree<G> {
         self.root = target.clone();
         true
     }
+}
+
+/// A child's statistics as [`pick`] reads them (from a [`Tree`]'s node or,
+/// with tree parallelism, a shared node's atomics).
+pub(super) struct Seen {
+    /// The solver's value for the child's mover.
+    pub proof: Proof,
+    /// Simulations through the child (virtual losses included).
+    pub visits: u32,
+    /// Their rewards summed, for the child's mover.
+    pub wins: f64,
+    /// AMAF simulations (RAVE).
+    pub rave_visits: u32,
+    /// Their rewards summed.
+    pub rave_wins: f64,
+}
+
+impl Seen {
+    /// Mean reward for the mover (½ before any visit).
+    #[inline]
+    fn mean(&self) -> f64 {
+        match self.proof {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            Proof::Draw => 0.5,
+            Proof::Unknown if self.visits == 0 => 0.5,
+            Proof::Unknown => self.wins / self.visits as f64,
+        }
+    }
+}
+
+/// The child to descend into among `children` of a node visited `visits`
+/// times: an unvisited one first (in move order; with RAVE and the game's
+/// `priors`, only one without AMAF statistics), else the best by UCT (Kocsis
+/// and Szepesvári 2006), `mean + c·√(ln N / n)`, where with RAVE the mean is
+/// blended with the AMAF mean by Gelly and Silver's `β = √(k / (3n + k))`.
+/// Children the solver has proven lost for the mover are skipped while
+/// another is left. `seen` reads a child's statistics.
+#[inline]
+pub(super) fn pick(
+    children: std::ops::Range<usize>,
+    visits: u32,
+    c: f64,
+    rave_k: Option<f64>,
+    priors: bool,
+    seen: impl Fn(usize) -> Seen,
+) -> usize {
+    let ln = (visits.max(1) as f64).ln();
+    let mut best = usize::MAX;
+    let mut best_score = f64::NEG_INFINITY;
+    for i in children.clone() {
+        let ch = seen(i);
+        if ch.proof == Proof::Loss {
+            continue;
+        }
+        if ch.visits == 0
+            && ch.proof == Proof::Unknown
+            && !(priors && rave_k.is_some() && ch.rave_visits > 0)
+        {
+            return i;
+        }
+        let mut mean = ch.mean();
+        if let Some(k) = rave_k {
+            if ch.rave_visits > 0 && ch.proof == Proof::Unknown {
+                let beta = (k / (3.0 * ch.visits as f64 + k)).sqrt();
+                let amaf = ch.rave_wins / ch.rave_visits as f64;
+                mean = (1.0 - beta) * mean + beta * amaf;
+            }
+        }
+        let score = mean + c * (ln / ch.visits.max(1) as f64).sqrt();
+        if score > best_score {
+            best_score = score;
+            best = i;
+        }
+    }
+    if best == usize::MAX {
+        // Every child is proven lost: any will do (the node is proven too).
+        children.start
+    } else {
+        best
+    }
+}
+
+/// The proof of a node moved into by `mover` from its `children`'s
+/// (MCTS-Solver, Winands, Björnsson and Saito 2008): a child that wins for the
+/// player to move wins the node for them; with every child proven, the best of
+/// them; `None` while neither holds (or without children). `child` reads a
+/// child's proof and mover.
+#[inline]
+pub(super) fn proof_of(
+    mover: Player,
+    children: std::ops::Range<usize>,
+    child: impl Fn(usize) -> (Proof, Player),
+) -> Option<Proof> {
+    let mut all = true;
+    let mut best = Proof::Loss;
+    let mut to_move = None;
+    for i in children {
+        let (proof, who) = child(i);
+        to_move = Some(who);
+        match proof {
+            Proof::Win => {
+                best = Proof::Win;
+                all = true;
+                break;
+            }
+            Proof::Unknown => all = false,
+            p if p.rank() > best.rank() => best = p,
+            _ => {}
+        }
+    }
+    let to_move = to_move?;
+    all.then_some(if mover == to_move { best } else { best.flip() })
 }
