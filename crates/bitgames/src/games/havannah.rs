@@ -265,11 +265,14 @@ impl<const N: usize> Rules for Havannah<N> {
     fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
             PlaceMove::Place(c) => {
-                if let Some((i, p)) = self.board.place_unchecked(c) {
+                // A cell off the board (only an unchecked caller's mistake) is
+                // ignored.
+                if let Some(i) = self.board.index_of(c) {
+                    let p = self.board.place(i);
                     self.win = self.win_at(self.board.stones[p], i);
                     self.board.result = if self.win.is_some() {
                         1 + p as u8
-                    } else if self.board.ply >= self.cells && self.board.is_full() {
+                    } else if self.board.ply >= self.cells && self.board.empty().is_empty() {
                         3
                     } else {
                         0

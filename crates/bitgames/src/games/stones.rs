@@ -869,8 +869,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// [`View::board`] of a rectangular board with the winner's lines of `k`
     /// marked ([`BoardView::mark_lines`]; `exact`: lines of exactly `k`).
     pub fn line_view(&self, k: usize, exact: bool) -> BoardView {
-        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        let mut view = BoardView::from_grid(&self.grid, shape, self.stones);
+        let mut view = BoardView::grid_rectangle(&self.grid, self.stones);
         if let Some(Outcome::WonBy(p)) = self.outcome() {
             view.mark_lines(p, k, exact);
         }

@@ -577,15 +577,7 @@ pub mod tests {
         assert_eq!(names, ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2", "d1"]);
         assert!(g.parse_move("b4").is_err() && g.parse_move("e1").is_err());
         // b2's six neighbours: b1 c1 above, a2 c2 beside, a3 b3 below.
-        let b2 = g.board.grid.parse_cell("b2").unwrap();
-        let mut around: Vec<String> = g
-            .board
-            .grid
-            .neighbours(Bits::cell(b2))
-            .into_iter()
-            .map(|i| g.board.grid.cell_name(i).unwrap())
-            .collect();
-        around.sort();
+        let around = crate::games::neighbour_names(&g.board.grid, "b2");
         assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
         assert_eq!(g.picture(), ". . . .\n . . .\n  . .\n   .\n");
         let v = g.board();
