@@ -135,6 +135,10 @@ pub struct Description {
     pub exact: bool,
 }
 
+/// What [`Analyser::analyse`] answers: each move valued (its text and its
+/// last value), or why the analysis failed.
+pub type Analysis = Result<Vec<(String, f64)>, AnalysisError>;
+
 /// A way to value every move of a position.
 pub trait Analyser: Send {
     /// What it is: its method in words, its unit, whether it is exact.
@@ -142,12 +146,7 @@ pub trait Analyser: Send {
     /// Values the moves of `game` (not over), sending each value to `sink`
     /// as soon as it is known, until the moves are valued or `limits` stop it;
     /// answers the last value of every move valued.
-    fn analyse(
-        &mut self,
-        game: &dyn DynGame,
-        limits: &Limits,
-        sink: &Sink,
-    ) -> Result<Vec<(String, f64)>, AnalysisError>;
+    fn analyse(&mut self, game: &dyn DynGame, limits: &Limits, sink: &Sink) -> Analysis;
 }
 
 /// A game's own analyser for a position, or `None` to use

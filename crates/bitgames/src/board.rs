@@ -251,6 +251,13 @@ impl BoardView {
         BoardView::new(shape, cells)
     }
 
+    /// [`from_grid`](Self::from_grid) of a rectangular board: the grid's
+    /// `width × height` rectangle.
+    pub fn grid_rectangle<const N: usize>(grid: &Grid<N>, owners: [Bits<N>; 2]) -> Self {
+        let shape = BoardShape::Rectangle { width: grid.width(), height: grid.height() };
+        Self::from_grid(grid, shape, owners)
+    }
+
     /// The on-board cells of a [`Grid`] in bit order, named as the grid names them
     /// (`a1` bottom-left), owned as `owners` says (`owners[0]` the first player's
     /// stones). Square grids give squares; hexagonal grids hexagons, each row

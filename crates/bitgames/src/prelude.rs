@@ -6,3 +6,4 @@
 //! would be ambiguous; import it where a `dyn DynGame` is used.)
 
 pub use crate::game::{Game, Hints, Notation, Rules, View};
+pub use crate::games::stones::StoneGame;

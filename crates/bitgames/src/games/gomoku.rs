@@ -27,12 +27,10 @@
 //! tic-tac-toe's `width`/`height`; `tictactoe(width=…,height=…,k=5)` plays
 //! free-style five in a row on any rectangle).
 
-use super::stones::Stones;
+use super::stones::{StoneGame, Stones};
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
-use crate::game::{
-    Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
-};
+use crate::board::BoardView;
+use crate::game::{Hints, Notation, ParseError, Rules, SetupError, View};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -91,25 +89,9 @@ impl<const N: usize> Gomoku<N> {
         Ok(Gomoku { board: Stones::new(grid, false), exact })
     }
 
-    /// The board geometry.
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
     /// Whether only exactly five in a row wins.
     pub fn exact(&self) -> bool {
         self.exact
-    }
-
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
     }
 
     /// Whether `stones` hold a winning line under this game's rule.
@@ -121,17 +103,11 @@ impl<const N: usize> Gomoku<N> {
             ops::has_line(&self.board.grid, stones, FIVE)
         }
     }
+}
 
-    #[inline(always)]
-    fn update_result(&mut self) {
-        let mover = Player::at_ply(self.board.ply as usize + 1);
-        self.board.result = if self.is_win(self.board.stones[mover.index()]) {
-            1 + mover.index() as u8
-        } else if (self.board.stones[0] | self.board.stones[1]) == self.board.grid.mask() {
-            3
-        } else {
-            0
-        };
+impl<const N: usize> StoneGame<Cell, N, false> for Gomoku<N> {
+    fn stone_board(&self) -> &Stones<Cell, N, false> {
+        &self.board
     }
 }
 
@@ -140,39 +116,23 @@ crate::debug_by_notation!(N => Gomoku<N>);
 impl<const N: usize> Rules for Gomoku<N> {
     stone_moves!(rules: board, Cell);
 
-    type Move = Cell;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("gomoku(size={},exact={})", self.board.grid.width(), self.exact)
     }
 
-    fn why_illegal(&self, mv: Cell) -> Illegal {
-        let n = self.board.grid.width();
-        let off =
-            |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {n}×{n} board"));
-        self.board.why_illegal(mv, self, off)
-    }
-
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Cell) {
-        // A cell off the board (only an unchecked caller's mistake) lands on
-        // a separator, an unspecified but memory-safe result, or past the
-        // storage, where it is ignored.
-        let i = self.board.grid.index_unchecked(mv);
-        if i < Bits::<N>::CAPACITY {
-            self.board.place(i);
-            self.update_result();
+        if let Some((_, p)) = self.board.place_unchecked(mv) {
+            let won = self.is_win(self.board.stones[p]);
+            self.board.settle(p, won);
         }
     }
 }
 
 impl<const N: usize> Notation for Gomoku<N> {
     stone_moves!(notation: board, Cell);
-
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        self.board.parse_cell(&self.spec(), text)
-    }
 
     /// Rows from the top, separated by `/`: `X....O/...` (as tic-tac-toe's). The
     /// side to move follows from the counts (X moves first).
@@ -181,12 +141,11 @@ impl<const N: usize> Notation for Gomoku<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let board = self.board.read_rows(&self.spec(), text)?;
-        let wins = board.stones.map(|s| self.is_win(s));
-        board.check_winner(&self.spec(), text, wins, "five in a row")?;
-        let mut g = Gomoku { board, ..*self };
-        g.update_result();
-        Ok(g)
+        let five = |s| self.is_win(s);
+        Ok(Gomoku {
+            board: self.board.read_rows_won(&self.spec(), text, "five in a row", five)?,
+            ..*self
+        })
     }
 
     fn picture(&self) -> String {
@@ -198,15 +157,7 @@ impl<const N: usize> View for Gomoku<N> {
     stone_moves!(view: board, Cell);
 
     fn board(&self) -> BoardView {
-        let shape = BoardShape::Rectangle {
-            width: self.board.grid.width(),
-            height: self.board.grid.height(),
-        };
-        let mut view = BoardView::from_grid(&self.board.grid, shape, self.board.stones);
-        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
-            view.mark_lines(p, 5, self.exact);
-        }
-        view
+        self.board.line_view(FIVE, self.exact)
     }
 
     #[inline]
@@ -225,10 +176,6 @@ impl<const N: usize> Hints for Gomoku<N> {
     /// Open lines of five for the side to move minus the opponent's
     /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
     fn evaluate(&self) -> i32 {
-        let s = self.board.ply as usize % 2;
-        let (me, them) = (self.board.stones[s], self.board.stones[1 - s]);
-        let k = 5;
-        crate::games::heuristics::open_lines(&self.board.grid, me, them, k)
-            - crate::games::heuristics::open_lines(&self.board.grid, them, me, k)
+        self.board.open_lines_margin(FIVE)
     }
 }

@@ -40,12 +40,12 @@
 //! stones around it.
 
 use super::hexagon;
-use super::stones::{PlaceMove, StoneSetupError, Stones};
+use super::stones::{PlaceMove, StoneGame, StoneSetupError, Stones};
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardView;
 use crate::game::SetupError;
-use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
-use crate::grid::{Grid, GridKind};
+use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Rules, View};
+use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
@@ -57,11 +57,7 @@ pub const MAX_SIZE: usize = 10;
 /// The parameters of `havannah(size=…,swap=…)`.
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("size", 5, 3, MAX_SIZE as i64, "cells on a side of the hexagon"),
-    ParamInfo::flag(
-        "swap",
-        false,
-        "pie rule: the second player's first move may be `swap`, taking over the first stone",
-    ),
+    hexagon::SWAP,
 ];
 
 /// The registry's entry: `havannah`, stored in the fewest words that hold the
@@ -72,7 +68,7 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| {
         let (size, swap) = (p.int("size") as usize, p.flag("swap"));
-        let n = 2 * size.clamp(1, MAX_SIZE) - 1;
+        let n = hexagon::rhombus(size, MAX_SIZE);
         crate::in_words!(grid GridKind::Hex, n, n, |N| Havannah::<N>::new(size, swap))
     },
 )
@@ -112,9 +108,7 @@ impl<const N: usize> Havannah<N> {
     /// The empty hexhex board of side `size` (3 to 10); `swap` turns the pie
     /// rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
-        SetupError::check_range("size", size, 3, MAX_SIZE)?;
-        let n = 2 * size - 1;
-        let grid = Grid::masked(GridKind::Hex, n, n, |c, r| hexagon::on_hexagon(size, c, r))?;
+        let grid: Grid<N> = hexagon::grid(size, 3, MAX_SIZE)?;
         let k = size - 1;
         let at = |c: usize, r: usize| grid.cell(c, r).expect("on the hexagon");
         let corners: Bits<N> = [(k, 0), (2 * k, 0), (2 * k, k), (k, 2 * k), (0, 2 * k), (0, k)]
@@ -135,30 +129,9 @@ impl<const N: usize> Havannah<N> {
         Ok(Havannah { board: Stones::new(grid, swap), corners, edges, rim, win: None, cells })
     }
 
-    /// The board geometry (grid row 0 at the bottom).
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
     /// Cells on a side of the hexagon.
     pub fn size(&self) -> usize {
-        self.board.grid.width().div_ceil(2)
-    }
-
-    /// Whether the pie rule is on.
-    pub fn swap_rule(&self) -> bool {
-        self.board.swap
-    }
-
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
+        hexagon::side(&self.board.grid)
     }
 
     /// The six corner cells.
@@ -261,10 +234,19 @@ impl<const N: usize> Havannah<N> {
     fn has_chain_win(&self, mine: Bits<N>) -> Option<Win> {
         self.groups(mine).find_map(|g| self.chain_win(g))
     }
+}
 
-    /// The index of bit `i` among the board's cells (the order of [`View::board`]).
-    fn view_index(&self, i: usize) -> usize {
-        (self.board.grid.mask() & Bits::low(i)).count() as usize
+impl<const N: usize> StoneGame<PlaceMove, N, true> for Havannah<N> {
+    fn stone_board(&self) -> &Stones<PlaceMove, N, true> {
+        &self.board
+    }
+
+    fn off_board(&self, c: Cell) -> Illegal {
+        hexagon::off_board(c, self.size(), true)
+    }
+
+    fn expected_move(&self) -> String {
+        hexagon::expected_move(self.size(), true)
     }
 }
 
@@ -273,15 +255,10 @@ crate::debug_by_notation!(N => Havannah<N>);
 impl<const N: usize> Rules for Havannah<N> {
     stone_moves!(rules: board, PlaceMove);
 
-    type Move = PlaceMove;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("havannah(size={},swap={})", self.size(), self.board.swap)
-    }
-
-    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        self.board.why_illegal(mv, self, |c| hexagon::off_board(c, self.size(), true))
     }
 
     #[inline(always)]
@@ -295,7 +272,7 @@ impl<const N: usize> Rules for Havannah<N> {
                     self.win = self.win_at(self.board.stones[p], i);
                     self.board.result = if self.win.is_some() {
                         1 + p as u8
-                    } else if self.board.ply >= self.cells && self.empty().is_empty() {
+                    } else if self.board.ply >= self.cells && self.board.empty().is_empty() {
                         3
                     } else {
                         0
@@ -327,12 +304,6 @@ impl<const N: usize> Rules for Havannah<N> {
 impl<const N: usize> Notation for Havannah<N> {
     stone_moves!(notation: board, PlaceMove);
 
-    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        self.board.parse_move(&self.spec(), text, || {
-            format!("a cell of the hexagon ({}), or swap", hexagon::cell_range(self.size(), true))
-        })
-    }
-
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `.../..../...../..../... x`.
     fn position(&self) -> String {
@@ -341,10 +312,7 @@ impl<const N: usize> Notation for Havannah<N> {
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let read = || {
-            let example =
-                || Havannah::<N> { board: self.board.cleared(), win: None, ..*self }.position();
-            let (board, _) =
-                self.board.read_with_side(text, example, |rows| self.board.read_picture(rows))?;
+            let (board, _) = self.board.read_picture_with_side(text)?;
             let stones = board.stones;
             // In the order the move-by-move test reports them.
             let won = |s: Bits<N>| self.has_chain_win(s).or(self.has_ring(s).then_some(Win::Ring));
@@ -353,7 +321,7 @@ impl<const N: usize> Notation for Havannah<N> {
             let win = winner.and_then(|w| won(stones[w.index()]));
             let result = match winner {
                 Some(w) => 1 + w.index() as u8,
-                None if (board.stones[0] | board.stones[1]) == board.grid.mask() => 3,
+                None if board.is_full() => 3,
                 None => 0,
             };
             Ok(Havannah { board: Stones { result, ..board }, win, ..*self })
@@ -374,11 +342,7 @@ impl<const N: usize> View for Havannah<N> {
     /// same board), so that row 1 is at the bottom as on Yavalath's board of
     /// the same shape.
     fn board(&self) -> BoardView {
-        let mut view = BoardView::from_grid(
-            &self.board.grid,
-            BoardShape::HexHex { side: self.size() },
-            self.board.stones,
-        );
+        let mut view = hexagon::view(&self.board);
         let top = self.board.grid.height();
         let bottom = view.cells.iter().map(|c| c.y).fold(0.0, f64::max);
         for cell in &mut view.cells {
@@ -398,16 +362,7 @@ impl<const N: usize> View for Havannah<N> {
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
-        match mv {
-            PlaceMove::Place(c) => match self.board.index_of(c) {
-                Some(i) => vec![self.view_index(i)],
-                None => Vec::new(),
-            },
-            PlaceMove::Swap => match (self.board.stones[0].count(), self.board.stones[0].first()) {
-                (1, Some(i)) if self.board.ply == 1 => vec![self.view_index(i)],
-                _ => Vec::new(),
-            },
-        }
+        self.board.from_grid_move_cells(mv)
     }
 }
 

@@ -2,8 +2,50 @@
 //! cut from the `(2·size−1)²` rhombus of a hex [`Grid`](crate::grid::Grid),
 //! and how messages name its cells.
 
-use crate::game::{Illegal, IllegalReason};
-use crate::grid::{column_name, Cell};
+use super::stones::{StoneMove, Stones};
+use crate::board::{BoardShape, BoardView};
+use crate::game::{Illegal, IllegalReason, SetupError};
+use crate::grid::{column_name, Cell, Grid, GridKind};
+use crate::params::ParamInfo;
+
+/// The pie rule's parameter, `swap`.
+pub(crate) const SWAP: ParamInfo = ParamInfo::flag(
+    "swap",
+    false,
+    "pie rule: the second player's first move may be `swap`, taking over the first stone",
+);
+
+/// The side of the `(2·size−1)²` rhombus that holds a hexagon of side
+/// `size`, taken into `1..=max` (the registry's storage choice).
+pub(crate) fn rhombus(size: usize, max: usize) -> usize {
+    2 * size.clamp(1, max) - 1
+}
+
+/// The hexagon of side `size` (checked to lie in `min..=max`) on the hex
+/// grid.
+pub(crate) fn grid<const N: usize>(
+    size: usize,
+    min: usize,
+    max: usize,
+) -> Result<Grid<N>, SetupError> {
+    SetupError::check_range("size", size, min, max)?;
+    let n = 2 * size - 1;
+    Ok(Grid::masked(GridKind::Hex, n, n, |c, r| on_hexagon(size, c, r))?)
+}
+
+/// The side of the hexagon on `grid`.
+pub(crate) fn side<const N: usize>(grid: &Grid<N>) -> usize {
+    grid.width().div_ceil(2)
+}
+
+/// The hexagon's board to draw: its cells in grid bit order
+/// ([`BoardView::from_grid`]).
+pub(crate) fn view<M: StoneMove, const N: usize, const FLIP: bool>(
+    board: &Stones<M, N, FLIP>,
+) -> BoardView {
+    let shape = BoardShape::HexHex { side: side(&board.grid) };
+    BoardView::from_grid(&board.grid, shape, board.stones)
+}
 
 /// Whether `(col, row)` of the `(2·size−1)²` rhombus lies on the hexagon.
 #[inline]
@@ -28,6 +70,12 @@ pub(crate) fn cell_range(size: usize, row_one_at_top: bool) -> String {
         let ((a, b), (c, d)) = (row_n, row1);
         format!("{first}–{last} by 1–{n} on the hexagon: bottom row {a}1–{b}1, centre {centre}{k}, top row {c}{n}–{d}{n}")
     }
+}
+
+/// What a move is, for a parse error: a cell of the hexagon (named as in
+/// [`cell_range`]) or `swap`.
+pub(crate) fn expected_move(size: usize, row_one_at_top: bool) -> String {
+    format!("a cell of the hexagon ({}), or swap", cell_range(size, row_one_at_top))
 }
 
 /// The refusal of a cell off the hexagon, naming the board's cells.

@@ -36,6 +36,20 @@ pub(crate) fn check_apart_on_board<const N: usize>(
     Ok(())
 }
 
+/// The names of the neighbours of the cell named `name` on `grid`, sorted
+/// (for the adjacency tests of the hex-grid games).
+#[cfg(feature = "internal-tests")]
+pub(crate) fn neighbour_names<const N: usize>(
+    grid: &crate::grid::Grid<N>,
+    name: &str,
+) -> Vec<String> {
+    let cell = grid.parse_cell(name).expect("a cell of the grid");
+    let neighbours = grid.neighbours(crate::bits::Bits::cell(cell));
+    let mut names: Vec<String> = neighbours.into_iter().filter_map(|i| grid.cell_name(i)).collect();
+    names.sort();
+    names
+}
+
 /// A board picture (rows from the top, cells separated by spaces) as the
 /// rows of a position text: each row's cells run together, rows joined by
 /// `/` (`X.O/.X./..O`).

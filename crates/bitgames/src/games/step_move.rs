@@ -3,7 +3,7 @@
 //! whose pieces step (Clobber, Breakthrough).
 
 use crate::game::NotationError;
-use crate::grid::Cell;
+use crate::grid::{Cell, Grid};
 use std::fmt;
 use std::str::FromStr;
 
@@ -15,6 +15,22 @@ pub struct StepMove {
     pub from: Cell,
     /// The cell it goes to.
     pub to: Cell,
+}
+
+impl StepMove {
+    /// The from and to cells in the view of a rectangular board
+    /// ([`BoardView::grid_rectangle`](crate::board::BoardView::grid_rectangle): its
+    /// cells in bit order, row by row); none when either is off `grid`.
+    pub fn view_cells<const N: usize>(self, grid: &Grid<N>) -> Vec<usize> {
+        let w = grid.width();
+        match (grid.index_of(self.from), grid.index_of(self.to)) {
+            (Some(_), Some(_)) => vec![
+                self.from.row as usize * w + self.from.col as usize,
+                self.to.row as usize * w + self.to.col as usize,
+            ],
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl fmt::Display for StepMove {

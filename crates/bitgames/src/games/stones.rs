@@ -13,6 +13,7 @@
 //! there must) and the first player moves again.
 
 use crate::bits::Bits;
+use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
 use crate::game::{
     clip, hash_sets, random_below, Game, Illegal, IllegalReason, NotationError, Outcome,
     ParseError, PositionFault,
@@ -415,6 +416,45 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         p
     }
 
+    /// Places a stone of the player to move on a named cell, unchecked, and
+    /// returns the grid index and that player's index. A cell off the board
+    /// (only an unchecked caller's mistake) is ignored (`None`) where the
+    /// board flips its names; otherwise it lands on a separator or a cut-away
+    /// cell, an unspecified but memory-safe result, or past the storage,
+    /// where it is ignored.
+    #[inline(always)]
+    pub fn place_unchecked(&mut self, c: Cell) -> Option<(usize, usize)> {
+        let i = if FLIP {
+            self.index_of(c)?
+        } else {
+            let i = self.grid.index_unchecked(c);
+            if i >= Bits::<N>::CAPACITY {
+                return None;
+            }
+            i
+        };
+        Some((i, self.place(i)))
+    }
+
+    /// Whether every cell holds a stone.
+    #[inline(always)]
+    pub fn is_full(&self) -> bool {
+        (self.stones[0] | self.stones[1]) == self.grid.mask()
+    }
+
+    /// The result after player `p` (an index) has placed a stone: a win where
+    /// the game's test found one (`won`), else a draw on a full board.
+    #[inline(always)]
+    pub fn settle(&mut self, p: usize, won: bool) {
+        self.result = if won {
+            1 + p as u8
+        } else if self.is_full() {
+            3
+        } else {
+            0
+        };
+    }
+
     /// Uniform over the empty cells and `swap` when it is legal, without
     /// allocating.
     #[inline(always)]
@@ -509,8 +549,14 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// A cell named as the grid names it (`a1` bottom-left), checked to be
     /// on the board; the error names the game `spec` and the board's cells.
     pub fn parse_cell(&self, spec: &str, text: &str) -> Result<Cell, ParseError> {
+        self.read_on_board(spec, text, |&c| Some(c), || self.cells_expected())
+    }
+
+    /// The board's cells for a parse error: `a cell a1–c3`, the first and
+    /// the last cell of the grid.
+    pub fn cells_expected(&self) -> String {
         let last = self.grid.mask().last().and_then(|i| self.grid.cell_name(i)).unwrap_or_default();
-        self.read_on_board(spec, text, |&c| Some(c), || format!("a cell a1–{last}"))
+        format!("a cell a1–{last}")
     }
 
     /// A move of the board's type (a cell as the grid names it, or `swap`
@@ -572,6 +618,89 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         let (x, o) =
             self.grid.parse_picture2(&picture).map_err(|e| StoneSetupError::Rows(e.to_string()))?;
         Ok([x, o])
+    }
+
+    /// The cells of rows of cells from the top, grid row `r` (0 at the top)
+    /// holding columns `0..len(r)` (Hex's rhombus, Y's triangle), in reading
+    /// order: `(col, row, grid index)`.
+    fn row_cells<'a>(
+        &'a self,
+        len: impl Fn(usize) -> usize + 'a,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+        (0..self.grid.height()).flat_map(move |r| {
+            let n = len(r);
+            (0..n)
+                .map(move |c| (c, r, self.grid.cell(c, r).expect("a row holds its length's cells")))
+        })
+    }
+
+    /// `x`, `o` or `.` for grid index `i`.
+    fn cell_char(&self, i: usize) -> char {
+        match self.owner(i) {
+            Some(Player::First) => 'x',
+            Some(Player::Second) => 'o',
+            None => '.',
+        }
+    }
+
+    /// Rows of cells ([`read_cell_rows`](Self::read_cell_rows)'s rows) as
+    /// text: `x`, `o`, `.`, the rows from the top separated by `/`, then a
+    /// space and the side to move (`x../o./. x`).
+    pub fn cell_rows_and_side(&self, len: impl Fn(usize) -> usize) -> String {
+        let mut s = String::new();
+        for (c, r, i) in self.row_cells(len) {
+            if c == 0 && r > 0 {
+                s.push('/');
+            }
+            s.push(self.cell_char(i));
+        }
+        s.push(' ');
+        s.push(if self.mover() == 0 { 'x' } else { 'o' });
+        s
+    }
+
+    /// Rows of cells drawn as the hex grid lays them: the top row first,
+    /// each lower row indented one more space (half a cell), `X`, `O`, `.`.
+    pub fn cell_rows_picture(&self, len: impl Fn(usize) -> usize) -> String {
+        let mut s = String::new();
+        let len = &len;
+        for (c, r, i) in self.row_cells(len) {
+            if c == 0 {
+                s.extend(std::iter::repeat_n(' ', r));
+            } else {
+                s.push(' ');
+            }
+            s.push(self.cell_char(i).to_ascii_uppercase());
+            if c + 1 == len(r) {
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    /// [`View::board`] of rows of cells: row by row from the top (`a1`,
+    /// `b1`, …, the number the row from the top), each lower row half a cell
+    /// to the right.
+    pub fn cell_rows_view(&self, shape: BoardShape, len: impl Fn(usize) -> usize) -> BoardView {
+        let cells = self
+            .row_cells(len)
+            .map(|(c, r, i)| BoardCell {
+                name: format!("{}{}", crate::grid::column_name(c), r + 1),
+                col: c,
+                row: r,
+                x: c as f64 + 0.5 * r as f64,
+                y: r as f64 * HEX_ROW,
+                owner: self.owner(i),
+            })
+            .collect();
+        BoardView::new(shape, cells)
+    }
+
+    /// The cells of `set` in [`cell_rows_view`](Self::cell_rows_view)'s
+    /// order (a winner's chain to mark).
+    pub fn cell_rows_marks(&self, len: impl Fn(usize) -> usize, set: Bits<N>) -> Vec<usize> {
+        let cells = self.row_cells(len).map(|(_, _, i)| i);
+        cells.enumerate().filter(|&(_, i)| set.contains(i)).map(|(k, _)| k).collect()
     }
 
     /// Reads the stones of rows of cells (`x`, `o`, `.`, either case; the
@@ -670,6 +799,34 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         read().map_err(|e| e.at(spec, text))
     }
 
+    /// [`read_rows`](Self::read_rows) in a game won by making a pattern
+    /// (`what`: `a line`, `five in a row`) that `wins` finds in a player's
+    /// stones: the position checked by [`check_winner`](Self::check_winner)
+    /// and judged as [`settle`](Self::settle) judges the last move.
+    pub fn read_rows_won(
+        &self,
+        spec: &str,
+        text: &str,
+        what: &'static str,
+        wins: impl Fn(Bits<N>) -> bool,
+    ) -> Result<Self, ParseError> {
+        let mut board = self.read_rows(spec, text)?;
+        let won = board.stones.map(wins);
+        board.check_winner(spec, text, won, what)?;
+        let last = 1 - board.mover();
+        board.settle(last, won[last]);
+        Ok(board)
+    }
+
+    /// [`read_with_side`](Self::read_with_side) of the picture rows that
+    /// [`rows_and_side`](Self::rows_and_side) writes
+    /// ([`read_picture`](Self::read_picture)), the empty board's text the
+    /// example of the error.
+    pub fn read_picture_with_side(&self, text: &str) -> Result<(Self, Player), StoneSetupError> {
+        let example = || self.cleared().rows_and_side();
+        self.read_with_side(text, example, |rows| self.read_picture(rows))
+    }
+
     /// The check of a position read from a setup in a game won by making a
     /// pattern (`what`: `a line`, `five in a row`): `wins` says whose stones
     /// hold one; only the player who moved last may, and not both. Returns
@@ -715,6 +872,45 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         self.stones[1] |= self.stones[0];
         self.stones[0] = Bits::EMPTY;
         self.ply += 1;
+    }
+
+    /// Open lines of `k` for the side to move minus the opponent's
+    /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
+    pub fn open_lines_margin(&self, k: usize) -> i32 {
+        let me = self.mover();
+        let (a, b) = (self.stones[me], self.stones[1 - me]);
+        super::heuristics::open_lines(&self.grid, a, b, k)
+            - super::heuristics::open_lines(&self.grid, b, a, k)
+    }
+
+    /// [`View::board`] of a rectangular board with the winner's lines of `k`
+    /// marked ([`BoardView::mark_lines`]; `exact`: lines of exactly `k`).
+    pub fn line_view(&self, k: usize, exact: bool) -> BoardView {
+        let mut view = BoardView::grid_rectangle(&self.grid, self.stones);
+        if let Some(Outcome::WonBy(p)) = self.outcome() {
+            view.mark_lines(p, k, exact);
+        }
+        view
+    }
+
+    /// The index of grid bit `i` among the board's cells: its place in
+    /// [`BoardView::from_grid`]'s view, cells in bit order.
+    pub fn view_index(&self, i: usize) -> usize {
+        (self.grid.mask() & Bits::low(i)).count() as usize
+    }
+
+    /// [`View::move_cells`] in [`BoardView::from_grid`]'s view: a
+    /// placement's own cell; for the swap that takes over the first stone
+    /// ([`take_over_first_stone`](Self::take_over_first_stone)), that stone's
+    /// cell while it may be played.
+    pub fn from_grid_move_cells(&self, mv: M) -> Vec<usize> {
+        match mv.cell() {
+            Some(c) => self.index_of(c).map(|i| self.view_index(i)).into_iter().collect(),
+            None => match (self.stones[0].count(), self.stones[0].first()) {
+                (1, Some(i)) if self.ply == 1 => vec![self.view_index(i)],
+                _ => Vec::new(),
+            },
+        }
     }
 
     /// [`View::observation_shape`]: three planes over the grid's rows and
@@ -778,15 +974,69 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     }
 }
 
+/// A placement game on a [`Stones`] board: the game names its board
+/// ([`stone_board`](Self::stone_board)) and, where its board is no
+/// rectangle, how its cells are worded ([`off_board`](Self::off_board),
+/// [`expected_move`](Self::expected_move)); it gets the accessors every such
+/// game offers (`use bitgames::prelude::*` brings them into scope), and
+/// [`stone_moves!`](crate::stone_moves) writes its `Rules::why_illegal` and
+/// `Notation::parse_move` from these.
+pub trait StoneGame<M: StoneMove, const N: usize, const FLIP: bool> {
+    /// The game's board.
+    fn stone_board(&self) -> &Stones<M, N, FLIP>;
+
+    /// The refusal of a cell off the board; by default, off the
+    /// `width × height` rectangle.
+    fn off_board(&self, c: Cell) -> Illegal {
+        let grid = &self.stone_board().grid;
+        let (w, h) = (grid.width(), grid.height());
+        Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {w}×{h} board"))
+    }
+
+    /// What a move is, for a parse error naming the board's cells; by
+    /// default `a cell a1–c3` (the first and last cells of the grid).
+    fn expected_move(&self) -> String {
+        self.stone_board().cells_expected()
+    }
+
+    /// The board geometry.
+    #[inline]
+    fn grid(&self) -> &Grid<N> {
+        &self.stone_board().grid
+    }
+
+    /// Stones of player `p`.
+    #[inline]
+    fn stones(&self, p: Player) -> Bits<N> {
+        self.stone_board().stones[p.index()]
+    }
+
+    /// Empty cells.
+    #[inline]
+    fn empty(&self) -> Bits<N> {
+        self.stone_board().empty()
+    }
+
+    /// Whether the pie rule is on.
+    #[inline]
+    fn swap_rule(&self) -> bool {
+        self.stone_board().swap
+    }
+}
+
 /// The methods of a game with moves `$move` on a [`Stones`] board field
 /// named `$board` that only delegate to it, written into each of the game's
 /// trait impls by the trait's name: `stone_moves!(rules: board, Cell)` in
-/// `impl Rules` (side to move, ply, move generation, legality, outcome, hash,
-/// the board's consistency check), `notation:` (action ids), `view:` (the
-/// observation planes), `hints:` (random moves).
+/// `impl Rules` (the move type, side to move, ply, move generation,
+/// legality and why a move is illegal, outcome, hash, the board's
+/// consistency check), `notation:` (reading a move, action ids), `view:`
+/// (the observation planes), `hints:` (random moves). The game implements
+/// [`StoneGame`] for the words of `why_illegal` and `parse_move`.
 #[macro_export]
 macro_rules! stone_moves {
     (rules: $board:ident, $move:ty) => {
+        type Move = $move;
+
         #[inline]
         fn side_to_move(&self) -> $crate::game::Player {
             self.$board.side_to_move()
@@ -827,8 +1077,18 @@ macro_rules! stone_moves {
         fn check_invariants(&self) -> Result<(), String> {
             self.$board.check()
         }
+
+        fn why_illegal(&self, mv: $move) -> $crate::game::Illegal {
+            let off = |c| $crate::games::stones::StoneGame::off_board(self, c);
+            self.$board.why_illegal(mv, self, off)
+        }
     };
     (notation: $board:ident, $move:ty) => {
+        fn parse_move(&self, text: &str) -> Result<$move, $crate::game::ParseError> {
+            let expected = || $crate::games::stones::StoneGame::expected_move(self);
+            self.$board.parse_move(&$crate::game::Rules::spec(self), text, expected)
+        }
+
         fn num_actions(&self) -> usize {
             self.$board.num_actions()
         }

@@ -3,12 +3,9 @@
 //! square (8-connected) [`Grid`] in `N` words, so large boards use several words.
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
-use super::stones::Stones;
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView, PieceLook};
-use crate::game::{
-    Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
-};
+use super::stones::{StoneGame, Stones};
+use crate::board::{BoardView, PieceLook};
+use crate::game::{Hints, Notation, ParseError, Rules, SetupError, View};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
@@ -64,34 +61,11 @@ impl<const N: usize> TicTacToe<N> {
         }
         Ok(TicTacToe { board: Stones::new(grid, false), k: k as u16 })
     }
+}
 
-    /// The board geometry.
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
-    }
-
-    #[inline(always)]
-    fn update_result(&mut self) {
-        let mover = Player::at_ply(self.board.ply as usize + 1);
-        self.board.result =
-            if ops::has_line(&self.board.grid, self.board.stones[mover.index()], self.k as usize) {
-                1 + mover.index() as u8
-            } else if (self.board.stones[0] | self.board.stones[1]) == self.board.grid.mask() {
-                3
-            } else {
-                0
-            };
+impl<const N: usize> StoneGame<Cell, N, false> for TicTacToe<N> {
+    fn stone_board(&self) -> &Stones<Cell, N, false> {
+        &self.board
     }
 }
 
@@ -100,7 +74,6 @@ crate::debug_by_notation!(N => TicTacToe<N>);
 impl<const N: usize> Rules for TicTacToe<N> {
     stone_moves!(rules: board, Cell);
 
-    type Move = Cell;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
@@ -112,32 +85,17 @@ impl<const N: usize> Rules for TicTacToe<N> {
         )
     }
 
-    fn why_illegal(&self, mv: Cell) -> Illegal {
-        let (w, h) = (self.board.grid.width(), self.board.grid.height());
-        let off =
-            |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {w}×{h} board"));
-        self.board.why_illegal(mv, self, off)
-    }
-
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Cell) {
-        // A cell off the board (only an unchecked caller's mistake) lands on
-        // a separator, an unspecified but memory-safe result, or past the
-        // storage, where it is ignored.
-        let i = self.board.grid.index_unchecked(mv);
-        if i < Bits::<N>::CAPACITY {
-            self.board.place(i);
-            self.update_result();
+        if let Some((_, p)) = self.board.place_unchecked(mv) {
+            let won = ops::has_line(&self.board.grid, self.board.stones[p], self.k as usize);
+            self.board.settle(p, won);
         }
     }
 }
 
 impl<const N: usize> Notation for TicTacToe<N> {
     stone_moves!(notation: board, Cell);
-
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        self.board.parse_cell(&self.spec(), text)
-    }
 
     /// Rows from the top, separated by `/`: `X.O/.X./..O`. The side to move follows
     /// from the counts (X moves first).
@@ -146,12 +104,11 @@ impl<const N: usize> Notation for TicTacToe<N> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
-        let board = self.board.read_rows(&self.spec(), text)?;
-        let wins = board.stones.map(|s| ops::has_line(&board.grid, s, self.k as usize));
-        board.check_winner(&self.spec(), text, wins, "a line")?;
-        let mut g = TicTacToe { board, ..*self };
-        g.update_result();
-        Ok(g)
+        let line = |s| ops::has_line(&self.board.grid, s, self.k as usize);
+        Ok(TicTacToe {
+            board: self.board.read_rows_won(&self.spec(), text, "a line", line)?,
+            ..*self
+        })
     }
 
     fn picture(&self) -> String {
@@ -163,16 +120,8 @@ impl<const N: usize> View for TicTacToe<N> {
     stone_moves!(view: board, Cell);
 
     fn board(&self) -> BoardView {
-        let shape = BoardShape::Rectangle {
-            width: self.board.grid.width(),
-            height: self.board.grid.height(),
-        };
-        let mut view = BoardView::from_grid(&self.board.grid, shape, self.board.stones)
-            .with_pieces([PieceLook::Cross, PieceLook::Nought]);
-        if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
-            view.mark_lines(p, self.k as usize, false);
-        }
-        view
+        let view = self.board.line_view(self.k as usize, false);
+        view.with_pieces([PieceLook::Cross, PieceLook::Nought])
     }
 
     #[inline]
@@ -191,10 +140,6 @@ impl<const N: usize> Hints for TicTacToe<N> {
     /// Open lines of k for the side to move minus the opponent's
     /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines)).
     fn evaluate(&self) -> i32 {
-        let s = self.board.ply as usize % 2;
-        let (me, them) = (self.board.stones[s], self.board.stones[1 - s]);
-        let k = self.k as usize;
-        crate::games::heuristics::open_lines(&self.board.grid, me, them, k)
-            - crate::games::heuristics::open_lines(&self.board.grid, them, me, k)
+        self.board.open_lines_margin(self.k as usize)
     }
 }

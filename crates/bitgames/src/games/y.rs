@@ -34,9 +34,9 @@
 //! (`x` or `o`): `x../o./. x` on side 3.
 
 use super::fill::{first_joining, shuffle_into, Draws, Lanes, PLACES};
-use super::stones::{StoneSetupError, Stones};
+use super::stones::{StoneGame, StoneSetupError, Stones};
 use crate::bits::Bits;
-use crate::board::{BoardCell, BoardShape, BoardView, HEX_ROW};
+use crate::board::{BoardShape, BoardView};
 use crate::game::{
     random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules,
     SetupError, View,
@@ -99,30 +99,14 @@ impl<const N: usize> Y<N> {
         Ok(Y { board: Stones::new(grid, false), sides, columns })
     }
 
-    /// The board geometry (grid row 0 is the top row).
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
     /// The side of the triangle.
     pub fn size(&self) -> usize {
         self.board.grid.width()
     }
 
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
     /// The three sides' cells: top row, left column, diagonal.
     pub fn sides(&self) -> [Bits<N>; 3] {
         self.sides
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
     }
 
     /// Plays `cells` (grid index, column, row) in turn onto the board whose
@@ -161,14 +145,33 @@ impl<const N: usize> Y<N> {
         r * n - r * (r.saturating_sub(1)) / 2 + c
     }
 
-    fn cell_char(&self, i: usize) -> char {
-        if self.board.stones[0].contains(i) {
-            'x'
-        } else if self.board.stones[1].contains(i) {
-            'o'
-        } else {
-            '.'
-        }
+    /// The length of row `r` from the top.
+    fn row_len(&self, r: usize) -> usize {
+        self.size() - r
+    }
+}
+
+impl<const N: usize> StoneGame<Cell, N, false> for Y<N> {
+    fn stone_board(&self) -> &Stones<Cell, N, false> {
+        &self.board
+    }
+
+    fn off_board(&self, c: Cell) -> Illegal {
+        let n = self.size();
+        Illegal::new(
+            IllegalReason::OffBoard,
+            format!(
+                "{c} is off the triangle of side {n} (row r holds columns a to the {n}-th letter)"
+            ),
+        )
+    }
+
+    fn expected_move(&self) -> String {
+        format!(
+            "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
+            self.last_cell(),
+            self.size()
+        )
     }
 }
 
@@ -331,22 +334,10 @@ crate::debug_by_notation!(N => Y<N>);
 impl<const N: usize> Rules for Y<N> {
     stone_moves!(rules: board, Cell);
 
-    type Move = Cell;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("y(size={})", self.size())
-    }
-
-    fn why_illegal(&self, mv: Cell) -> Illegal {
-        let n = self.size();
-        let off = |c| {
-            Illegal::new(
-                IllegalReason::OffBoard,
-                format!("{c} is off the triangle of side {n} (row r holds columns a to the {n}-th letter)"),
-            )
-        };
-        self.board.why_illegal(mv, self, off)
     }
 
     #[inline(always)]
@@ -369,39 +360,17 @@ impl<const N: usize> Rules for Y<N> {
 impl<const N: usize> Notation for Y<N> {
     stone_moves!(notation: board, Cell);
 
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        self.board.parse_move(&self.spec(), text, || {
-            format!(
-                "a cell of the triangle a1–{} (row r from the top holds {} + 1 − r cells)",
-                self.last_cell(),
-                self.size()
-            )
-        })
-    }
-
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
     /// the side to move: `x../o./. x`.
     fn position(&self) -> String {
-        let n = self.size();
-        let mut s = String::with_capacity(n * (n + 3) / 2 + 2);
-        for r in 0..n {
-            if r > 0 {
-                s.push('/');
-            }
-            for c in 0..n - r {
-                s.push(self.cell_char(self.board.grid.cell(c, r).expect("on the board")));
-            }
-        }
-        s.push(' ');
-        s.push(if self.board.ply & 1 == 0 { 'x' } else { 'o' });
-        s
+        self.board.cell_rows_and_side(|r| self.row_len(r))
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let n = self.size();
         let read = || {
             let example = || Y::<N>::new(n).map(|g| g.position()).unwrap_or_default();
-            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |r| n - r);
+            let stones_of = |rows: &str| self.board.read_cell_rows(rows, |r| self.row_len(r));
             let (board, _) = self.board.read_with_side(text, example, stones_of)?;
             let stones = board.stones;
             // The column words of Listing 1's layout, then the whole reduction.
@@ -426,20 +395,7 @@ impl<const N: usize> Notation for Y<N> {
     /// Top row first, each lower row indented one more space (half a cell), so
     /// the board is drawn as the triangle it is: `X`, `O`, `.`.
     fn picture(&self) -> String {
-        let n = self.size();
-        let mut s = String::new();
-        for r in 0..n {
-            s.extend(std::iter::repeat_n(' ', r));
-            for c in 0..n - r {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let ch = self.cell_char(self.board.grid.cell(c, r).expect("on the board"));
-                s.push(ch.to_ascii_uppercase());
-            }
-            s.push('\n');
-        }
-        s
+        self.board.cell_rows_picture(|r| self.row_len(r))
     }
 }
 
@@ -449,23 +405,8 @@ impl<const N: usize> View for Y<N> {
     /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
     /// the right: a triangle pointing down.
     fn board(&self) -> BoardView {
-        let n = self.size();
-        let mut cells = Vec::with_capacity(n * (n + 1) / 2);
-        for r in 0..n {
-            for c in 0..n - r {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = self.board.owner(i);
-                cells.push(BoardCell {
-                    name: format!("{}{}", column_name(c), r + 1),
-                    col: c,
-                    row: r,
-                    x: c as f64 + 0.5 * r as f64,
-                    y: r as f64 * HEX_ROW,
-                    owner,
-                });
-            }
-        }
-        let mut view = BoardView::new(BoardShape::Triangle { size: n }, cells);
+        let shape = BoardShape::Triangle { size: self.size() };
+        let mut view = self.board.cell_rows_view(shape, |r| self.row_len(r));
         // The winner's Y: every group of theirs that touches all three sides.
         if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             let stones = self.board.stones[p.index()];
@@ -473,15 +414,7 @@ impl<const N: usize> View for Y<N> {
             for side in self.sides {
                 group = crate::ops::flood_fill(&self.board.grid, group & side, stones);
             }
-            let mut i = 0;
-            for r in 0..n {
-                for c in 0..n - r {
-                    if self.board.grid.cell(c, r).is_some_and(|b| group.contains(b)) {
-                        view.marked.push(i);
-                    }
-                    i += 1;
-                }
-            }
+            view.marked = self.board.cell_rows_marks(|r| self.row_len(r), group);
         }
         view
     }
@@ -502,7 +435,7 @@ impl<const N: usize> Hints for Y<N> {
     /// otherwise.
     #[inline(always)]
     fn random_playouts<R: Rng + ?Sized>(&self, count: u64, rng: &mut R, stats: &mut PlayoutStats) {
-        let left = self.empty().count() as usize;
+        let left = self.board.empty().count() as usize;
         if self.board.result == 0 && left > 0 {
             if left.div_ceil(2) <= 32 {
                 return self.sliced_playouts::<u64, R>(count, rng, stats);
@@ -534,7 +467,7 @@ impl<const N: usize> Hints for Y<N> {
         let mut board = [0u64; MAX_SIZE];
         board[..n].copy_from_slice(self.columns.level(0));
         let before = board;
-        let mut empty = self.empty();
+        let mut empty = self.board.empty();
         let mut left = empty.count() as u64;
         // Cells in the order played: grid index, column, row.
         let mut order = [(0u16, 0u8, 0u8); PYRAMID];
@@ -644,15 +577,7 @@ pub mod tests {
         assert_eq!(names, ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2", "d1"]);
         assert!(g.parse_move("b4").is_err() && g.parse_move("e1").is_err());
         // b2's six neighbours: b1 c1 above, a2 c2 beside, a3 b3 below.
-        let b2 = g.board.grid.parse_cell("b2").unwrap();
-        let mut around: Vec<String> = g
-            .board
-            .grid
-            .neighbours(Bits::cell(b2))
-            .into_iter()
-            .map(|i| g.board.grid.cell_name(i).unwrap())
-            .collect();
-        around.sort();
+        let around = crate::games::neighbour_names(&g.board.grid, "b2");
         assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
         assert_eq!(g.picture(), ". . . .\n . . .\n  . .\n   .\n");
         let v = g.board();

@@ -37,12 +37,11 @@
 //! or `o`): the side-2 start is `../.../.. x`.
 
 use super::hexagon;
-use super::stones::{PlaceMove, StoneSetupError, Stones};
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use super::stones::{PlaceMove, StoneGame, StoneSetupError, Stones};
+use crate::board::BoardView;
 use crate::game::SetupError;
-use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Player, Rules, View};
-use crate::grid::{Grid, GridKind};
+use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Rules, View};
+use crate::grid::{Cell, Grid, GridKind};
 use crate::info::GameInfo;
 use crate::ops;
 use crate::params::ParamInfo;
@@ -54,11 +53,7 @@ pub const MAX_SIZE: usize = 10;
 /// The parameters of `yavalath(size=…,swap=…)`.
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("size", 5, 2, MAX_SIZE as i64, "cells on a side of the hexagon"),
-    ParamInfo::flag(
-        "swap",
-        false,
-        "pie rule: the second player's first move may be `swap`, taking over the first stone",
-    ),
+    hexagon::SWAP,
 ];
 
 /// The registry's entry: `yavalath`, stored in the fewest words that hold the
@@ -69,7 +64,7 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| {
         let (size, swap) = (p.int("size") as usize, p.flag("swap"));
-        let n = 2 * size.clamp(1, MAX_SIZE) - 1;
+        let n = hexagon::rhombus(size, MAX_SIZE);
         crate::in_words!(grid GridKind::Hex, n, n, |N| Yavalath::<N>::new(size, swap))
     },
 )
@@ -93,37 +88,14 @@ impl Yavalath<2> {
 impl<const N: usize> Yavalath<N> {
     /// The empty hexhex board of side `size`; `swap` turns the pie rule on.
     pub fn new(size: usize, swap: bool) -> Result<Self, SetupError> {
-        SetupError::check_range("size", size, 2, MAX_SIZE)?;
-        let n = 2 * size - 1;
-        let grid = Grid::masked(GridKind::Hex, n, n, |c, r| hexagon::on_hexagon(size, c, r))?;
+        let grid: Grid<N> = hexagon::grid(size, 2, MAX_SIZE)?;
         let cells = grid.cells() as u16;
         Ok(Yavalath { board: Stones::new(grid, swap), cells })
     }
 
-    /// The board geometry.
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
     /// Cells on a side of the hexagon.
     pub fn size(&self) -> usize {
-        self.board.grid.width().div_ceil(2)
-    }
-
-    /// Whether the pie rule is on.
-    pub fn swap_rule(&self) -> bool {
-        self.board.swap
-    }
-
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
+        hexagon::side(&self.board.grid)
     }
 
     /// The result after `mover` has just placed a stone: a four wins, else a
@@ -139,18 +111,25 @@ impl<const N: usize> Yavalath<N> {
             } else {
                 2 - mover as u8
             }
-        } else if self.board.ply >= self.cells
-            && (self.board.stones[0] | self.board.stones[1]) == self.board.grid.mask()
-        {
+        } else if self.board.ply >= self.cells && self.board.is_full() {
             3
         } else {
             0
         }
     }
+}
 
-    /// The index of bit `i` among the board's cells (the order of [`View::board`]).
-    fn view_index(&self, i: usize) -> usize {
-        (self.board.grid.mask() & Bits::low(i)).count() as usize
+impl<const N: usize> StoneGame<PlaceMove, N, false> for Yavalath<N> {
+    fn stone_board(&self) -> &Stones<PlaceMove, N, false> {
+        &self.board
+    }
+
+    fn off_board(&self, c: Cell) -> Illegal {
+        hexagon::off_board(c, self.size(), false)
+    }
+
+    fn expected_move(&self) -> String {
+        hexagon::expected_move(self.size(), false)
     }
 }
 
@@ -159,27 +138,17 @@ crate::debug_by_notation!(N => Yavalath<N>);
 impl<const N: usize> Rules for Yavalath<N> {
     stone_moves!(rules: board, PlaceMove);
 
-    type Move = PlaceMove;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("yavalath(size={},swap={})", self.size(), self.board.swap)
     }
 
-    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        self.board.why_illegal(mv, self, |c| hexagon::off_board(c, self.size(), false))
-    }
-
     #[inline(always)]
     fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
             PlaceMove::Place(c) => {
-                // A cell off the board (only an unchecked caller's mistake) lands on
-                // a separator or a cut-away cell, an unspecified but memory-safe
-                // result, or past the storage, where it is ignored.
-                let i = self.board.grid.index_unchecked(c);
-                if i < Bits::<N>::CAPACITY {
-                    let p = self.board.place(i);
+                if let Some((_, p)) = self.board.place_unchecked(c) {
                     self.board.result = self.judge(p);
                 }
             }
@@ -193,12 +162,6 @@ impl<const N: usize> Rules for Yavalath<N> {
 impl<const N: usize> Notation for Yavalath<N> {
     stone_moves!(notation: board, PlaceMove);
 
-    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        self.board.parse_move(&self.spec(), text, || {
-            format!("a cell of the hexagon ({}), or swap", hexagon::cell_range(self.size(), false))
-        })
-    }
-
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `../.X./.. o`.
     fn position(&self) -> String {
@@ -207,9 +170,7 @@ impl<const N: usize> Notation for Yavalath<N> {
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
         let read = || {
-            let example = || Yavalath::<N> { board: self.board.cleared(), ..*self }.position();
-            let (board, to_move) =
-                self.board.read_with_side(text, example, |rows| self.board.read_picture(rows))?;
+            let (board, to_move) = self.board.read_picture_with_side(text)?;
             let mut g = Yavalath { board, ..*self };
             if ops::has_line(&g.board.grid, g.board.stones[to_move.index()], 3) {
                 let what = "three or more in a row";
@@ -234,11 +195,7 @@ impl<const N: usize> View for Yavalath<N> {
     /// With the deciding line marked at the end: the winner's four, or the
     /// loser's three.
     fn board(&self) -> BoardView {
-        let mut view = BoardView::from_grid(
-            &self.board.grid,
-            BoardShape::HexHex { side: self.size() },
-            self.board.stones,
-        );
+        let mut view = hexagon::view(&self.board);
         if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
             view.mark_lines(p, 4, false);
             if view.marked.is_empty() {
@@ -254,16 +211,7 @@ impl<const N: usize> View for Yavalath<N> {
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
-        match mv {
-            PlaceMove::Place(c) => match self.board.grid.index_of(c) {
-                Some(i) => vec![self.view_index(i)],
-                None => Vec::new(),
-            },
-            PlaceMove::Swap => match (self.board.stones[0].count(), self.board.stones[0].first()) {
-                (1, Some(i)) if self.board.ply == 1 => vec![self.view_index(i)],
-                _ => Vec::new(),
-            },
-        }
+        self.board.from_grid_move_cells(mv)
     }
 }
 
@@ -274,9 +222,6 @@ impl<const N: usize> Hints for Yavalath<N> {
     /// ([`heuristics::open_lines`](crate::games::heuristics::open_lines));
     /// losing threes are left to the search.
     fn evaluate(&self) -> i32 {
-        let me = Rules::side_to_move(self).index();
-        let (a, b) = (self.board.stones[me], self.board.stones[1 - me]);
-        crate::games::heuristics::open_lines(&self.board.grid, a, b, 4)
-            - crate::games::heuristics::open_lines(&self.board.grid, b, a, 4)
+        self.board.open_lines_margin(4)
     }
 }

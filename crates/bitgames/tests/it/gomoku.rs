@@ -6,6 +6,7 @@
 
 use crate::common::{assert_occupied, assert_refused};
 use bitgames::games::gomoku::Gomoku;
+use bitgames::games::stones::StoneGame;
 use bitgames::{
     new_game, Bits, Cell, IllegalReason, Outcome, ParseError, PlayError, Player, Rules, SetupError,
     SpecError,

@@ -4,7 +4,7 @@
 
 use crate::common;
 use bitgames::games::hex::Hex;
-use bitgames::games::stones::PlaceMove;
+use bitgames::games::stones::{PlaceMove, StoneGame};
 use bitgames::{
     new_game, Bits, Hints, IllegalReason, Notation, Outcome, ParseError, PlayError, Player, Rules,
 };

@@ -7,13 +7,10 @@
 
 use crate::common::check_game;
 use bitgames::board::{BoardShape, BoardView};
-use bitgames::games::stones::Stones;
+use bitgames::games::stones::{StoneGame, Stones};
 use bitgames::grid::{Cell, Grid, GridKind};
 use bitgames::search::alphabeta::{AlphaBeta, Limits, NoHeuristic};
-use bitgames::{
-    ops, stone_moves, DynGame, Hints, Illegal, IllegalReason, Notation, ParseError, Player, Rules,
-    View,
-};
+use bitgames::{ops, stone_moves, DynGame, Hints, Notation, ParseError, Player, Rules, View};
 
 /// Misère tic-tac-toe on 3×3: the player who completes a line of three loses.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -41,19 +38,21 @@ impl Misere {
     }
 }
 
-impl Rules for Misere {
-    type Move = Cell;
-    const NAME: &'static str = "misere";
+/// The kit's accessors, and its words for a cell off the board ("c4 is off
+/// the 3×3 board") and for what a move is ("a cell a1–c3").
+impl StoneGame<Cell, 1, false> for Misere {
+    fn stone_board(&self) -> &Stones<Cell, 1, false> {
+        &self.board
+    }
+}
 
+impl Rules for Misere {
     stone_moves!(rules: board, Cell);
+
+    const NAME: &'static str = "misere";
 
     fn spec(&self) -> String {
         "misere".into()
-    }
-
-    fn why_illegal(&self, mv: Cell) -> Illegal {
-        let off = |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the 3×3 board"));
-        self.board.why_illegal(mv, self, off)
     }
 
     fn play_unchecked(&mut self, mv: Cell) {
@@ -66,10 +65,6 @@ impl Rules for Misere {
 
 impl Notation for Misere {
     stone_moves!(notation: board, Cell);
-
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseError> {
-        self.board.parse_cell("misere", text)
-    }
 
     fn position(&self) -> String {
         self.board.rows()

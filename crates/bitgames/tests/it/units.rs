@@ -647,7 +647,7 @@ mod clobber {
 
 /// `bitgames::games::yavalath`.
 mod yavalath {
-    use bitgames::games::stones::PlaceMove;
+    use bitgames::games::stones::{PlaceMove, StoneGame};
     use bitgames::games::yavalath::Yavalath;
     use bitgames::Cell;
     use bitgames::Notation;

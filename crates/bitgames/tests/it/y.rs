@@ -5,6 +5,7 @@
 use crate::y_reference;
 
 use crate::common;
+use bitgames::games::stones::StoneGame;
 use bitgames::games::y::Y;
 use bitgames::ops::{self, YColumns, Y_EMPTY};
 use bitgames::{new_game, Bits, Hints, Notation, Outcome, Player, Rules, SetupError};

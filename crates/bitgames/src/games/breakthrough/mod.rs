@@ -28,7 +28,7 @@
 mod packed;
 
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardView;
 use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
 use crate::game::{
     clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
@@ -470,20 +470,11 @@ impl<const N: usize> Notation for Breakthrough<N> {
 
 impl<const N: usize> View for Breakthrough<N> {
     fn board(&self) -> BoardView {
-        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        BoardView::from_grid(&self.grid, shape, self.pawns)
+        BoardView::grid_rectangle(&self.grid, self.pawns)
     }
 
-    /// The from and to cells (the board's cells are in bit order, row by row).
     fn move_cells(&self, mv: PawnMove) -> Vec<usize> {
-        let w = self.grid.width();
-        match (self.grid.index_of(mv.from), self.grid.index_of(mv.to)) {
-            (Some(_), Some(_)) => vec![
-                mv.from.row as usize * w + mv.from.col as usize,
-                mv.to.row as usize * w + mv.to.col as usize,
-            ],
-            _ => Vec::new(),
-        }
+        mv.view_cells(&self.grid)
     }
 }
 

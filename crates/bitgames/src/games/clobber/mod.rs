@@ -31,7 +31,7 @@ pub(crate) mod one_word;
 pub use one_word::Clobber64;
 
 use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardView;
 use crate::game::PositionFault::{SideToMove, Syntax};
 use crate::game::{
     clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
@@ -351,20 +351,11 @@ impl<const N: usize> Notation for Clobber<N> {
 
 impl<const N: usize> View for Clobber<N> {
     fn board(&self) -> BoardView {
-        let shape = BoardShape::Rectangle { width: self.grid.width(), height: self.grid.height() };
-        BoardView::from_grid(&self.grid, shape, self.stones)
+        BoardView::grid_rectangle(&self.grid, self.stones)
     }
 
-    /// The from and to cells (the board's cells are in bit order, row by row).
     fn move_cells(&self, mv: ClobberMove) -> Vec<usize> {
-        let w = self.grid.width();
-        match (self.grid.index_of(mv.from), self.grid.index_of(mv.to)) {
-            (Some(_), Some(_)) => vec![
-                mv.from.row as usize * w + mv.from.col as usize,
-                mv.to.row as usize * w + mv.to.col as usize,
-            ],
-            _ => Vec::new(),
-        }
+        mv.view_cells(&self.grid)
     }
 }
 

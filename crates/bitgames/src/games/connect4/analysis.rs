@@ -7,7 +7,7 @@ use super::book::builtin;
 use super::solver::{ConnectFourSolver, Progress, SolveError};
 use super::Connect4;
 use crate::analysis::{
-    child, Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
+    child, Analyser, Analysis, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
 };
 use crate::dynamic::DynGame;
 use crate::game::Outcome;
@@ -44,12 +44,7 @@ impl Analyser for Exact {
         }
     }
 
-    fn analyse(
-        &mut self,
-        game: &dyn DynGame,
-        limits: &Limits,
-        sink: &Sink,
-    ) -> Result<Vec<(String, f64)>, AnalysisError> {
+    fn analyse(&mut self, game: &dyn DynGame, limits: &Limits, sink: &Sink) -> Analysis {
         let wrong = || AnalysisError::WrongGame(game.spec());
         let g = game.as_any().downcast_ref::<Connect4>().ok_or_else(wrong)?;
         let mut solver = ConnectFourSolver::for_game(g, TABLE_MIB);

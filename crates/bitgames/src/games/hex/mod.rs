@@ -38,12 +38,11 @@
 mod bulk;
 
 use super::fill::first_joining;
-use super::stones::{PlaceMove, StoneSetupError, Stones};
+use super::stones::{PlaceMove, StoneGame, StoneSetupError, Stones};
 use crate::bits::Bits;
-use crate::board::{BoardCell, BoardEdge, BoardShape, BoardView, PieceLook, HEX_ROW};
+use crate::board::{BoardEdge, BoardShape, BoardView, PieceLook};
 use crate::game::{
-    random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules,
-    SetupError, View,
+    random_below, Hints, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
 };
 use crate::grid::{column_name, Grid, GridKind};
 use crate::info::GameInfo;
@@ -101,30 +100,9 @@ impl<const N: usize> Hex<N> {
         Ok(Hex { board: Stones::new(grid, swap), edges })
     }
 
-    /// The board geometry (grid row 0 is Hex's top row).
-    pub fn grid(&self) -> &Grid<N> {
-        &self.board.grid
-    }
-
     /// The board's side.
     pub fn size(&self) -> usize {
         self.board.grid.width()
-    }
-
-    /// Whether the pie rule is on.
-    pub fn swap_rule(&self) -> bool {
-        self.board.swap
-    }
-
-    /// Stones of player `p`.
-    pub fn stones(&self, p: Player) -> Bits<N> {
-        self.board.stones[p.index()]
-    }
-
-    /// Empty cells.
-    #[inline]
-    pub fn empty(&self) -> Bits<N> {
-        self.board.empty()
     }
 
     /// Plays `cells` (grid indices) in turn without a win test: the end of a
@@ -178,37 +156,36 @@ impl<const N: usize> Hex<N> {
     }
 }
 
+impl<const N: usize> StoneGame<PlaceMove, N, false> for Hex<N> {
+    fn stone_board(&self) -> &Stones<PlaceMove, N, false> {
+        &self.board
+    }
+
+    fn expected_move(&self) -> String {
+        format!(
+            "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
+            self.last_cell(),
+            if self.board.swap { " or swap" } else { "" }
+        )
+    }
+}
+
 crate::debug_by_notation!(N => Hex<N>);
 
 impl<const N: usize> Rules for Hex<N> {
     stone_moves!(rules: board, PlaceMove);
 
-    type Move = PlaceMove;
     const NAME: &'static str = INFO.name;
 
     fn spec(&self) -> String {
         format!("hex(size={},swap={})", self.board.grid.width(), self.board.swap)
     }
 
-    fn why_illegal(&self, mv: PlaceMove) -> Illegal {
-        let n = self.board.grid.width();
-        let off =
-            |c| Illegal::new(IllegalReason::OffBoard, format!("{c} is off the {n}×{n} board"));
-        self.board.why_illegal(mv, self, off)
-    }
-
     #[inline(always)]
     fn play_unchecked(&mut self, mv: PlaceMove) {
         match mv {
             PlaceMove::Place(c) => {
-                // A cell off the board (only an unchecked caller's mistake)
-                // lands on a separator, an unspecified but memory-safe result,
-                // or past the storage, where it is ignored.
-                let i = self.board.grid.index_unchecked(c);
-                if i >= Bits::<N>::CAPACITY {
-                    return;
-                }
-                let s = self.board.place(i);
+                let Some((i, s)) = self.board.place_unchecked(c) else { return };
                 let (mine, a, b) = (self.board.stones[s], self.edges[2 * s], self.edges[2 * s + 1]);
                 // No fill until the mover has stones on both of its edges.
                 if (mine & a).any() && (mine & b).any() {
@@ -235,39 +212,10 @@ impl<const N: usize> Rules for Hex<N> {
 impl<const N: usize> Notation for Hex<N> {
     stone_moves!(notation: board, PlaceMove);
 
-    fn parse_move(&self, text: &str) -> Result<PlaceMove, ParseError> {
-        self.board.parse_move(&self.spec(), text, || {
-            format!(
-                "a cell a1–{} (a1 top-left, letter = column, number = row from the top){}",
-                self.last_cell(),
-                if self.board.swap { " or swap" } else { "" }
-            )
-        })
-    }
-
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
     /// the side to move: `x../.o./... x`.
     fn position(&self) -> String {
-        let n = self.board.grid.width();
-        let mut s = String::with_capacity(n * (n + 1) + 2);
-        for r in 0..n {
-            if r > 0 {
-                s.push('/');
-            }
-            for c in 0..n {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                s.push(if self.board.stones[0].contains(i) {
-                    'x'
-                } else if self.board.stones[1].contains(i) {
-                    'o'
-                } else {
-                    '.'
-                });
-            }
-        }
-        s.push(' ');
-        s.push(if self.board.mover() == 0 { 'x' } else { 'o' });
-        s
+        self.board.cell_rows_and_side(|_| self.size())
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
@@ -291,26 +239,7 @@ impl<const N: usize> Notation for Hex<N> {
     /// Top row first, each lower row indented one more space (half a cell):
     /// `X`, `O`, `.`.
     fn picture(&self) -> String {
-        let n = self.board.grid.width();
-        let mut s = String::new();
-        for r in 0..n {
-            s.extend(std::iter::repeat_n(' ', r));
-            for c in 0..n {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                s.push(if self.board.stones[0].contains(i) {
-                    'X'
-                } else if self.board.stones[1].contains(i) {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
-        }
-        s
+        self.board.cell_rows_picture(|_| self.size())
     }
 }
 
@@ -320,22 +249,7 @@ impl<const N: usize> View for Hex<N> {
     /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
     /// the right.
     fn board(&self) -> BoardView {
-        let n = self.board.grid.width();
-        let mut cells = Vec::with_capacity(n * n);
-        for r in 0..n {
-            for c in 0..n {
-                let i = self.board.grid.cell(c, r).expect("on the board");
-                let owner = self.board.owner(i);
-                cells.push(BoardCell {
-                    name: format!("{}{}", column_name(c), r + 1),
-                    col: c,
-                    row: r,
-                    x: c as f64 + 0.5 * r as f64,
-                    y: r as f64 * HEX_ROW,
-                    owner,
-                });
-            }
-        }
+        let n = self.size();
         // The first player joins the top and bottom rows, the second the
         // left and right columns (cells are row by row from the top).
         let line = |f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
@@ -345,7 +259,9 @@ impl<const N: usize> View for Hex<N> {
             BoardEdge { owner: Player::Second, cells: line(&|r| r * n) },
             BoardEdge { owner: Player::Second, cells: line(&|r| r * n + n - 1) },
         ];
-        let mut view = BoardView::new(BoardShape::HexRhombus { width: n, height: n }, cells)
+        let mut view = self
+            .board
+            .cell_rows_view(BoardShape::HexRhombus { width: n, height: n }, |_| n)
             .with_pieces([PieceLook::Red, PieceLook::Blue]);
         view.edges = edges;
         // The winner's chain: every group of theirs that touches both edges.
@@ -353,9 +269,7 @@ impl<const N: usize> View for Hex<N> {
             let (stones, e) = (self.board.stones[p.index()], 2 * p.index());
             let from_one = ops::flood_fill(&self.board.grid, self.edges[e], stones);
             let chain = ops::flood_fill(&self.board.grid, from_one & self.edges[e + 1], stones);
-            view.marked = (0..n * n)
-                .filter(|&i| self.board.grid.cell(i % n, i / n).is_some_and(|b| chain.contains(b)))
-                .collect();
+            view.marked = self.board.cell_rows_marks(|_| n, chain);
         }
         view
     }
@@ -392,7 +306,7 @@ impl<const N: usize> Hints for Hex<N> {
         let n = self.size();
         if self.board.result == 0
             && !(self.board.swap && self.board.ply < 2)
-            && self.empty().any()
+            && self.board.empty().any()
             && n <= EMBEDDED_MAX
         {
             return EmbeddedFill::new(self).playouts(count, rng, stats);
@@ -423,7 +337,7 @@ impl<const N: usize> Hints for Hex<N> {
             return plies;
         }
         let grid = self.board.grid;
-        let mut empty = self.empty();
+        let mut empty = self.board.empty();
         let mut left = empty.count() as u64;
         let mut full = self.board.stones;
         // Cells in the order played.

@@ -18,15 +18,7 @@ fn play(g: &mut Hex<2>, moves: &str) {
 pub fn adjacency_is_hexgui_s() {
     // b2's six neighbours: b1 c1 (above), a2 c2, a3 b3 (below).
     let g = Hex::<2>::new(3, false).unwrap();
-    let b2 = g.board.grid.parse_cell("b2").unwrap();
-    let mut around: Vec<String> = g
-        .board
-        .grid
-        .neighbours(Bits::cell(b2))
-        .into_iter()
-        .map(|i| g.board.grid.cell_name(i).unwrap())
-        .collect();
-    around.sort();
+    let around = crate::games::neighbour_names(&g.board.grid, "b2");
     assert_eq!(around, ["a2", "a3", "b1", "b3", "c1", "c2"]);
 }
 

@@ -6,7 +6,7 @@ use super::endgame::{EndgameError, EndgameSolver};
 use super::player::{Level, OthelloPlayer, Value};
 use super::Othello;
 use crate::analysis::{
-    child, Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
+    child, Analyser, Analysis, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
 };
 use crate::dynamic::DynGame;
 use crate::game::Rules;
@@ -41,12 +41,7 @@ impl Analyser for Exact {
         }
     }
 
-    fn analyse(
-        &mut self,
-        game: &dyn DynGame,
-        limits: &Limits,
-        sink: &Sink,
-    ) -> Result<Vec<(String, f64)>, AnalysisError> {
+    fn analyse(&mut self, game: &dyn DynGame, limits: &Limits, sink: &Sink) -> Analysis {
         let mut solver = EndgameSolver::new(TABLE_MIB);
         solver.set_stop(Some(limits.flag()));
         let mover_sign = if game.side_to_move() == Player::First { 1 } else { -1 };
@@ -94,12 +89,7 @@ impl Analyser for Deepening {
         }
     }
 
-    fn analyse(
-        &mut self,
-        game: &dyn DynGame,
-        limits: &Limits,
-        sink: &Sink,
-    ) -> Result<Vec<(String, f64)>, AnalysisError> {
+    fn analyse(&mut self, game: &dyn DynGame, limits: &Limits, sink: &Sink) -> Analysis {
         let o = game
             .as_any()
             .downcast_ref::<Othello>()

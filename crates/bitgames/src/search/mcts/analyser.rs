@@ -2,7 +2,9 @@
 //! own ([`registry::analyser_for`](crate::registry::analyser_for)).
 
 use super::{MctsConfig, MctsLimits, Proof};
-use crate::analysis::{Analyser, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit};
+use crate::analysis::{
+    Analyser, Analysis, AnalysisError, Description, Event, Limits, MoveValue, Sink, Unit,
+};
 use crate::dynamic::DynGame;
 use std::time::{Duration, Instant};
 
@@ -26,12 +28,7 @@ impl Analyser for MctsAnalyser {
         }
     }
 
-    fn analyse(
-        &mut self,
-        game: &dyn DynGame,
-        limits: &Limits,
-        sink: &Sink,
-    ) -> Result<Vec<(String, f64)>, AnalysisError> {
+    fn analyse(&mut self, game: &dyn DynGame, limits: &Limits, sink: &Sink) -> Analysis {
         let config = MctsConfig {
             seed: 1,
             threads: 1,
