@@ -89,7 +89,12 @@ struct Seed<D: Dims> {
 impl<D: Dims> Seed<D> {
     /// Search thread `index` on the shared big table and its own small one
     /// of `nears`, called off by `stop`.
-    fn solver(&self, stop: Arc<Stop>, index: usize, nears: &[Arc<TranspositionTable>]) -> Solver<D> {
+    fn solver(
+        &self,
+        stop: Arc<Stop>,
+        index: usize,
+        nears: &[Arc<TranspositionTable>],
+    ) -> Solver<D> {
         Solver {
             dims: self.dims,
             avx2: crate::cpu::Avx2::detect(),
@@ -136,10 +141,9 @@ impl<D: Dims> Solver<D> {
         self.busy = self.pool.as_ref().map(|_| Arc::new(Busy::new()));
         // Each thread its own small table, in its own core's cache.
         let key_bits = self.dims.width() * (self.dims.height() + 1);
-        self.nears = (0..self.threads)
-            .filter(|_| self.threads > 1)
-            .map(|_| Arc::new(TranspositionTable::new(NEAR_MIB, key_bits)))
-            .collect();
+        let threads = if self.threads > 1 { self.threads } else { 0 };
+        self.nears =
+            (0..threads).map(|_| Arc::new(TranspositionTable::new(NEAR_MIB, key_bits))).collect();
     }
 
     /// What search threads share with this solver.
