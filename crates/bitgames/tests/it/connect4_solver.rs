@@ -51,8 +51,9 @@ exact_scores! {
     begin_hard_l1_r3: "Test_L1_R3",
 }
 
-/// Two threads (big nodes' younger children split among them, sharing the
-/// table) give the same scores. Test_L1_R2's searches are big enough to split.
+/// Two threads (every root search on both, sharing the big table, ABDADA
+/// spreading them over the tree) give the same scores. Test_L1_R2's searches
+/// are big enough for the threads to put children off.
 #[test]
 fn two_threads_agree() {
     let set = TEST_SETS.iter().find(|s| s.name == "Test_L1_R2").unwrap();
@@ -64,6 +65,31 @@ fn two_threads_agree() {
         assert_eq!(solver.solve(&g, false).unwrap().score, want, "{moves}");
         assert_eq!(solver.solve(&g, true).unwrap().score, want.signum(), "{moves} weak");
     }
+}
+
+/// More threads than this machine may have cores (some run late, the first to
+/// finish a root search calls the others off) give Pons' scores, through
+/// small and big searches, and an analysis gives one thread's.
+#[test]
+fn five_threads_agree() {
+    let start = Connect4::standard();
+    let mut solver = ConnectFourSolver::for_game(&start, 16);
+    solver.set_threads(5);
+    for (name, limit) in [("Test_L2_R2", 40), ("Test_L1_R1", 40), ("Test_L1_R2", 6)] {
+        let set = TEST_SETS.iter().find(|s| s.name == name).unwrap();
+        for (moves, want) in set.positions().take(limit) {
+            let g = start.parse_position(moves).unwrap();
+            assert_eq!(solver.solve(&g, false).unwrap().score, want, "{name}: {moves}");
+        }
+    }
+    // Each column's score, as one thread finds it.
+    let set = TEST_SETS.iter().find(|s| s.name == "Test_L1_R1").unwrap();
+    let (moves, want) = set.positions().next().unwrap();
+    let g = start.parse_position(moves).unwrap();
+    let scores = solver.analyze(&g, false).unwrap();
+    assert_eq!(scores.iter().flatten().max(), Some(&want), "{moves}");
+    solver.set_threads(1);
+    assert_eq!(solver.analyze(&g, false).unwrap(), scores);
 }
 
 #[test]
@@ -289,7 +315,7 @@ fn a_raised_stop_flag_stops_a_hard_solve() {
     flag.store(false, Relaxed);
     check_with(&mut s, "Test_L3_R1", 50);
 
-    // From another thread, with the search split over two threads.
+    // From another thread, with the search on two threads.
     s.set_threads(2);
     let f = Arc::clone(&flag);
     let raiser = std::thread::spawn(move || {

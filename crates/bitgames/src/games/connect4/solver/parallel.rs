@@ -1,14 +1,68 @@
-//! Young brothers wait: with several threads, a big node searches its eldest
-//! child, then hands the younger ones to rayon's pool, each on its own search
-//! thread sharing the tables; a cut-off calls the others off.
+//! ABDADA (Weill, "The ABDADA distributed minimax search algorithm", 1996), in
+//! Kerrigan's simplified form: every thread runs the same null-window search
+//! from the root over the shared big table; far from the leaves, a thread
+//! searching a child marks it in a small table of positions being searched
+//! ([`Busy`]), and at a node a younger child that another thread is searching
+//! is put off until the node's other children are done (by then its result is
+//! usually in the transposition table). The threads thus spread over the tree
+//! without any split bookkeeping, and what one learns the others read from the
+//! table at once. The first thread to finish a root search gives its score and
+//! calls the others off. Near the leaves each thread files into a small table
+//! of its own ([`NEAR_MIB`]), which stays in its core's cache: shared, the
+//! cache lines went back and forth between the cores.
 
 use super::dims::Dims;
 use super::position::Position;
-use super::search::{Solver, Stop};
+use super::search::{Solver, Stop, EXCLUSIVE_MIN_EMPTY, NEAR_MIB};
 use crate::games::connect4::book::Book;
 use crate::games::connect4::table::TranspositionTable;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+
+/// A root search on several threads runs alone until it has taken this many
+/// nodes (a few milliseconds), then starts over on all of them.
+const ALONE_NODES: u64 = 1 << 16;
+
+/// Slots of the table of positions being searched: a few per thread and
+/// level suffice, and 512 KiB stays in the cache.
+const BUSY_BITS: u32 = 16;
+
+/// The positions some thread is searching now (Kerrigan's "currently
+/// searching" table): one key a slot, cleared by the thread that set it when
+/// its search ends. A collision loses a mark or makes one up, which costs
+/// nodes or a wait, never a wrong score.
+pub(super) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    fn new() -> Self {
+        Busy { slots: (0..1usize << BUSY_BITS).map(|_| AtomicU64::new(0)).collect() }
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BUSY_BITS)) as usize]
+    }
+
+    /// Whether another thread is searching the position of `key`.
+    #[inline(always)]
+    pub(super) fn searching(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+
+    /// Marks the position of `key` as being searched.
+    #[inline(always)]
+    pub(super) fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    /// Its search is over (unless the slot has been taken since).
+    #[inline(always)]
+    pub(super) fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+}
 
 /// The shared part of a solver, to make search threads from.
 #[derive(Clone)]
@@ -16,7 +70,11 @@ struct Seed<D: Dims> {
     dims: D,
     table: Arc<TranspositionTable>,
     near: Arc<TranspositionTable>,
+    busy: Option<Arc<Busy>>,
     threads: usize,
+    big_on: bool,
+    /// Nodes since the last reset: the threads' bookkeeping goes on from there.
+    since_reset: u64,
     column_order: [u32; 16],
     /// The cells of each column of `column_order`.
     order_masks: [u64; 16],
@@ -29,22 +87,31 @@ struct Seed<D: Dims> {
 }
 
 impl<D: Dims> Seed<D> {
-    /// A search thread on the shared table, called off by `stop`.
-    fn solver(&self, stop: Arc<Stop>) -> Solver<D> {
+    /// Search thread `index` on the shared big table and its own small one
+    /// of `nears`, called off by `stop`.
+    fn solver(
+        &self,
+        stop: Arc<Stop>,
+        index: usize,
+        nears: &[Arc<TranspositionTable>],
+    ) -> Solver<D> {
         Solver {
             dims: self.dims,
             avx2: crate::cpu::Avx2::detect(),
             table: Arc::clone(&self.table),
-            near: Arc::clone(&self.near),
+            near: Arc::clone(nears.get(index).unwrap_or(&self.near)),
+            nears: Vec::new(),
+            busy: self.busy.clone(),
             threads: self.threads,
             pool: None,
             stop: Some(stop),
             cancel: self.cancel.clone(),
             aborted: false,
-            big_on: true,
+            node_limit: u64::MAX,
+            big_on: self.big_on,
             reset_nodes: 0,
-            nodes: 0,
-            last_check: 0,
+            nodes: self.since_reset,
+            last_check: self.since_reset,
             column_order: self.column_order,
             order_masks: self.order_masks,
             book: self.book.clone(),
@@ -60,11 +127,10 @@ impl<D: Dims> Seed<D> {
 }
 
 impl<D: Dims> Solver<D> {
-    /// Solves on `n` threads (all the machine's if 0) sharing the table (1 by default), in a pool of
-    /// its own, so no more than `n` work at once: nodes with at least 26
-    /// empty cells search their eldest child, then, if it took at least
-    /// 20,000 nodes, the others in parallel (young brothers wait); a cut-off
-    /// calls the others off. Where the system gives no threads, one.
+    /// Solves on `n` threads (all the machine's if 0) sharing the tables (1
+    /// by default), in a pool of its own: every root search runs on all of
+    /// them at once, spread over the tree by ABDADA (see the module). Where
+    /// the system gives no threads, one.
     pub fn set_threads(&mut self, n: usize) {
         let n = crate::parallel::threads(n);
         self.pool = (n > 1)
@@ -72,6 +138,12 @@ impl<D: Dims> Solver<D> {
             .flatten()
             .map(Arc::new);
         self.threads = if self.pool.is_some() { n } else { 1 };
+        self.busy = self.pool.as_ref().map(|_| Arc::new(Busy::new()));
+        // Each thread its own small table, in its own core's cache.
+        let key_bits = self.dims.width() * (self.dims.height() + 1);
+        let threads = if self.threads > 1 { self.threads } else { 0 };
+        self.nears =
+            (0..threads).map(|_| Arc::new(TranspositionTable::new(NEAR_MIB, key_bits))).collect();
     }
 
     /// What search threads share with this solver.
@@ -80,7 +152,10 @@ impl<D: Dims> Solver<D> {
             dims: self.dims,
             table: Arc::clone(&self.table),
             near: Arc::clone(&self.near),
+            busy: self.busy.clone(),
             threads: self.threads,
+            big_on: self.big_on,
+            since_reset: self.nodes - self.reset_nodes,
             column_order: self.column_order,
             order_masks: self.order_masks,
             book: self.book.clone(),
@@ -92,51 +167,53 @@ impl<D: Dims> Solver<D> {
         }
     }
 
-    /// Searches the children `rest` of `p` (window `(alpha, beta)`, the eldest
-    /// child already searched without a cut-off) on the thread pool, each on
-    /// its own search thread sharing the table (young brothers wait); a child
-    /// that reaches `beta` calls the others off. Returns the best score found
-    /// and its column, or sets [`aborted`](Self::aborted) if this search was
-    /// called off from above.
-    pub(super) fn split(
-        &mut self,
-        p: &Position<D>,
-        alpha: i32,
-        beta: i32,
-        rest: &[(u64, u32)],
-    ) -> (i32, u32) {
-        use rayon::prelude::*;
-        // The helpers file into the big table (a split is a big search).
-        self.big_on = true;
-        let stop = Arc::new(Stop { flag: AtomicBool::new(false), parent: self.stop.clone() });
+    /// The root search of `p` on `(alpha, beta)`: [`negamax`](Self::negamax)
+    /// on one thread, or, when there are several and it takes more than
+    /// [`ALONE_NODES`] nodes, on every thread of the pool at once (ABDADA),
+    /// the first to finish giving the score. Sets [`aborted`](Self::aborted)
+    /// if the caller's stop flag called it off.
+    pub(super) fn search_root(&mut self, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
+        let Some(pool) = self.pool.clone() else {
+            return self.negamax(p, alpha, beta);
+        };
+        if p.cells() - p.moves < EXCLUSIVE_MIN_EMPTY {
+            // No node to spread the threads: they would all search the same.
+            return self.negamax(p, alpha, beta);
+        }
+        // Small searches alone: waking the threads costs more than they save.
+        self.node_limit = self.nodes + ALONE_NODES;
+        let score = self.negamax(p, alpha, beta);
+        self.node_limit = u64::MAX;
+        if !self.aborted || self.stop_raised() {
+            return score;
+        }
+        // Over the limit: all threads, on what the table holds by now.
+        self.aborted = false;
+        let stop = Arc::new(Stop::default());
         let seed = self.seed();
-        let results: Vec<(i32, u32, u64, bool)> = rest
-            .par_iter()
-            .map(|&(mv, col)| {
-                if stop.raised() {
-                    return (0, col, 0, true);
-                }
-                let mut h = seed.solver(Arc::clone(&stop));
-                let mut child = *p;
-                child.play_bit(mv);
-                let s = -h.negamax(&child, -beta, -alpha);
-                if !h.aborted && s >= beta {
-                    stop.flag.store(true, Relaxed);
-                }
-                (s, col, h.nodes, h.aborted)
-            })
-            .collect();
-        self.nodes += results.iter().map(|r| r.2).sum::<u64>();
-        let best = results.iter().filter(|r| !r.3).max_by_key(|r| r.0);
-        match best {
-            Some(&(s, col, _, _)) if s >= beta => (s, col),
-            _ if results.iter().any(|r| r.3) => {
-                // Called off from above: no cut-off here explains it.
-                self.aborted = true;
-                (0, 0)
+        let start = seed.since_reset;
+        let nears = &self.nears;
+        let results: Vec<(Option<i32>, u64, bool)> = pool.broadcast(|ctx| {
+            let mut h = seed.solver(Arc::clone(&stop), ctx.index(), nears);
+            let score = h.negamax(p, alpha, beta);
+            if h.aborted {
+                (None, h.nodes - start, h.big_on)
+            } else {
+                // Done first (or at the same time): the others stop.
+                stop.flag.store(true, Relaxed);
+                (Some(score), h.nodes - start, h.big_on)
             }
-            Some(&(s, col, _, _)) => (s, col),
-            None => unreachable!("a split has at least one child"),
+        });
+        self.nodes += results.iter().map(|r| r.1).sum::<u64>();
+        // The threads may have filed into the big table: `reset` clears it.
+        self.big_on |= results.iter().any(|r| r.2);
+        match results.iter().find_map(|r| r.0) {
+            Some(score) => score,
+            None => {
+                // No thread finished: the caller's stop flag.
+                self.aborted = true;
+                0
+            }
         }
     }
 }

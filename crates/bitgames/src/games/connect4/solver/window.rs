@@ -78,10 +78,7 @@ impl<D: Dims> Solver<D> {
         if weak || !self.weak_book {
             self.book.clone_from(&book);
         }
-        let solved = match self.pool.clone() {
-            Some(pool) => pool.install(|| self.solve_inner(p, weak)),
-            None => self.solve_inner(p, weak),
-        };
+        let solved = self.solve_inner(p, weak);
         self.book = book;
         if self.aborted {
             self.aborted = false;
@@ -105,7 +102,7 @@ impl<D: Dims> Solver<D> {
         if p.cells() - p.moves <= FULL_WINDOW_EMPTY {
             // A small search: one pass over the whole window costs fewer nodes
             // than the null-window passes, which each start over from the root.
-            let score = self.negamax(p, min, max);
+            let score = self.search_root(p, min, max);
             if self.aborted {
                 return Solved { score: 0, nodes: self.nodes - start };
             }
@@ -117,7 +114,7 @@ impl<D: Dims> Solver<D> {
         while min < max {
             self.window = (min, max);
             let med = next_test(min, max, p.moves <= ZERO_FIRST_MAX_MOVES);
-            let r = self.negamax(p, med, med + 1);
+            let r = self.search_root(p, med, med + 1);
             if self.aborted {
                 return Solved { score: 0, nodes: self.nodes - start };
             }
