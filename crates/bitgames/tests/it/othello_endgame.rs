@@ -287,7 +287,7 @@ fn ffo_40_to_44_all_best_moves() {
     check_ffo(40..=44, true);
 }
 
-/// Several threads (splitting the principal variation) find the same scores, and
+/// Several threads (young brothers wait) find the same scores, and
 /// best moves that reach them.
 #[test]
 fn threads_agree_with_one() {
@@ -315,6 +315,33 @@ fn threads_agree_with_one() {
             assert_eq!(a, b, "{}", g.position());
         }
     }
+}
+
+/// FFO #40–#42 on 3 and 8 threads (more than this machine may have cores, so
+/// the threads interleave everywhere): the published scores, with a best move
+/// the suite lists, and every best move of #40 too.
+#[test]
+fn ffo_40_to_42_on_threads() {
+    let mut solver = EndgameSolver::new(16);
+    for threads in [3, 8] {
+        solver.set_threads(threads);
+        for (number, f) in ffo_40_59().iter().filter(|(n, _)| (40..=42).contains(n)) {
+            solver.clear();
+            let r = solver.solve(&f.position).unwrap();
+            assert_eq!(Some(r.score), f.best_score(), "FFO #{number} on {threads} threads");
+            assert!(
+                f.best_moves().contains(&r.best_moves[0]),
+                "FFO #{number}: {}",
+                r.best_moves[0]
+            );
+        }
+    }
+    let f = &ffo_40_59()[0].1;
+    let mut got = solver.solve_all_best(&f.position).unwrap().best_moves;
+    let mut want = f.best_moves();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "FFO #40 on 8 threads: every best move");
 }
 
 /// The stop flag: a 36-empty position (hours of search) is called off from

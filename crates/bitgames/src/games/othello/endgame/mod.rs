@@ -53,11 +53,13 @@
 //! (principal variation search). Final scores are always even: the empties go to
 //! the winner, so the two sides' counts add up to 64.
 //!
-//! With [`EndgameSolver::set_threads`], nodes of the principal variation with at
-//! least 16 empties search their first move, then the other moves in parallel
-//! (each thread takes the next move, with a null window at the alpha of the
-//! moment and, if it beats it, a full-window re-search that raises the shared
-//! alpha; a cut-off calls the others off). The threads share the table.
+//! With [`EndgameSolver::set_threads`], the search runs young brothers wait
+//! (Feldmann et al., 1989) on a pool of threads, the way Edax does: a
+//! null-window node with at least 12 empties that its first move did not cut
+//! off shares its other moves out with idle threads (at most three a node), a
+//! move that cuts off calls the others off, and a thread that waits for its
+//! helpers helps below its own node meanwhile (module `parallel`). The threads
+//! share the table.
 //!
 //! What was measured when these parts were tuned is in `docs/tuning.md` (Othello).
 
@@ -83,8 +85,9 @@ pub use wipeout::tests as wipeout_tests;
 
 use super::movegen::{self, Backend, Portable, Reference};
 use super::{Othello, OthelloMove};
+use parallel::with_threads;
 use parity::parity_of;
-use search::{Search, SearchOps};
+use search::SearchOps;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -194,9 +197,9 @@ impl EndgameSolver {
         EndgameSolver { table: Table::new(table_mib), backend, threads: 1, stop: None }
     }
 
-    /// Searches on `threads` threads (all the machine's if 0; 1 by default): the
-    /// first move of each node on the principal variation is searched first, then
-    /// its siblings in parallel, sharing the table. Scores do not depend on it;
+    /// Searches on `threads` threads (all the machine's if 0; 1 by default):
+    /// young brothers wait at the null-window nodes, on a pool of threads that
+    /// lives as long as a solve, sharing the table. Scores do not depend on it;
     /// node counts, and the best move among equals, may.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = crate::parallel::threads(threads);
@@ -307,24 +310,23 @@ impl EndgameSolver {
         Ok(WindowResult { score, nodes })
     }
 
-    /// Runs `f` on a search with this solver's table and move generator.
+    /// Runs `f` on a search with this solver's table, move generator and
+    /// threads.
     fn with_search<R>(&mut self, f: impl FnOnce(&mut dyn SearchOps) -> R) -> R {
         let (table, threads, cancel) = (&self.table, self.threads, self.stop.as_deref());
         match self.backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => match movegen::Avx2::detect() {
-                Some(g) => f(&mut Search::new(g, table, threads, None).cancelled_by(cancel)),
-                None => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
+                Some(g) => with_threads(g, table, threads, cancel, f),
+                None => with_threads(Portable, table, threads, cancel, f),
             },
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2x128 => match movegen::Avx2x128::detect() {
-                Some(g) => f(&mut Search::new(g, table, threads, None).cancelled_by(cancel)),
-                None => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
+                Some(g) => with_threads(g, table, threads, cancel, f),
+                None => with_threads(Portable, table, threads, cancel, f),
             },
-            Backend::Reference => {
-                f(&mut Search::new(Reference, table, threads, None).cancelled_by(cancel))
-            }
-            _ => f(&mut Search::new(Portable, table, threads, None).cancelled_by(cancel)),
+            Backend::Reference => with_threads(Reference, table, threads, cancel, f),
+            _ => with_threads(Portable, table, threads, cancel, f),
         }
     }
 

@@ -4,7 +4,7 @@
 //! asked for, each other move gets a null-window test of the score.
 
 use super::parity::{parity_of, QUADRANT_BIT};
-use super::search::{final_score, Move, Search, SearchOps, SplitPoint, INF};
+use super::search::{final_score, Move, Search, SearchOps};
 use super::wipeout::Wipeout;
 use super::{SCORE_MAX, SHALLOW_MAX};
 use crate::games::othello::movegen::{children, MoveGen};
@@ -61,8 +61,7 @@ impl<G: MoveGen> Search<'_, G> {
     }
 
     /// Every move of the root `(p, o)` other than `first` that also scores
-    /// `score`: a null-window test each (is ours above `score − 1`?), in
-    /// parallel when there are threads.
+    /// `score`: a null-window test each (is ours above `score − 1`?).
     fn other_best(&mut self, p: u64, o: u64, score: i32, first: u32, n: u32) -> Vec<u32> {
         let parity = parity_of(!(p | o));
         let mut others = Vec::new();
@@ -91,15 +90,14 @@ impl<G: MoveGen> Search<'_, G> {
                 false
             });
         }
-        let at = SplitPoint { p, o, alpha: score - 1, beta: INF, n, parity, moves: &others };
-        let results = self.parallel_nws(at);
-        best.extend(
-            others
-                .iter()
-                .zip(results)
-                .filter(|(_, r)| r.is_some_and(|s| s >= score))
-                .map(|(m, _)| m.sq),
-        );
+        // One after the other: each search shares its work out over the threads.
+        for m in &others {
+            let (np, no) = (o ^ m.flips, p ^ m.flips ^ 1 << m.sq);
+            let cp = parity ^ QUADRANT_BIT[m.sq as usize];
+            if -self.nws(np, no, -score, n - 1, cp) >= score {
+                best.push(m.sq);
+            }
+        }
         best.sort_unstable();
         best
     }

@@ -5,6 +5,7 @@
 //! search (5 to [`SHALLOW_MAX`]) or the deep search here (table, stability
 //! cut-off, ordered moves, enhanced transposition cut-offs).
 
+use super::parallel::{Pool, SplitPoint, SPLIT_MIN};
 use super::parity::QUADRANT_BIT;
 use super::stability::{self, EdgeTable};
 use super::table::{Key, Table, NO_MOVE};
@@ -13,6 +14,7 @@ use crate::games::othello::movegen::MoveGen;
 use crate::games::othello::OthelloMove;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 /// Larger than any score.
 pub(super) const INF: i32 = 127;
@@ -79,29 +81,36 @@ pub(super) trait SearchOps {
     fn nodes(&self) -> u64;
 }
 
-/// One search thread: the move generator, the shared table, a node counter, the
-/// threads it may split its principal variation over, and (for a helper working
-/// on the siblings of a split node) the flag that calls it off.
+/// One search thread: the move generator, the shared table, a node counter and,
+/// when the search runs on several threads, their pool and the split point this
+/// thread works under (see [`super::parallel`]).
 pub(super) struct Search<'a, G: MoveGen> {
     pub(super) gen: G,
     pub(super) table: &'a Table,
     pub(super) edge: &'static EdgeTable,
     pub(super) nodes: u64,
-    pub(super) threads: usize,
-    pub(super) stop: Option<&'a AtomicBool>,
+    /// The threads to share work with (none: one thread).
+    pub(super) pool: Option<&'a Pool>,
+    /// The innermost split point this thread works under: a cut-off there or
+    /// above calls its work off.
+    pub(super) split: Option<Arc<SplitPoint>>,
     /// The caller's stop flag (see [`EndgameSolver::set_stop`](super::EndgameSolver::set_stop)),
     /// shared by every thread of the search.
     pub(super) cancel: Option<&'a AtomicBool>,
 }
 
 impl<'a, G: MoveGen> Search<'a, G> {
-    pub(super) fn new(
-        gen: G,
-        table: &'a Table,
-        threads: usize,
-        stop: Option<&'a AtomicBool>,
-    ) -> Self {
-        Search { gen, table, edge: EdgeTable::get(), nodes: 0, threads, stop, cancel: None }
+    /// A search on one thread.
+    pub(super) fn new(gen: G, table: &'a Table) -> Self {
+        Search {
+            gen,
+            table,
+            edge: EdgeTable::get(),
+            nodes: 0,
+            pool: None,
+            split: None,
+            cancel: None,
+        }
     }
 
     /// This search, called off (as a whole) when `cancel` is raised.
@@ -110,12 +119,13 @@ impl<'a, G: MoveGen> Search<'a, G> {
         self
     }
 
-    /// Whether this search has been called off (a helper by a sibling's
-    /// cut-off, any search by the caller's stop flag): its results are then
-    /// meaningless and must not be stored.
+    /// Whether this search has been called off (a thread's work by a cut-off
+    /// at a split point above it, any search by the caller's stop flag): its
+    /// results are then meaningless and must not be stored.
     #[inline(always)]
     pub(super) fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Relaxed)) || self.cancel.is_some_and(|s| s.load(Relaxed))
+        self.cancel.is_some_and(|s| s.load(Relaxed))
+            || self.split.as_deref().is_some_and(SplitPoint::called_off)
     }
 
     /// The stability cut-off: `Some(bound)` if the opponent's stable discs keep
@@ -167,7 +177,15 @@ impl<'a, G: MoveGen> Search<'a, G> {
     /// stability cut-off, fastest-first ordering, enhanced transposition cut-offs.
     /// `key` is the table key of `(p, o)`, computed (and its bucket prefetched)
     /// by the caller.
-    fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, key: Key) -> i32 {
+    pub(super) fn nws_deep(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        n: u32,
+        parity: u32,
+        key: Key,
+    ) -> i32 {
         self.nodes += 1;
         if let Some(s) = self.stability_cut(p, o, alpha, n) {
             return s;
@@ -216,6 +234,10 @@ impl<'a, G: MoveGen> Search<'a, G> {
         }
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
+        if n >= SPLIT_MIN && self.pool.is_some() {
+            // Several threads: the same loop, with young brothers wait.
+            return self.nws_moves_parallel(p, o, alpha, n, parity, key, &mut list, start);
+        }
         for i in 0..list.len {
             let mv = list.select(i);
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
@@ -284,26 +306,11 @@ impl<'a, G: MoveGen> Search<'a, G> {
         let mut list = self.move_list(p, o, moves, hint, n, parity);
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
-        let split = self.threads > 1 && n >= SPLIT_MIN && list.len > 1;
         let mut i = 0;
         while i < list.len {
             let mv = list.select(i);
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
             let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
-            if i == 1 && split {
-                // The younger brothers, in parallel (see `split`).
-                let rest: Vec<Move> = (1..list.len).map(|j| list.select(j)).collect();
-                let at = SplitPoint { p, o, alpha, beta, n, parity, moves: &rest };
-                let (s, sq) = self.split(at);
-                if self.stopped() {
-                    // Called off part-way: the best so far is no bound.
-                    return (0, NO_MOVE);
-                }
-                if s > best {
-                    (best, best_sq) = (s, sq);
-                }
-                break;
-            }
             let s = if i == 0 {
                 -self.pvs(np, no, -beta, -alpha, n - 1, cp)
             } else {
@@ -352,11 +359,6 @@ impl<G: MoveGen> SearchOps for Search<'_, G> {
     }
 }
 
-/// Nodes on the principal variation with at least this many empty squares
-/// search their younger brothers in parallel (when there are threads;
-/// [`super::parallel`]).
-pub(super) const SPLIT_MIN: u32 = 16;
-
 /// A move in a deep node's list: square, flips, ordering score, and the table
 /// key of the position after it (when that is searched with the table).
 #[derive(Clone, Copy)]
@@ -391,27 +393,5 @@ impl MoveList {
         }
         self.moves.swap(i, best);
         self.moves[i]
-    }
-}
-
-/// Where the search shares moves out over its threads: the moves `moves` of
-/// the position `(p, o)` with `n` empty squares (quadrant parity `parity`),
-/// searched in the window `(alpha, beta)`.
-pub(super) struct SplitPoint<'m> {
-    pub(super) p: u64,
-    pub(super) o: u64,
-    pub(super) alpha: i32,
-    pub(super) beta: i32,
-    pub(super) n: u32,
-    pub(super) parity: u32,
-    pub(super) moves: &'m [Move],
-}
-
-impl SplitPoint<'_> {
-    /// The position after `mv`, from the opponent's view, and its parity.
-    #[inline]
-    pub(super) fn child(&self, mv: &Move) -> (u64, u64, u32) {
-        let (p, o) = (self.p, self.o);
-        (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq, self.parity ^ QUADRANT_BIT[mv.sq as usize])
     }
 }

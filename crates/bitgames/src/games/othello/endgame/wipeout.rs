@@ -247,7 +247,7 @@ pub mod tests {
     /// (no wipe-out test) scores ±64, and the move it gives must score 64.
     pub fn wipeouts_agree_with_the_exact_score() {
         let table = Table::new(16);
-        let mut s = Search::new(Portable, &table, 1, None);
+        let mut s = Search::new(Portable, &table);
         let exact = |s: &mut Search<Portable>, p: u64, o: u64| {
             let empty = !(p | o);
             s.pvs(p, o, -SCORE_MAX, SCORE_MAX, empty.count_ones(), parity_of(empty))
@@ -319,7 +319,7 @@ pub mod tests {
             .parse_position("-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X")
             .unwrap();
         let table = Table::new(1);
-        let mut s = Search::new(Portable, &table, 1, None);
+        let mut s = Search::new(Portable, &table);
         let (p, o) = (pos.player(), pos.opponent());
         assert_eq!(s.wipeout(p, o, true, 100), Wipeout::Unknown);
         let Wipeout::Forced(Some(sq)) = s.wipeout(p, o, true, 1 << 20) else { panic!() };
