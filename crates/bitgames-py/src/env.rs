@@ -155,8 +155,9 @@ impl Slot {
                 // Every plane holds 0s and 1s: narrowing loses nothing.
                 row.scratch.resize(o.len(), 0.0);
                 self.game.observe(row.scratch);
+                // A comparison, not a saturating cast: it vectorises.
                 for (d, &v) in o.iter_mut().zip(row.scratch.iter()) {
-                    *d = v as u8;
+                    *d = u8::from(v != 0.0);
                 }
             }
         }

@@ -36,7 +36,6 @@
 use crate::game::{Notation, Rules};
 mod dims;
 mod ordering;
-mod parallel;
 mod parity;
 mod position;
 mod progress;

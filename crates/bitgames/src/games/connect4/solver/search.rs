@@ -2,6 +2,8 @@
 //! enhanced transposition cut-offs far from the leaves, and a lean search for
 //! the last plies.
 
+mod parallel;
+
 use super::dims::Dims;
 use super::ordering::MoveSorter;
 use super::position::{Position, SYMMETRY_MAX_MOVES};
@@ -104,7 +106,7 @@ pub struct Solver<D: Dims> {
     /// thread, and in the search threads themselves).
     pub(super) pool: Option<Arc<rayon::ThreadPool>>,
     /// The positions the search threads are searching now (with more than one).
-    pub(super) busy: Option<Arc<super::parallel::Busy>>,
+    busy: Option<Arc<parallel::Busy>>,
     /// For a search thread: raised when another thread has finished the root
     /// search, or the caller's stop flag calls it off.
     pub(super) stop: Option<Arc<Stop>>,

@@ -70,7 +70,6 @@ mod wipeout;
 
 mod last_moves;
 mod ordering;
-mod parallel;
 mod parity;
 mod root;
 mod search;
@@ -85,8 +84,8 @@ pub use wipeout::tests as wipeout_tests;
 
 use super::movegen::{self, Backend, Portable, Reference};
 use super::{Othello, OthelloMove};
-use parallel::with_threads;
 use parity::parity_of;
+use search::with_threads;
 use search::SearchOps;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;

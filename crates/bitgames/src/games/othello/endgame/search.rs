@@ -5,13 +5,16 @@
 //! search (5 to [`SHALLOW_MAX`]) or the deep search here (table, stability
 //! cut-off, ordered moves, enhanced transposition cut-offs).
 
-use super::parallel::{Pool, SplitPoint, SPLIT_MIN};
+mod parallel;
+
 use super::parity::QUADRANT_BIT;
 use super::stability::{self, EdgeTable};
 use super::table::{Key, Table, NO_MOVE};
 use super::{SCORE_MAX, SHALLOW_MAX};
 use crate::games::othello::movegen::MoveGen;
 use crate::games::othello::OthelloMove;
+pub(super) use parallel::with_threads;
+use parallel::{Pool, SplitPoint, SPLIT_MIN};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -90,10 +93,10 @@ pub(super) struct Search<'a, G: MoveGen> {
     pub(super) edge: &'static EdgeTable,
     pub(super) nodes: u64,
     /// The threads to share work with (none: one thread).
-    pub(super) pool: Option<&'a Pool>,
+    pool: Option<&'a Pool>,
     /// The innermost split point this thread works under: a cut-off there or
     /// above calls its work off.
-    pub(super) split: Option<Arc<SplitPoint>>,
+    split: Option<Arc<SplitPoint>>,
     /// The caller's stop flag (see [`EndgameSolver::set_stop`](super::EndgameSolver::set_stop)),
     /// shared by every thread of the search.
     pub(super) cancel: Option<&'a AtomicBool>,

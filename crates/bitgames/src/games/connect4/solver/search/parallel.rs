@@ -11,9 +11,9 @@
 //! of its own ([`NEAR_MIB`]), which stays in its core's cache: shared, the
 //! cache lines went back and forth between the cores.
 
-use super::dims::Dims;
-use super::position::Position;
-use super::search::{Solver, Stop, EXCLUSIVE_MIN_EMPTY, NEAR_MIB};
+use super::super::dims::Dims;
+use super::super::position::Position;
+use super::{Solver, Stop, EXCLUSIVE_MIN_EMPTY, NEAR_MIB};
 use crate::games::connect4::book::Book;
 use crate::games::connect4::table::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -172,7 +172,12 @@ impl<D: Dims> Solver<D> {
     /// [`ALONE_NODES`] nodes, on every thread of the pool at once (ABDADA),
     /// the first to finish giving the score. Sets [`aborted`](Self::aborted)
     /// if the caller's stop flag called it off.
-    pub(super) fn search_root(&mut self, p: &Position<D>, alpha: i32, beta: i32) -> i32 {
+    pub(in crate::games::connect4::solver) fn search_root(
+        &mut self,
+        p: &Position<D>,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let Some(pool) = self.pool.clone() else {
             return self.negamax(p, alpha, beta);
         };

@@ -23,11 +23,11 @@
 //! The threads share the transposition table. The pool lives as long as one
 //! solve; with one thread there is no pool, and the search is the serial one.
 
-use super::parity::QUADRANT_BIT;
-use super::search::{Move, MoveList, Search, SearchOps, INF};
-use super::table::Key;
-use super::table::{Table, NO_MOVE};
-use super::SHALLOW_MAX;
+use super::super::parity::QUADRANT_BIT;
+use super::super::table::Key;
+use super::super::table::{Table, NO_MOVE};
+use super::super::SHALLOW_MAX;
+use super::{Move, MoveList, Search, SearchOps, INF};
 use crate::games::othello::movegen::MoveGen;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize};
@@ -164,7 +164,7 @@ impl Drop for CloseOnDrop<'_> {
 
 /// Runs `f` on a search of `table` with `gen` on `threads` threads (this one and
 /// `threads - 1` helpers in a pool), called off by `cancel`.
-pub(super) fn with_threads<G: MoveGen, R>(
+pub(in crate::games::othello::endgame) fn with_threads<G: MoveGen, R>(
     gen: G,
     table: &Table,
     threads: usize,
