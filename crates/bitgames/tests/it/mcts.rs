@@ -190,22 +190,33 @@ fn searches_are_reproducible() {
 }
 
 /// After our move and the reply, the next search starts from the subtree it
-/// grew there.
+/// grew there, on one thread and on the tree that two threads share (kept
+/// between searches); a search of the same position again adds to it.
 #[test]
 fn the_tree_is_reused_between_moves() {
+    use bitgames::search::mcts::Parallel;
     let g = Connect4::standard();
-    for reuse in [true, false] {
-        let mut mcts = Mcts::new(MctsConfig { reuse, seed: 3, ..MctsConfig::default() });
-        let r = mcts.search(&g, &MctsLimits::iterations(5000)).unwrap();
-        let mut next = g.clone();
-        next.play(r.best).unwrap();
-        next.play(r.pv[1]).unwrap();
-        let again = mcts.search(&next, &MctsLimits::iterations(1)).unwrap();
-        if reuse {
-            assert!(again.tree_nodes > 100, "{}", again.tree_nodes);
-            assert!(again.moves.iter().map(|m| m.visits).sum::<u64>() > 100);
-        } else {
-            assert!(again.tree_nodes <= 8, "{}", again.tree_nodes);
+    for (threads, parallel) in [(1, Parallel::Root), (2, Parallel::Tree)] {
+        for reuse in [true, false] {
+            let config = MctsConfig { reuse, seed: 3, threads, parallel, ..MctsConfig::default() };
+            let mut mcts = Mcts::new(config);
+            let r = mcts.search(&g, &MctsLimits::iterations(5000)).unwrap();
+            let mut next = g.clone();
+            next.play(r.best).unwrap();
+            next.play(r.pv[1]).unwrap();
+            let again = mcts.search(&next, &MctsLimits::iterations(1)).unwrap();
+            let visits = |r: &bitgames::search::mcts::MctsResult<_>| {
+                r.moves.iter().map(|m| m.visits).sum::<u64>()
+            };
+            if reuse {
+                assert!(again.tree_nodes > 100, "{threads}: {}", again.tree_nodes);
+                assert!(visits(&again) > 100, "{threads}");
+                let same = mcts.search(&next, &MctsLimits::iterations(1)).unwrap();
+                assert_eq!(visits(&same), visits(&again) + 1, "{threads}");
+                assert!(same.tree_nodes >= again.tree_nodes, "{threads}");
+            } else {
+                assert_eq!(again.tree_nodes, 8, "{threads}");
+            }
         }
     }
 }

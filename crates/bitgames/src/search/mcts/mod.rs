@@ -62,12 +62,15 @@ use tree::{reward, Tree, NONE};
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     workers: Vec<Worker<G>>,
+    /// The tree the threads share with [`Parallel::Tree`], kept between
+    /// searches.
+    shared: Option<SharedTree<G>>,
     /// The caller's stop flag ([`Mcts::set_stop`]).
     stop: Option<Arc<AtomicBool>>,
 }
 
-/// One thread's tree (root parallelism; with tree parallelism the first
-/// worker holds the shared tree between searches) and scratch space.
+/// One thread's tree (one thread or root parallelism; none with tree
+/// parallelism, see [`Mcts::shared`]) and scratch space.
 struct Worker<G: Game> {
     tree: Option<Tree<G>>,
     scratch: Scratch<G>,
@@ -116,7 +119,7 @@ impl<G: Game> Mcts<G> {
                 },
             })
             .collect();
-        Mcts { config, workers, stop: None }
+        Mcts { config, workers, shared: None, stop: None }
     }
 
     /// Gives the searcher a stop flag: once it is raised (from any thread),
@@ -138,6 +141,7 @@ impl<G: Game> Mcts<G> {
     /// Drops the trees.
     pub fn clear(&mut self) {
         self.workers.iter_mut().for_each(|w| w.tree = None);
+        self.shared = None;
     }
 
     /// Searches `game` within `limits` and returns the move to play.
@@ -157,8 +161,21 @@ impl<G: Game> Mcts<G> {
         let outside = self.stop.as_deref();
         let config = &self.config;
         let shared = config.parallel == Parallel::Tree && self.workers.len() > 1;
-        for (i, w) in self.workers.iter_mut().enumerate() {
-            if shared && i > 0 {
+        let k = self.workers.len();
+        let mut shared_cap = 0;
+        if shared {
+            let keep = config.reuse && self.shared.as_mut().is_some_and(|t| t.reroot(game));
+            let max = config.max_tree_nodes.saturating_mul(k);
+            if !keep {
+                self.shared = Some(SharedTree::new(game.clone(), max));
+            }
+            let tree = self.shared.as_mut().expect("set above");
+            let len = tree.len() as u64;
+            shared_cap = limits.nodes.map_or(u64::MAX, |n| len + n).min(max as u64) as usize;
+            tree.set_cap(shared_cap);
+        }
+        for w in self.workers.iter_mut() {
+            if shared {
                 w.tree = None;
                 continue;
             }
@@ -167,14 +184,12 @@ impl<G: Game> Mcts<G> {
                 w.tree = Some(Tree::new(game.clone()));
             }
         }
-        let k = self.workers.len();
         let stop = AtomicBool::new(false);
         let iterations: u64 = if k == 1 {
             self.workers[0].run(config, &limits.share(0, 1), start, Halt { proven: &stop, outside })
         } else if shared {
-            let tree = self.workers[0].tree.take().expect("set above");
-            let node_cap = node_cap(&tree, limits, config.max_tree_nodes.saturating_mul(k));
-            let tree = SharedTree::from_tree(tree, node_cap);
+            let tree = self.shared.as_ref().expect("set above");
+            let node_cap = shared_cap;
             let claimed = AtomicU64::new(0);
             let limits = limits.share(0, 1);
             let done = std::thread::scope(|s| {
@@ -182,7 +197,7 @@ impl<G: Game> Mcts<G> {
                     .workers
                     .iter_mut()
                     .map(|w| {
-                        let (tree, l, claimed) = (&tree, &limits, &claimed);
+                        let (l, claimed) = (&limits, &claimed);
                         let halt = Halt { proven: &stop, outside };
                         let scratch = &mut w.scratch;
                         s.spawn(move || {
@@ -192,7 +207,6 @@ impl<G: Game> Mcts<G> {
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread panicked")).sum()
             });
-            self.workers[0].tree = Some(tree.into_tree());
             done
         } else {
             std::thread::scope(|s| {
@@ -225,22 +239,31 @@ impl<G: Game> Mcts<G> {
             moves.push(RootMove { mv, visits: 0, value: 0.0, proof: Proof::Unknown })
         });
         let mut wins = vec![0.0f64; moves.len()];
+        // Adds one root child's statistics: `j` its place among the children.
+        let mut add = |j: usize, mv: G::Move, visits: u32, w: f64, proof: Proof| {
+            // Children are in move order; look the move up only if not.
+            let Some(j) = (moves.get(j).is_some_and(|m| m.mv == mv))
+                .then_some(j)
+                .or_else(|| moves.iter().position(|m| m.mv == mv))
+            else {
+                return;
+            };
+            let m = &mut moves[j];
+            m.visits += visits as u64;
+            wins[j] += w;
+            if proof != Proof::Unknown {
+                m.proof = proof;
+            }
+        };
         for t in &trees {
             for (j, i) in t.nodes[0].children().enumerate() {
                 let n = &t.nodes[i];
-                // Children are in move order; look the move up only if not.
-                let Some(j) = (moves.get(j).is_some_and(|m| n.mv == Some(m.mv)))
-                    .then_some(j)
-                    .or_else(|| moves.iter().position(|m| n.mv == Some(m.mv)))
-                else {
-                    continue;
-                };
-                let m = &mut moves[j];
-                m.visits += n.visits as u64;
-                wins[j] += n.wins as f64;
-                if n.proof != Proof::Unknown {
-                    m.proof = n.proof;
-                }
+                add(j, n.mv.expect("children have moves"), n.visits, n.wins as f64, n.proof);
+            }
+        }
+        if let Some(t) = &self.shared {
+            for (j, (mv, visits, w, proof)) in t.root_moves().enumerate() {
+                add(j, mv, visits, w, proof);
             }
         }
         for (m, w) in moves.iter_mut().zip(&wins) {
@@ -266,18 +289,25 @@ impl<G: Game> Mcts<G> {
             .expect("the root has moves")
             .clone();
         // The principal line of the tree that searched most, its most visited path.
-        let first = trees.iter().max_by_key(|t| t.nodes[0].visits).expect("a tree a worker");
-        let mut pv = vec![best.mv];
-        let mut n = first.nodes[0].children().find(|&i| first.nodes[i].mv == Some(best.mv));
-        while let Some(i) = n {
-            n = first.nodes[i].children().max_by_key(|&c| first.nodes[c].visits);
-            if let Some(c) = n {
-                if first.nodes[c].visits == 0 {
-                    break;
+        let first = trees.iter().max_by_key(|t| t.nodes[0].visits);
+        let pv = match (first, &self.shared) {
+            (Some(first), _) => {
+                let mut pv = vec![best.mv];
+                let mut n = first.nodes[0].children().find(|&i| first.nodes[i].mv == Some(best.mv));
+                while let Some(i) = n {
+                    n = first.nodes[i].children().max_by_key(|&c| first.nodes[c].visits);
+                    if let Some(c) = n {
+                        if first.nodes[c].visits == 0 {
+                            break;
+                        }
+                        pv.push(first.nodes[c].mv.expect("children have moves"));
+                    }
                 }
-                pv.push(first.nodes[c].mv.expect("children have moves"));
+                pv
             }
-        }
+            (None, Some(t)) => t.pv(best.mv),
+            (None, None) => unreachable!("a search has a tree"),
+        };
         MctsResult {
             best: best.mv,
             value: best.value,
@@ -285,7 +315,8 @@ impl<G: Game> Mcts<G> {
             moves,
             pv,
             iterations,
-            tree_nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
+            tree_nodes: trees.iter().map(|t| t.nodes.len() as u64).sum::<u64>()
+                + self.shared.as_ref().map_or(0, |t| t.nodes() as u64),
             elapsed,
         }
     }

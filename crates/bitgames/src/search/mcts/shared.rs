@@ -33,11 +33,13 @@
 //!   both miss the other's proof (the store-buffer case), so one of them proves
 //!   the parent.
 //!
-//! The search converts a [`Tree`] (kept between moves, re-rooted for reuse)
-//! into this form at its start and back at its end, in time linear in the
-//! nodes kept.
+//! The searcher keeps this tree between searches: re-rooted in place when the
+//! position is the root's, else by copying the kept subtree (as [`Tree`]
+//! does), and read directly for the result, so no search converts it.
 
-use super::tree::{pick, proof_of, Node, Proof, Seen, Tree, NONE};
+#[cfg(doc)]
+use super::tree::Tree;
+use super::tree::{pick, proof_of, Proof, Seen, NONE};
 use crate::game::{Game, Player};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -63,6 +65,12 @@ fn fixed(x: f64) -> u64 {
 
 /// The reciprocal of [`ONE`] (exact: a power of two).
 const INV_ONE: f64 = 1.0 / ONE;
+
+/// The slots for about `cap` nodes: a thirty-second and a chunk more for the
+/// tails of chunks that families skip.
+fn slots(cap: usize) -> usize {
+    (cap + cap / 32 + CHUNK).min(BUSY as usize)
+}
 
 /// One node: as [`Node`], every field atomic, the moves kept by the parent.
 pub(super) struct SharedNode<M> {
@@ -128,6 +136,24 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         self.key.store(key, Ordering::Relaxed);
         self.mover.store(u8::from(mover == Player::Second), Ordering::Relaxed);
         self.proof.store(proof_code(proof), Ordering::Relaxed);
+    }
+
+    /// Copies `from`'s statistics, key, mover and proof into a fresh slot.
+    fn copy(&self, from: &Self) {
+        let r = Ordering::Relaxed;
+        self.visits.store(from.visits.load(r), r);
+        self.wins.store(from.wins.load(r), r);
+        self.rave_visits.store(from.rave_visits.load(r), r);
+        self.rave_wins.store(from.rave_wins.load(r), r);
+        self.key.store(from.key.load(r), r);
+        self.mover.store(from.mover.load(r), r);
+        self.proof.store(from.proof.load(r), r);
+    }
+
+    /// Rewards summed for the mover.
+    #[inline]
+    fn wins(&self) -> f64 {
+        self.wins.load(Ordering::Relaxed) as f64 * INV_ONE
     }
 
     /// The move into child `j` (of an expanded node).
@@ -220,7 +246,7 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         Seen {
             proof: self.proof(),
             visits: self.visits(),
-            wins: self.wins.load(Ordering::Relaxed) as f64 * INV_ONE,
+            wins: self.wins(),
             rave_visits: self.rave_visits.load(Ordering::Relaxed),
             rave_wins: self.rave_wins.load(Ordering::Relaxed) as f64 * INV_ONE,
         }
@@ -246,6 +272,8 @@ pub(super) struct SharedTree<G: Game> {
     chunks: Box<[OnceLock<Chunk<G::Move>>]>,
     /// Slots handed out (the nodes and the chunk tails skipped).
     len: AtomicUsize,
+    /// Slots skipped at the ends of chunks.
+    skipped: AtomicUsize,
     /// The most slots.
     cap: usize,
     /// Set when a family found no room: the tree grows no more.
@@ -255,37 +283,93 @@ pub(super) struct SharedTree<G: Game> {
 }
 
 impl<G: Game> SharedTree<G> {
-    /// `tree`'s nodes (breadth first, each family in one chunk), with room for
-    /// about `cap` nodes in all: the slots skipped at the ends of chunks (less
-    /// than a family a chunk) come on top, a thirty-second and a chunk.
-    pub(super) fn from_tree(tree: Tree<G>, cap: usize) -> Self {
-        let cap = cap.max(tree.nodes.len());
-        let cap = (cap + cap / 32 + CHUNK).min(BUSY as usize);
+    /// A tree of one node at `root`, with room for about `cap` nodes (see
+    /// [`set_cap`](Self::set_cap)).
+    pub(super) fn new(root: G, cap: usize) -> Self {
+        let mover = root.side_to_move().other();
+        let t = Self::with_slots(root, slots(cap), false);
+        t.slot(0).init((0, 0.0, 0, 0.0), NONE, mover, Proof::Unknown);
+        t
+    }
+
+    /// An empty arena of `cap` slots (the root's slot reserved, not filled).
+    fn with_slots(root: G, cap: usize, priors: bool) -> Self {
         let chunks = (0..cap.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
-        let t = SharedTree {
-            root: tree.root,
+        SharedTree {
+            root,
             chunks,
             len: AtomicUsize::new(1),
+            skipped: AtomicUsize::new(0),
             cap,
             full: AtomicBool::new(false),
-            priors: AtomicBool::new(tree.priors),
-        };
-        let copy = |to: &SharedNode<G::Move>, n: &Node<G::Move>| {
-            let stats = (n.visits, f64::from(n.wins), n.rave_visits, f64::from(n.rave_wins));
-            to.init(stats, n.key, n.mover, n.proof);
-        };
-        copy(t.slot(0), &tree.nodes[0]);
-        let mut queue = std::collections::VecDeque::from([(0usize, 0usize)]);
-        while let Some((old, new)) = queue.pop_front() {
-            let n = &tree.nodes[old];
-            if n.first == NONE {
-                continue;
+            priors: AtomicBool::new(priors),
+        }
+    }
+
+    /// Lets the tree grow to about `cap` nodes in the next search (at least
+    /// the slots it holds): the slots skipped at the ends of chunks (less than
+    /// a family a chunk) come on top, a thirty-second and a chunk. Chunks are
+    /// only ever added, so no node moves.
+    pub(super) fn set_cap(&mut self, cap: usize) {
+        let cap = slots(cap.max(self.len()));
+        let want = cap.div_ceil(CHUNK);
+        if want > self.chunks.len() {
+            let mut chunks = std::mem::take(&mut self.chunks).into_vec();
+            chunks.resize_with(want, OnceLock::new);
+            self.chunks = chunks.into_boxed_slice();
+        }
+        self.cap = cap;
+        self.full.store(false, Ordering::Relaxed);
+    }
+
+    /// Makes the node whose position is `target` (found among the root's
+    /// children and grandchildren) the new root, as [`Tree::reroot`] does:
+    /// nothing to copy when `target` is the root's position, else the kept
+    /// subtree is copied breadth first into a fresh arena (the rest dropped);
+    /// `false` (and the tree unchanged) when none matches.
+    pub(super) fn reroot(&mut self, target: &G) -> bool {
+        let (hash, ply) = (target.position_hash(), target.ply());
+        if self.root.position_hash() == hash && self.root.ply() == ply {
+            return self.adopt(target);
+        }
+        let mut found = None;
+        let root = self.node(0);
+        'search: for (j, c) in root.children().unwrap_or(0..0).enumerate() {
+            let mut s1 = self.root.clone();
+            s1.play_unchecked(root.child_move(j));
+            if s1.ply() == ply && s1.position_hash() == hash {
+                found = Some((c, s1));
+                break;
             }
+            let child = self.node(c);
+            for (k, g) in child.children().unwrap_or(0..0).enumerate() {
+                let mut s2 = s1.clone();
+                s2.play_unchecked(child.child_move(k));
+                if s2.ply() == ply && s2.position_hash() == hash {
+                    found = Some((g, s2));
+                    break 'search;
+                }
+            }
+        }
+        let Some((at, state)) = found else { return false };
+        *self = self.subtree(at, state);
+        self.adopt(target)
+    }
+
+    /// The subtree under node `at` (whose position is `root`) in a fresh
+    /// arena of as many slots, breadth first, each family in one chunk.
+    fn subtree(&self, at: usize, root: G) -> Self {
+        let t = Self::with_slots(root, self.cap, self.priors.load(Ordering::Relaxed));
+        t.slot(0).copy(self.node(at));
+        let mut queue = std::collections::VecDeque::from([(at, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let n = self.node(old);
+            let Some(children) = n.children() else { continue };
             let moves: Box<[G::Move]> =
-                n.children().map(|c| tree.nodes[c].mv.expect("children have moves")).collect();
+                n.moves.get().expect("an expanded node has its moves").clone();
             let Some(first) = t.reserve(moves.len()) else { continue };
-            for (j, c) in n.children().enumerate() {
-                copy(t.slot(first + j), &tree.nodes[c]);
+            for (j, c) in children.enumerate() {
+                t.slot(first + j).copy(self.node(c));
                 queue.push_back((c, first + j));
             }
             t.node(new).publish(first, moves);
@@ -293,45 +377,63 @@ impl<G: Game> SharedTree<G> {
         t
     }
 
-    /// Back to a [`Tree`] (breadth first, each family side by side).
-    pub(super) fn into_tree(self) -> Tree<G> {
-        let mut nodes: Vec<Node<G::Move>> = Vec::with_capacity(self.len().min(self.cap));
-        nodes.push(self.plain(0, None, NONE));
-        let mut old = vec![0usize];
-        let mut next = 0;
-        while next < nodes.len() {
-            let parent = self.node(old[next]);
-            if let Some(children) = parent.children() {
-                let first = nodes.len();
-                nodes[next].first = first as u32;
-                nodes[next].count = children.len() as u32;
-                for (j, c) in children.enumerate() {
-                    nodes.push(self.plain(c, Some(parent.child_move(j)), next as u32));
-                    old.push(c);
-                }
+    /// Takes `target`, the root's position, as the root state (its history may
+    /// differ, see [`Tree::reroot`]); keeps the tree only when the root's
+    /// children are still `target`'s legal moves.
+    fn adopt(&mut self, target: &G) -> bool {
+        let root = self.node(0);
+        if let (Some(children), Some(moves)) = (root.children(), root.moves.get()) {
+            let mut mine = moves.iter();
+            let mut same = true;
+            target.for_each_move(|m| same &= mine.next().is_some_and(|&k| k == m));
+            if !same || mine.next().is_some() || children.len() != moves.len() {
+                return false;
             }
-            next += 1;
         }
-        let priors = self.priors.load(Ordering::Relaxed);
-        Tree { root: self.root, nodes, priors }
+        self.root = target.clone();
+        true
     }
 
-    /// Node `i` as a plain node, without its children.
-    fn plain(&self, i: usize, mv: Option<G::Move>, parent: u32) -> Node<G::Move> {
-        let n = self.node(i);
-        Node {
-            mv,
-            parent,
-            first: NONE,
-            count: 0,
-            visits: n.visits(),
-            wins: (n.wins.load(Ordering::Relaxed) as f64 * INV_ONE) as f32,
-            rave_visits: n.rave_visits.load(Ordering::Relaxed),
-            rave_wins: (n.rave_wins.load(Ordering::Relaxed) as f64 * INV_ONE) as f32,
-            key: n.key(),
-            mover: n.mover(),
-            proof: n.proof(),
+    /// The root's children: move, visits, summed rewards (for the child's
+    /// mover) and proof.
+    pub(super) fn root_moves(&self) -> impl Iterator<Item = (G::Move, u32, f64, Proof)> + '_ {
+        let root = self.node(0);
+        root.children().unwrap_or(0..0).enumerate().map(move |(j, c)| {
+            let n = self.node(c);
+            (root.child_move(j), n.visits(), n.wins(), n.proof())
+        })
+    }
+
+    /// The principal line from the root's child `first`: the most visited
+    /// child at each step, until one never visited.
+    pub(super) fn pv(&self, first: G::Move) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let root = self.node(0);
+        let mut n = root.children().and_then(|mut c| {
+            let j = (0..c.len()).find(|&j| root.child_move(j) == first)?;
+            c.nth(j)
+        });
+        while let Some(i) = n {
+            let node = self.node(i);
+            let best = node.children().and_then(|c| {
+                let start = c.start;
+                c.max_by_key(|&c| self.node(c).visits()).map(|c| (c, c - start))
+            });
+            n = None;
+            if let Some((c, j)) = best {
+                if self.node(c).visits() == 0 {
+                    break;
+                }
+                pv.push(node.child_move(j));
+                n = Some(c);
+            }
         }
+        pv
+    }
+
+    /// Nodes in the tree (the slots handed out less those skipped).
+    pub(super) fn nodes(&self) -> usize {
+        self.len() - self.skipped.load(Ordering::Relaxed)
     }
 
     /// Reserves `count` slots side by side in one chunk; `None` (and the tree
@@ -351,7 +453,12 @@ impl<G: Game> SharedTree<G> {
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return Some(start),
+                Ok(_) => {
+                    if start > len {
+                        self.skipped.fetch_add(start - len, Ordering::Relaxed);
+                    }
+                    return Some(start);
+                }
                 Err(now) => len = now,
             }
         }
