@@ -376,6 +376,14 @@ impl<G: Game> Worker<G> {
 }
 
 impl<G: Game> Scratch<G> {
+    /// Empties the buffers of the last simulation; the path starts at the root.
+    #[inline]
+    fn start_descent(&mut self) {
+        self.path.clear();
+        self.played.clear();
+        self.path.push(0);
+    }
+
     /// Runs simulations on a tree shared with other threads (tree
     /// parallelism, no lock) until a limit, the root is proven or `stop` is
     /// set; `claimed` counts the simulations all threads have started (with an
@@ -427,11 +435,8 @@ impl<G: Game> Scratch<G> {
     ) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
-        self.path.clear();
-        self.played.clear();
-        let mut n = 0usize;
-        self.path.push(0);
-        let mut proven = false;
+        self.start_descent();
+        let (mut n, mut proven) = (0usize, false);
         let leaf = loop {
             let node = &tree.nodes[n];
             if n != 0 && node.proof != Proof::Unknown {
@@ -557,11 +562,8 @@ impl<G: Game> Scratch<G> {
     fn descend_shared(&mut self, tree: &SharedTree<G>, cfg: &MctsConfig) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
-        self.path.clear();
-        self.played.clear();
-        let mut n = 0usize;
-        self.path.push(0);
-        let mut proven = false;
+        self.start_descent();
+        let (mut n, mut proven) = (0usize, false);
         tree.node(0).add_visit();
         let leaf = loop {
             let node = tree.node(n);

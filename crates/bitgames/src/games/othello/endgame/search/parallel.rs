@@ -200,16 +200,27 @@ impl<'a, G: MoveGen> Search<'a, G> {
             // The split point with the most empty squares: the most work.
             let pick = open.iter().filter(|sp| sp.has_work()).max_by_key(|sp| sp.n).cloned();
             if let Some(sp) = pick {
-                sp.helpers.fetch_add(1, Relaxed);
-                drop(open);
-                self.help(&sp);
-                open = pool.lock();
+                open = self.join(pool, &sp, open);
             } else {
                 pool.idle.fetch_add(1, Relaxed);
                 open = pool.work.wait(open).unwrap_or_else(|e| e.into_inner());
                 pool.idle.fetch_sub(1, Relaxed);
             }
         }
+    }
+
+    /// Joins `sp` as a helper, counted in its `helpers` while `open` (the
+    /// pool's lock) is held, works there, and answers the lock taken again.
+    fn join<'p>(
+        &mut self,
+        pool: &'p Pool,
+        sp: &Arc<SplitPoint>,
+        open: MutexGuard<'p, Vec<Arc<SplitPoint>>>,
+    ) -> MutexGuard<'p, Vec<Arc<SplitPoint>>> {
+        sp.helpers.fetch_add(1, Relaxed);
+        drop(open);
+        self.help(sp);
+        pool.lock()
     }
 
     /// Works at `sp` as a helper (already counted in its `helpers`), then
@@ -349,10 +360,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
         while sp.helpers.load(Relaxed) > 0 {
             let below = open.iter().find(|o| o.has_work() && o.below(&sp)).cloned();
             if let Some(b) = below {
-                b.helpers.fetch_add(1, Relaxed);
-                drop(open);
-                self.help(&b);
-                open = pool.lock();
+                open = self.join(pool, &b, open);
             } else {
                 open = pool.done.wait(open).unwrap_or_else(|e| e.into_inner());
             }
