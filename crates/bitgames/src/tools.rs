@@ -20,6 +20,18 @@ pub enum ToolError {
     /// What the user gave is wrong (a position, an option, a file's contents).
     #[error("{0}")]
     Input(String),
+    /// A position that could not be read.
+    #[error(transparent)]
+    Position(#[from] crate::game::ParseError),
+    /// A transposition table of the size asked for could not be had.
+    #[error("a table of {mib} MiB: {error}")]
+    Table {
+        /// The size asked for, in MiB.
+        mib: usize,
+        /// Why not.
+        #[source]
+        error: crate::search::memory::AllocError,
+    },
     /// Some records of an input that holds several could not be read; each
     /// message names its record (`line 3: …`, `GGF game 2, line 5, column 1:
     /// …`). The others were handled.
@@ -41,7 +53,13 @@ impl ToolError {
 
     /// Whether the user's input was at fault (the CLI's exit code 2).
     pub fn is_input(&self) -> bool {
-        matches!(self, ToolError::Input(_) | ToolError::Records(_))
+        matches!(
+            self,
+            ToolError::Input(_)
+                | ToolError::Position(_)
+                | ToolError::Table { .. }
+                | ToolError::Records(_)
+        )
     }
 }
 

@@ -36,6 +36,28 @@ fn an_othello_analysis_names_the_one_best_move_of_ffo_40() {
     assert_eq!(input.mismatch(&s), None, "the FFO line's scored moves agree");
 }
 
+/// A bad position and a table the machine cannot give come back as typed
+/// errors, both the user's fault.
+#[test]
+fn a_solver_reports_positions_and_tables_typed() {
+    let c4 = new_game("connect4").unwrap();
+    let mut solver = new_solver(c4.as_ref(), &SolveOptions::default()).unwrap();
+    let e = solver.read("4458").err().unwrap();
+    assert!(
+        matches!(&e, ToolError::Position(bitgames::ParseError::Position { fault, .. })
+            if *fault == bitgames::PositionFault::Syntax),
+        "{e:?}"
+    );
+    assert!(e.is_input());
+    for spec in ["connect4", "othello"] {
+        let g = new_game(spec).unwrap();
+        let opts = SolveOptions { table_mib: 1 << 40, ..SolveOptions::default() };
+        let e = new_solver(g.as_ref(), &opts).err().unwrap();
+        assert!(matches!(e, ToolError::Table { mib, .. } if mib == 1 << 40), "{spec}: {e:?}");
+        assert!(e.is_input() && e.to_string().starts_with("a table of 1099511627776 MiB"), "{e}");
+    }
+}
+
 #[test]
 fn asking_a_game_for_a_solver_it_has_not_is_an_input_error() {
     let ttt = new_game("tictactoe").unwrap();

@@ -6,7 +6,7 @@
 use super::book::Book;
 use super::book_builder;
 use super::sets::TEST_SETS;
-use super::solver::{ConnectFourSolver, Progress};
+use super::solver::{ConnectFourSolver, Progress, SolverError};
 use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::game::{Notation, Rules};
@@ -90,7 +90,7 @@ pub(crate) fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> 
 fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
     let start = typed_game::<Connect4>(game, "connect4")?.clone();
     let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
-        .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
+        .map_err(|e| solver_error(opts.table_mib, e))?;
     solver.set_threads(crate::parallel::threads(opts.threads));
     if let Some(path) = &opts.book {
         solver.set_book(load_book(path)?).map_err(ToolError::input)?;
@@ -108,7 +108,7 @@ struct LineSolver {
 impl Solver for LineSolver {
     fn read(&self, line: &str) -> Result<SolveInput, ToolError> {
         let text = line.trim();
-        let g = self.start.parse_position(text).map_err(ToolError::input)?;
+        let g = self.start.parse_position(text)?;
         Ok(SolveInput::new(Box::new(g), text))
     }
 
@@ -199,7 +199,7 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
     }
     let start = Connect4::standard();
     let mut solver = ConnectFourSolver::try_for_game(&start, opts.table_mib.max(1))
-        .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
+        .map_err(|e| solver_error(opts.table_mib, e))?;
     let threads = crate::parallel::threads(opts.threads);
     solver.set_threads(threads);
     writeln!(
@@ -330,4 +330,13 @@ fn read_pons(
         record.play(&d.to_string()).map_err(|e| FormatError(format!("move {}: {e}", i + 1)))?;
     }
     Ok(record)
+}
+
+/// A solver that could not be built: its table's memory ([`ToolError::Table`])
+/// or a board it does not solve.
+fn solver_error(mib: usize, e: SolverError) -> ToolError {
+    match e {
+        SolverError::Memory(error) => ToolError::Table { mib, error },
+        other => ToolError::input(other),
+    }
 }

@@ -75,7 +75,7 @@ fn build_solver(
     opts: &SolveOptions,
 ) -> Result<Box<dyn Solver>, ToolError> {
     let mut solver = EndgameSolver::try_new(opts.table_mib.max(1))
-        .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
+        .map_err(|error| ToolError::Table { mib: opts.table_mib, error })?;
     solver.set_threads(opts.threads);
     Ok(Box::new(LineSolver { solver, mode: opts.mode }))
 }
@@ -263,7 +263,7 @@ fn run_bench_ffo(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolErr
         .collect::<Result<_, _>>()
         .map_err(|e| ToolError::Failed(format!("the built-in FFO data: {e}")))?;
     let mut solver = EndgameSolver::try_new(opts.table_mib.max(1))
-        .map_err(|e| ToolError::Input(format!("a table of {} MiB: {e}", opts.table_mib)))?;
+        .map_err(|error| ToolError::Table { mib: opts.table_mib, error })?;
     solver.set_threads(opts.threads.max(1));
     writeln!(
         out,
