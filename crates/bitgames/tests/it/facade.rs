@@ -41,7 +41,7 @@ fn an_othello_analysis_names_the_one_best_move_of_ffo_40() {
 #[test]
 fn a_solver_reports_positions_and_tables_typed() {
     let c4 = new_game("connect4").unwrap();
-    let mut solver = new_solver(c4.as_ref(), &SolveOptions::default()).unwrap();
+    let solver = new_solver(c4.as_ref(), &SolveOptions::default()).unwrap();
     let e = solver.read("4458").err().unwrap();
     assert!(
         matches!(&e, ToolError::Position(bitgames::ParseError::Position { fault, .. })
