@@ -176,6 +176,28 @@ impl<'a, G: MoveGen> Search<'a, G> {
         }
     }
 
+    /// The null-window value (is it above `alpha`?) of `mv` played at `(p, o)`
+    /// (`n` empty squares, quadrant parity `parity`), for the side that plays
+    /// it: the child searched deep with its table key `mv.key`, or shallow.
+    #[inline(always)]
+    pub(super) fn nws_after(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        n: u32,
+        parity: u32,
+        mv: &Move,
+    ) -> i32 {
+        let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
+        let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
+        if n - 1 > SHALLOW_MAX {
+            -self.nws_deep(np, no, -(alpha + 1), n - 1, cp, mv.key)
+        } else {
+            -self.nws(np, no, -(alpha + 1), n - 1, cp)
+        }
+    }
+
     /// Null-window search with more than [`SHALLOW_MAX`] empty squares: table,
     /// stability cut-off, fastest-first ordering, enhanced transposition cut-offs.
     /// `key` is the table key of `(p, o)`, computed (and its bucket prefetched)
@@ -243,13 +265,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
         }
         for i in 0..list.len {
             let mv = list.select(i);
-            let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
-            let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
-            let s = if n - 1 > SHALLOW_MAX {
-                -self.nws_deep(np, no, -(alpha + 1), n - 1, cp, mv.key)
-            } else {
-                -self.nws(np, no, -(alpha + 1), n - 1, cp)
-            };
+            let s = self.nws_after(p, o, alpha, n, parity, &mv);
             if self.stopped() {
                 return 0;
             }

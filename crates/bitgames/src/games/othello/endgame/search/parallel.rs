@@ -23,7 +23,6 @@
 //! The threads share the transposition table. The pool lives as long as one
 //! solve; with one thread there is no pool, and the search is the serial one.
 
-use super::super::parity::QUADRANT_BIT;
 use super::super::table::Key;
 use super::super::table::{Table, NO_MOVE};
 use super::super::SHALLOW_MAX;
@@ -247,9 +246,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
             if self.stopped() {
                 break;
             }
-            let (np, no) = (sp.o ^ mv.flips, sp.p ^ mv.flips ^ 1 << mv.sq);
-            let cp = sp.parity ^ QUADRANT_BIT[mv.sq as usize];
-            let v = -self.nws(np, no, -(alpha + 1), n - 1, cp);
+            let v = self.nws_after(sp.p, sp.o, alpha, n, sp.parity, mv);
             if self.stopped() {
                 break;
             }
@@ -293,10 +290,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
                 break;
             }
             let mv = list.select(i);
-            let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
-            let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
-            // SPLIT_MIN > SHALLOW_MAX + 1: every child is a deep node.
-            let s = -self.nws_deep(np, no, -(alpha + 1), n - 1, cp, mv.key);
+            let s = self.nws_after(p, o, alpha, n, parity, &mv);
             if self.stopped() {
                 return 0;
             }
