@@ -211,6 +211,14 @@ impl BoardView {
         self.marked = marked.into_iter().collect();
     }
 
+    /// Marks the cells of `set`, a set of `grid`'s bits, on a view made by
+    /// [`from_grid`](Self::from_grid) of that grid (its cells in grid bit
+    /// order): the winning group, ring or pattern of a game.
+    pub fn mark_grid_set<const N: usize>(&mut self, grid: &Grid<N>, set: Bits<N>) {
+        let cells = grid.mask().into_iter().filter(|&i| grid.coords(i).is_some());
+        self.marked = cells.enumerate().filter(|&(_, i)| set.contains(i)).map(|(k, _)| k).collect();
+    }
+
     /// The same view with the players' pieces drawn as `pieces`.
     #[must_use]
     pub fn with_pieces(mut self, pieces: [PieceLook; 2]) -> Self {

@@ -229,6 +229,39 @@ impl<const N: usize> Havannah<N> {
         (open - outside).any() || (mine & self.board.grid.erode(mine)).any()
     }
 
+    /// The stones that make the winner's win, once the game is won: the
+    /// group of a bridge or a fork, or the stones of a ring (those next to
+    /// the cells it encloses, or, around one of the player's own stones, the
+    /// six around it). Empty while the game goes on or after a draw.
+    pub fn winning_stones(&self) -> Bits<N> {
+        let (Some(win), 1..=2) = (self.win, self.board.result) else {
+            return Bits::EMPTY;
+        };
+        let mine = self.board.stones[usize::from(self.board.result - 1)];
+        let grid = &self.board.grid;
+        match win {
+            Win::Bridge | Win::Fork => {
+                self.groups(mine).find(|&g| self.chain_win(g).is_some()).unwrap_or(Bits::EMPTY)
+            }
+            Win::Ring => self
+                .groups(mine)
+                .find_map(|g| {
+                    // What the group cuts off from the rim (the cells not
+                    // reachable from it through cells not the group's) ...
+                    let open = grid.complement(g);
+                    let outside = ops::flood_fill(grid, self.rim & open, open);
+                    let enclosed = open - outside;
+                    if enclosed.any() {
+                        return Some(g & grid.dilate(enclosed));
+                    }
+                    // ... or its stones with six of its own around them.
+                    let centres = g & grid.erode(g);
+                    centres.any().then(|| (g & grid.dilate(centres)) - centres)
+                })
+                .unwrap_or(Bits::EMPTY),
+        }
+    }
+
     /// Whether `mine` holds a bridge or a fork anywhere (for a parsed
     /// position).
     fn has_chain_win(&self, mine: Bits<N>) -> Option<Win> {
@@ -349,6 +382,7 @@ impl<const N: usize> View for Havannah<N> {
             cell.name = format!("{}{}", crate::grid::column_name(cell.col), top - cell.row);
             cell.y = bottom - cell.y;
         }
+        view.mark_grid_set(&self.board.grid, self.winning_stones());
         view
     }
 

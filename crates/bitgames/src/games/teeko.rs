@@ -544,9 +544,12 @@ impl View for Teeko {
             self.stones,
         )
         .with_pieces([PieceLook::Black, PieceLook::Red]);
-        // Four in a row (a square of four is not marked).
+        // The winner's pattern: four in a row or a 2×2 square.
         if let Some(Outcome::WonBy(p)) = Rules::outcome(self) {
-            view.mark_lines(p, 4, false);
+            let mine = self.stones[p.index()];
+            let won =
+                PATTERNS.iter().filter(|&&w| (w & mine) == w).fold(Bits::EMPTY, |a, &w| a | w);
+            view.mark_grid_set(&GRID, won);
         }
         view
     }

@@ -43,13 +43,86 @@ fn lines_and_chains_of_small_games() {
     assert_eq!(marked(y.as_ref()), ["e1", "f1", "g1"]);
 }
 
+/// Plays X's `xs` and O's `os` alternately, X first.
+fn alternate(spec: &str, xs: &[&str], os: &[&str]) -> Box<dyn DynGame> {
+    let mut moves = Vec::new();
+    for k in 0..xs.len() {
+        moves.push(xs[k]);
+        if let Some(o) = os.get(k).filter(|_| k + 1 < xs.len()) {
+            moves.push(o);
+        }
+    }
+    play(spec, &moves.join(" "))
+}
+
+/// Havannah marks the stones of its ring (not what the ring encloses, not a
+/// tail hanging from it), or the whole group of a bridge or a fork.
+#[test]
+fn havannah_marks_its_ring_bridge_or_fork() {
+    // O's quiet moves: scattered cells that make nothing.
+    let quiet = ["a1", "c1", "e1", "a5", "e9", "g9", "i9", "c3"];
+    let around_e5 = ["d4", "d5", "e4", "e6", "f5", "f6"];
+    let ring = alternate("havannah", &around_e5, &quiet);
+    assert_eq!(ring.outcome(), Some(Outcome::WonBy(Player::First)));
+    assert_eq!(marked(ring.as_ref()), around_e5);
+    // Around X's own stone e5: the six around it, not e5.
+    let mut xs = vec!["e5"];
+    xs.extend(around_e5);
+    assert_eq!(marked(alternate("havannah", &xs, &quiet).as_ref()), around_e5);
+    // Around O's stone on e5, with a tail (f4 g4) hanging from the ring.
+    let mut xs = vec!["f4", "g4"];
+    xs.extend(around_e5);
+    let mut os = vec!["e5"];
+    os.extend(quiet);
+    let g = alternate("havannah", &xs, &os);
+    assert!(g.describe_outcome(Outcome::WonBy(Player::First)).ends_with("a ring"));
+    assert_eq!(marked(g.as_ref()), around_e5);
+    // A wider loop of eight around the two empty cells e5 and f5.
+    let wide = ["d4", "d5", "e4", "e6", "f4", "f6", "g5", "g6"];
+    assert_eq!(marked(alternate("havannah", &wide, &quiet).as_ref()), wide);
+    // A bridge: the top row joins the corners a1 and e1.
+    let top = ["a1", "b1", "c1", "d1", "e1"];
+    let g = alternate("havannah", &top, &["a5", "e9", "i9", "c5", "g7"]);
+    assert!(g.describe_outcome(Outcome::WonBy(Player::First)).ends_with("a bridge"));
+    assert_eq!(marked(g.as_ref()), top);
+    // A fork: the left edge (a3), the bottom edge (g9) and the top edge (c1),
+    // all eleven of X's stones in one chain.
+    let xs = ["a3", "b3", "c3", "d4", "e5", "f6", "g7", "g8", "g9", "c2", "c1"];
+    let os = ["a1", "e1", "i5", "i9", "e9", "h5", "h6", "b5", "f3", "d7", "c5"];
+    let g = alternate("havannah", &xs, &os);
+    assert!(g.describe_outcome(Outcome::WonBy(Player::First)).ends_with("a fork"));
+    let mut want: Vec<&str> = xs.to_vec();
+    want.sort();
+    assert_eq!(marked(g.as_ref()), want);
+}
+
+/// Teeko marks the winner's four: a line or a 2×2 square.
+#[test]
+fn teeko_marks_its_line_or_square() {
+    let at = |pos: &str| {
+        let mut g = new_game("teeko").unwrap();
+        g.set_position(pos).unwrap();
+        g
+    };
+    assert_eq!(marked(at("...../...../...../OOO../XXXX. 7").as_ref()), ["a1", "b1", "c1", "d1"]);
+    // O's 2×2 square b3 c3 b4 c4 in the move phase.
+    assert_eq!(marked(at("X..X./.OO../.OO../X...X/..... 10").as_ref()), ["b3", "b4", "c3", "c4"]);
+}
+
 /// Random games to the end: what is marked is the winner's, and only in a
 /// won game.
 #[test]
 fn random_games_mark_the_winners_pieces() {
-    for spec in
-        ["hex(size=7)", "y(size=8)", "connect4", "tictactoe", "gomoku(size=9)", "yavalath", "teeko"]
-    {
+    for spec in [
+        "hex(size=7)",
+        "y(size=8)",
+        "connect4",
+        "tictactoe",
+        "gomoku(size=9)",
+        "yavalath",
+        "teeko",
+        "havannah(size=4)",
+    ] {
         let mut won = 0;
         for seed in 0..40u64 {
             let mut g = new_game(spec).unwrap();
@@ -65,10 +138,7 @@ fn random_games_mark_the_winners_pieces() {
                     won += 1;
                     // Yavalath may mark the loser's three.
                     let owners: Vec<_> = view.marked.iter().map(|&i| view.cells[i].owner).collect();
-                    assert!(
-                        !owners.is_empty() || spec == "teeko",
-                        "{spec} seed {seed}: nothing marked"
-                    );
+                    assert!(!owners.is_empty(), "{spec} seed {seed}: nothing marked");
                     if spec != "yavalath" {
                         assert!(owners.iter().all(|o| *o == Some(p)), "{spec} seed {seed}");
                     }
