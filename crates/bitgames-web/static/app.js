@@ -303,6 +303,63 @@ function moveList() {
   const inVariation = game.path.some(n => n.parent.children[0] !== n);
   $('promote').disabled = !inVariation;
   $('delete-line').disabled = !current;
+  saveTree();
+}
+
+// The whole tree is kept in the tab's session storage (the URL names only the
+// line shown), so a reload brings the variations back.
+const TREE_KEY = 'bitgames-tree';
+
+/** Writes the tree, as nested `[move, child, …]` arrays, with the game and its start. */
+function saveTree() {
+  const out = n => [n.mv, ...n.children.map(out)];
+  try {
+    sessionStorage.setItem(TREE_KEY, JSON.stringify({ spec: game.spec, start: game.start, tree: out(game.root) }));
+  } catch { /* storage full or refused: the URL still names the line */ }
+}
+
+/** The stored tree, as saved (read before the page draws, which saves anew). */
+function readSavedTree() {
+  try { return JSON.parse(sessionStorage.getItem(TREE_KEY) || 'null'); } catch { return null; }
+}
+
+/**
+ * The saved tree if it is of this game and start and holds `moves` as a
+ * line: the tree's root and the node at the line's end; else null.
+ */
+function storedTree(saved, moves) {
+  if (!saved || saved.spec !== game.spec || (saved.start ?? null) !== (game.start ?? null)) return null;
+  const build = (a, parent) => {
+    if (!Array.isArray(a) || (parent && typeof a[0] !== 'string')) throw new Error('not a tree');
+    const n = node(parent ? a[0] : null, parent);
+    n.children = a.slice(1).map(c => build(c, n));
+    return n;
+  };
+  let root;
+  try { root = build(saved.tree, null); } catch { return null; }
+  let at = root;
+  for (const mv of moves) {
+    at = at.children.find(c => c.mv === mv);
+    if (!at) return null;
+  }
+  return { root, at };
+}
+
+/**
+ * ↑ / ↓: the previous or next variation at the move shown (or, where that
+ * move has none, at the move after it), the board at the same ply.
+ */
+function switchVariation(step) {
+  let k = game.ply - 1;
+  if (!(k >= 0 && game.path[k].parent.children.length > 1)) k = game.ply;
+  const n = game.path[k];
+  if (!n || n.parent.children.length < 2) return false;
+  const sibs = n.parent.children;
+  const ply = game.ply;
+  selectNode(sibs[(sibs.indexOf(n) + step + sibs.length) % sibs.length]);
+  game.ply = ply;
+  refresh();
+  return true;
 }
 
 /** Makes the variation shown the main line at its fork (one level each press). */
@@ -634,13 +691,16 @@ function renderAnalysis() {
       if (game.selected !== null && lm.cells[0] !== game.selected) continue;
       const cell = lm.cells.at(-1);
       const col = s.board.cells[cell].col;
-      const label = { text: d.short, tone: d.tone, score: m.score };
+      const label = { text: d.short, tone: d.tone, score: m.score, mv };
       if (!labels.has(cell) || labels.get(cell).score < m.score) labels.set(cell, label);
       if (!columnLabels.has(col) || columnLabels.get(col).score < m.score) columnLabels.set(col, label);
       if (top.has(mv)) best.push(lm.cells);
     }
   }
   const columns = s.board.shape.kind === 'columns';
+  game.boardLabels = columns
+    ? new Map(s.board.cells.map((c, i) => [i, columnLabels.get(c.col)]).filter(([, l]) => l))
+    : labels;
   // Steps (from and to) are drawn as arrows for the best moves; cell labels stay for placements.
   // A row under the pointer (or focus) previews its line on the board.
   const hovered = game.preview && entry && entry.scores.get(game.preview);
@@ -783,11 +843,16 @@ function wire() {
     setLine([]);
     refresh().then(s => { if (!s) game.start = prev; });
   };
-  // ← → Home End step through the game, unless a box has the keys.
+  // ← → Home End step through the game, ↑ ↓ switch variations, unless a box has the keys.
   document.addEventListener('keydown', e => {
     if ($('play').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;
     if (t && (t.closest('input, textarea, select') || t.isContentEditable)) return;
+    const turn = { ArrowUp: -1, ArrowDown: 1 }[e.key];
+    if (turn !== undefined) {
+      if (switchVariation(turn)) e.preventDefault();
+      return;
+    }
     const to = { ArrowLeft: game.ply - 1, ArrowRight: game.ply + 1, Home: 0, End: game.line.length }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -800,6 +865,18 @@ function wire() {
     e.preventDefault();
     goTo(to);
   }, { passive: false });
+  // A value on the board previews its move's line while the pointer is over
+  // it, as its row in the table does.
+  const previewFromBoard = mv => {
+    if ((game.preview ?? null) === (mv ?? null)) return;
+    game.preview = mv ?? null;
+    renderAnalysis();
+  };
+  $('board').addEventListener('pointerover', e => {
+    const g = e.target.closest && e.target.closest('g.cell');
+    previewFromBoard(g ? game.boardLabels?.get(Number(g.dataset.index))?.mv : null);
+  });
+  $('board').addEventListener('pointerleave', () => previewFromBoard(null));
   window.addEventListener('hashchange', () => route().catch(showError));
 }
 
@@ -818,14 +895,22 @@ async function route() {
   if (!spec) return showStart();
   if (spec.startsWith('puzzles/')) return showPuzzle(spec.slice('puzzles/'.length), showError);
   const q = new URLSearchParams(query);
+  const saved = readSavedTree();
   await showGame(spec);
   if (q.has('start')) game.start = q.get('start');
   if (q.has('moves') || q.has('start')) {
     setLine([]);
     const s = await refresh({ text: q.get('moves') || '' });
     if (s) {
-      setLine(s.moves);
-      const ply = q.has('ply') ? Number(q.get('ply')) : game.line.length;
+      const kept = storedTree(saved, s.moves);
+      if (kept) {
+        game.root = kept.root;
+        selectNode(kept.at);
+        moveList();
+      } else {
+        setLine(s.moves);
+      }
+      const ply = q.has('ply') ? Number(q.get('ply')) : s.moves.length;
       if (Number.isInteger(ply) && ply >= 0 && ply < game.line.length) { game.ply = ply; await refresh(); }
     }
   }

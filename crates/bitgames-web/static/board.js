@@ -201,7 +201,7 @@ export function drawMarks(svg, state, { labels = new Map(), columnLabels = new M
   for (const [i, v] of labels) {
     const c = cells[i];
     if (!c || c.owner || previewed.has(i)) continue;
-    el('text', { x: c.x, y: c.y + 0.1, class: `score ${v.tone || ''}` }, g).textContent = v.text;
+    el('text', { x: c.x, y: c.y + 0.1, class: `score ${v.tone || ''}`, 'data-cell': i }, g).textContent = v.text;
   }
   const columns = state.board.shape.kind === 'columns';
   if (columns && columnLabels.size) {

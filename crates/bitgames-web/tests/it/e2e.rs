@@ -293,6 +293,7 @@ async fn wait_moves(c: &Client, spec: &str, n: usize, secs: u64) -> Vec<String> 
 /// takes longer than 200 ms meanwhile (the page redraws what the stream sends
 /// at most every 150 ms, whatever the board's size).
 async fn every_game(c: &Client, base: &str) {
+    let mut boards_previewed = 0;
     for spec in specs() {
         let want = registry::new_game(&spec).unwrap().board().cells.len();
         c.goto(&format!("{base}?fresh={}#{}", spec.len(), spec)).await.unwrap();
@@ -344,11 +345,32 @@ async fn every_game(c: &Client, base: &str) {
         };
         assert!(!hidden("#evalbar").await, "{spec}: no evaluation bar");
         assert!(!hidden("#graph").await, "{spec}: no evaluation graph");
+        // A value on the board previews its move's line while the pointer is
+        // over its cell, and the preview goes when the pointer leaves.
+        let previewed = js(
+            c,
+            "const t = document.querySelector('#board g.marks text.score[data-cell]');
+             if (!t) return -1;
+             const cell = document.querySelector(`#board g.cell[data-index='${t.dataset.cell}']`);
+             cell.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+             const on = document.querySelectorAll('#board g.marks .preview, #board g.marks .line-arrow').length;
+             document.querySelector('#board').dispatchEvent(new PointerEvent('pointerleave'));
+             const off = document.querySelectorAll('#board g.marks .preview, #board g.marks .line-arrow').length;
+             return off ? -2 : on;",
+        )
+        .await;
+        let previewed = previewed.as_i64().unwrap();
+        assert!(previewed != 0 && previewed != -2, "{spec}: board preview {previewed}");
+        if previewed > 0 {
+            boards_previewed += 1;
+        }
         let longest = longest_task(c).await;
         eprintln!("{spec}: engine moves {three:?}, analysis {progress}; longest task {longest} ms");
         assert!(longest <= 200.0, "{spec}: a task of {longest} ms while analysing");
         screenshot(c, &format!("analysis-{spec}")).await;
     }
+    // Every game but those whose values stand under columns (Connect Four).
+    assert!(boards_previewed >= specs().len() - 2, "{boards_previewed} boards previewed");
 }
 
 /// A finished game: the banner says who won, and Analyse says there is
@@ -438,9 +460,27 @@ async fn stepping_and_url(c: &Client, base: &str) {
     assert_eq!(variation().await, "2. 1");
     assert!(c.current_url().await.unwrap().as_str().ends_with("#connect4?moves=441"));
     screenshot(c, "variation").await;
+    // ↓ and ↑ switch between the variations at the move shown, the board at
+    // the same ply: the main line's 5, then back to the variation's 1.
+    const UP: &str = "\u{E013}";
+    const DOWN: &str = "\u{E015}";
+    find(c, "body").await.send_keys(DOWN).await.unwrap();
+    until("the main line's 5", || async { (moves(c).await == ["4", "4", "5"]).then_some(()) }).await;
+    assert_eq!(ply_shown(c).await, "3");
+    find(c, "body").await.send_keys(UP).await.unwrap();
+    until("the variation's 1", || async { (moves(c).await == ["4", "4", "1"]).then_some(()) }).await;
     // Promoted, it is the main line, and the old one the variation.
     find(c, "#promote").await.click().await.unwrap();
     assert_eq!(shown().await, ["4", "4", "1", "5", "3"]);
+    assert_eq!(variation().await, "2. 5 3");
+    // A reload keeps the whole tree (the tab's session storage), not only the
+    // line in the URL.
+    c.refresh().await.unwrap();
+    at("3").await;
+    until("the tree after a reload", || async {
+        (shown().await == ["4", "4", "1", "5", "3"]).then_some(())
+    })
+    .await;
     assert_eq!(variation().await, "2. 5 3");
     // Back to the old line (a click on its 3), then deleted from its 5 on.
     find(c, "#movelist .variation button.mv:last-child").await.click().await.unwrap();
