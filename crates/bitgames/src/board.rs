@@ -133,6 +133,10 @@ pub struct BoardView {
     /// empty otherwise, and then left out of the JSON.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marked: Vec<usize>,
+    /// The stones each player has captured, in games that count them (Go);
+    /// `None`, and left out of the JSON, elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captures: Option<[u32; 2]>,
 }
 
 impl BoardView {
@@ -176,6 +180,7 @@ impl BoardView {
             pieces: [PieceLook::Black, PieceLook::White],
             edges: Vec::new(),
             marked: Vec::new(),
+            captures: None,
         }
     }
 

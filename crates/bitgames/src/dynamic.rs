@@ -80,6 +80,13 @@ pub trait DynGame: Send + Sync {
     fn playouts(&self, count: u64, seed: u64) -> PlayoutStats;
     /// A random legal move, reproducible from `seed`.
     fn random_move(&self, seed: u64) -> Option<String>;
+    /// Who owns each cell if the game were scored now, for games scored by
+    /// area (Go); `None` elsewhere ([`View::area_owners`](crate::game::View::area_owners)).
+    fn area_owners(&self) -> Option<Vec<Option<Player>>>;
+    /// Monte Carlo ownership from `count` playouts seeded by `seed`
+    /// ([`area_estimate`](crate::search::playout::area_estimate)); `None` for a
+    /// game not scored by area.
+    fn area_estimate(&self, count: u64, seed: u64) -> Option<crate::search::playout::AreaEstimate>;
     /// The generic MCTS engine ([`search::mcts`](crate::search::mcts)) on this
     /// game's own typed moves, named `spec`: how the registry's `mcts` engine
     /// plays every game without the text API.

@@ -122,6 +122,12 @@ impl<G: Game> DynGame for G {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         Hints::random_move(self, &mut rng).map(|m| m.to_string())
     }
+    fn area_owners(&self) -> Option<Vec<Option<Player>>> {
+        View::area_owners(self)
+    }
+    fn area_estimate(&self, count: u64, seed: u64) -> Option<crate::search::playout::AreaEstimate> {
+        crate::search::playout::area_estimate(self, count, seed)
+    }
     fn mcts_engine(&self, spec: String, config: MctsConfig, limits: MctsLimits) -> Box<dyn Engine> {
         Box::new(MctsEngine::<G>::new(spec, config, limits))
     }

@@ -465,10 +465,12 @@ async fn stepping_and_url(c: &Client, base: &str) {
     const UP: &str = "\u{E013}";
     const DOWN: &str = "\u{E015}";
     find(c, "body").await.send_keys(DOWN).await.unwrap();
-    until("the main line's 5", || async { (moves(c).await == ["4", "4", "5"]).then_some(()) }).await;
+    until("the main line's 5", || async { (moves(c).await == ["4", "4", "5"]).then_some(()) })
+        .await;
     assert_eq!(ply_shown(c).await, "3");
     find(c, "body").await.send_keys(UP).await.unwrap();
-    until("the variation's 1", || async { (moves(c).await == ["4", "4", "1"]).then_some(()) }).await;
+    until("the variation's 1", || async { (moves(c).await == ["4", "4", "1"]).then_some(()) })
+        .await;
     // Promoted, it is the main line, and the old one the variation.
     find(c, "#promote").await.click().await.unwrap();
     assert_eq!(shown().await, ["4", "4", "1", "5", "3"]);

@@ -44,4 +44,14 @@ pub trait View: Rules {
     fn move_index(&self, mv: Self::Move) -> Option<usize> {
         self.move_cells(mv).first().copied()
     }
+
+    /// For games scored by area (Go): who owns each cell of
+    /// [`board`](View::board) if the game were scored now — a stone's owner,
+    /// or the player whose stones alone an empty region reaches. `None` (the
+    /// default) for games not scored by area. What
+    /// [`area_estimate`](crate::search::playout::area_estimate) averages over
+    /// playouts.
+    fn area_owners(&self) -> Option<Vec<Option<crate::player::Player>>> {
+        None
+    }
 }

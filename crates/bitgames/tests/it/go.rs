@@ -364,6 +364,8 @@ fn agree<const N: usize>(size: usize, rules: GoRules, games: usize, seed: u64) -
     for _ in 0..games {
         let mut g = start.clone();
         let mut r = Ref::new(size, rules);
+        // The prisoners each side has taken, from the stones that left the board.
+        let mut prisoners = [0u32; 2];
         loop {
             let moves = sorted_moves(&g);
             assert_eq!(moves, r.legal(), "legal moves at ply {} of {:?}", g.ply(), g);
@@ -378,8 +380,16 @@ fn agree<const N: usize>(size: usize, rules: GoRules, games: usize, seed: u64) -
             };
             assert!(moves.contains(&mv), "random move {mv} is legal");
             let before = g.stones(Player::First).count() + g.stones(Player::Second).count();
+            let me = g.side_to_move();
+            let counts = |g: &Go<N>| [g.stones(me).count(), g.stones(me.other()).count()];
+            let [mine, theirs] = counts(&g);
             g.play(g.parse_move(&mv).unwrap()).unwrap();
             r.play(&mv);
+            let [mine_after, theirs_after] = counts(&g);
+            let placed = u32::from(mv != "pass");
+            prisoners[me.index()] += theirs - theirs_after;
+            prisoners[me.other().index()] += mine + placed - mine_after;
+            assert_eq!(g.captures(), prisoners, "captures after {mv}");
             let after = g.stones(Player::First).count() + g.stones(Player::Second).count();
             if after < before {
                 stats[1] += 1;
@@ -465,6 +475,7 @@ fn captures_ko_and_suicide() {
     let mut g = new_game("go(size=5)").unwrap();
     play(&mut g, "b1 a1 a2");
     assert_eq!(g.position(), "...../...../...../x..../.x... o 3 0 -");
+    assert_eq!(g.board().captures, Some([1, 0]), "Black took one stone");
     // A ko: Black c2 b3 c4 and d3, White d2 c1? Build the standard shape.
     let mut g = new_game("go(size=5,ko=simple)").unwrap();
     //   row 3: . x o . .
@@ -476,8 +487,14 @@ fn captures_ko_and_suicide() {
     let e = g.play_text("b2").unwrap_err();
     assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
     assert!(e.to_string().contains("ko"), "{e}");
+    assert_eq!(g.board().captures, Some([1, 0]));
     // After a move elsewhere each, White may take back.
     play(&mut g, "e1 e2 b2");
+    assert_eq!(g.board().captures, Some([1, 1]), "White took c2 back");
+    // A position read from text has no prisoners.
+    let mut read = new_game("go(size=5,ko=simple)").unwrap();
+    read.set_position(&g.position()).unwrap();
+    assert_eq!(read.board().captures, Some([0, 0]));
     // The immediate retake is refused under positional superko too.
     let mut p = new_game("go(size=5)").unwrap();
     play(&mut p, "b3 c3 a2 b2 b1 c1 e5 d2 c2");
@@ -494,6 +511,7 @@ fn captures_ko_and_suicide() {
     let mut s = new_game("go(size=5,suicide=true,ko=simple)").unwrap();
     play(&mut s, "a2 e5 b1 a1");
     assert_eq!(s.position(), "....o/...../...../x..../.x... x 4 0 -");
+    assert_eq!(s.board().captures, Some([1, 0]), "White's suicide is Black's prisoner");
     let mut s = new_game("go(size=5,suicide=true)").unwrap();
     play(&mut s, "a2 e5 b1");
     let e = s.play_text("a1").unwrap_err();
@@ -528,6 +546,47 @@ fn scoring_two_passes_and_max_moves() {
         g.describe_outcome(g.outcome().unwrap()),
         "Black wins by 4.5 (area 15 to 10, komi 0.5)"
     );
+    // Each point's owner: columns a–c Black's, d–e White's.
+    let owners = g.area_owners().unwrap();
+    let view = g.board();
+    for (cell, owner) in view.cells.iter().zip(&owners) {
+        let black = cell.name < "d".to_string();
+        assert_eq!(
+            *owner,
+            Some(if black { Player::First } else { Player::Second }),
+            "{}",
+            cell.name
+        );
+    }
+    // From a finished game every playout is the game: the exact area.
+    let e = g.area_estimate(50, 1).unwrap();
+    assert_eq!(e.area, [15.0, 10.0]);
+    assert!(e.owners.iter().all(|o| *o == [1.0, 0.0] || *o == [0.0, 1.0]));
+}
+
+/// Monte Carlo ownership mid-game: each cell's shares sum to at most one, the
+/// mean areas are the shares summed, and the estimate is seeded; games not
+/// scored by area have none.
+#[test]
+fn area_estimate_from_playouts() {
+    let mut g = new_game("go(size=9)").unwrap();
+    play(&mut g, "e5 c3 g7 c7 g3");
+    let e = g.area_estimate(200, 7).unwrap();
+    assert_eq!(e.owners.len(), 81);
+    assert_eq!(e.playouts, 200);
+    for o in &e.owners {
+        assert!(o[0] >= 0.0 && o[1] >= 0.0 && o[0] + o[1] <= 1.0 + 1e-6, "{o:?}");
+    }
+    let sum = |p: usize| e.owners.iter().map(|o| f64::from(o[p])).sum::<f64>();
+    assert!((sum(0) - e.area[0]).abs() < 1e-3 && (sum(1) - e.area[1]).abs() < 1e-3);
+    // A stone is its owner's in most playouts (random play captures some).
+    let at = |name: &str| e.owners[g.board().index_of(name).unwrap()];
+    assert!(at("e5")[0] > 2.0 * at("e5")[1], "{:?}", at("e5"));
+    assert!(at("c3")[1] > 2.0 * at("c3")[0], "{:?}", at("c3"));
+    assert_eq!(g.area_estimate(200, 7), Some(e));
+    for spec in ["hex", "othello", "connect4"] {
+        assert!(new_game(spec).unwrap().area_estimate(10, 1).is_none(), "{spec}");
+    }
 }
 
 #[test]

@@ -192,6 +192,10 @@ pub struct Go<const N: usize> {
     /// Hashes of every board so far (not under simple ko), shared with the
     /// clones.
     history: BoardHistory,
+    /// The stones Black and White have captured since the start (a position
+    /// read from text starts with none), shown beside the board; not part of
+    /// the position (equality and the hash ignore it).
+    captured: [u32; 2],
 }
 
 impl<const N: usize> PartialEq for Go<N> {
@@ -255,6 +259,7 @@ impl<const N: usize> Go<N> {
             komi2: k2 as i32,
             rules,
             history: BoardHistory::new(),
+            captured: [0; 2],
         };
         g.reset_history();
         Ok(g)
@@ -484,6 +489,7 @@ impl<const N: usize> Go<N> {
         self.hash ^= ZOBRIST[me][i];
         self.stones[me].insert(i);
         if captured.any() {
+            self.captured[me] += captured.count();
             self.stones[me ^ 1] -= captured;
             for c in captured {
                 self.hash ^= ZOBRIST[me ^ 1][c];
@@ -491,6 +497,8 @@ impl<const N: usize> Go<N> {
             self.emptied |= captured;
         }
         if suicide.any() {
+            // Stones lost by suicide are the opponent's prisoners.
+            self.captured[me ^ 1] += suicide.count();
             self.stones[me] -= suicide;
             for c in suicide {
                 self.hash ^= ZOBRIST[me][c];
@@ -534,6 +542,13 @@ impl<const N: usize> Go<N> {
     /// loop over regions: at the end of a playout, with dozens of one- and
     /// two-cell eyes, each fill stops after a dilation or two.
     pub fn area(&self) -> [u32; 2] {
+        let (b, w) = self.area_fills();
+        [self.stones[0].count() + (b - w).count(), self.stones[1].count() + (w - b).count()]
+    }
+
+    /// The empty points whose regions reach Black's stones, and those whose
+    /// regions reach White's ([`area`](Go::area)'s two fills).
+    fn area_fills(&self) -> (Bits<N>, Bits<N>) {
         let empty = self.empty();
         let reach = |stones: Bits<N>| {
             let mut r = self.dilate(stones) & empty;
@@ -545,8 +560,14 @@ impl<const N: usize> Go<N> {
                 r = next;
             }
         };
-        let (b, w) = (reach(self.stones[0]), reach(self.stones[1]));
-        [self.stones[0].count() + (b - w).count(), self.stones[1].count() + (w - b).count()]
+        (reach(self.stones[0]), reach(self.stones[1]))
+    }
+
+    /// The stones Black (`[0]`) and White (`[1]`) have captured since the
+    /// start (a position read from text starts with none); stones lost by
+    /// suicide, where the rules allow it, count for the opponent.
+    pub fn captures(&self) -> [u32; 2] {
+        self.captured
     }
 
     /// Black's area minus White's minus komi, in half points.
@@ -952,6 +973,7 @@ impl<const N: usize> Notation for Go<N> {
             side,
             state,
             history: BoardHistory::new(),
+            captured: [0; 2],
             ..self.clone()
         };
         for (p, s) in stones.iter().enumerate() {
@@ -1037,7 +1059,26 @@ impl<const N: usize> View for Go<N> {
         );
         view.stars = star_points(n).into_iter().map(|(c, r)| r * n + c).collect();
         view.intersections = true;
+        view.captures = Some(self.captured);
         view
+    }
+
+    /// Tromp–Taylor area ([`Go::area`]): each stone's colour, and each empty
+    /// point whose region reaches stones of one colour only.
+    fn area_owners(&self) -> Option<Vec<Option<Player>>> {
+        let n = self.grid.width();
+        let (b, w) = self.area_fills();
+        let owner = |i: usize| {
+            if self.stones[0].contains(i) || b.contains(i) && !w.contains(i) {
+                Some(Player::First)
+            } else if self.stones[1].contains(i) || w.contains(i) && !b.contains(i) {
+                Some(Player::Second)
+            } else {
+                None
+            }
+        };
+        let cells = (0..n).flat_map(|r| (0..n).map(move |c| (c, r)));
+        Some(cells.map(|(c, r)| self.grid.cell(c, r).and_then(owner)).collect())
     }
 
     fn move_cells(&self, mv: GoMove) -> Vec<usize> {
