@@ -45,7 +45,17 @@ pub struct GameRequest {
     /// move list begins). See [`crate::notation`].
     #[serde(default)]
     pub record: Option<String>,
+    /// `/area`: how many playouts the estimate averages (default
+    /// [`AREA_PLAYOUTS`], at most [`AREA_PLAYOUTS_MAX`]).
+    #[serde(default)]
+    pub playouts: Option<u64>,
 }
+
+/// The playouts of an `/area` estimate when the request names none.
+pub const AREA_PLAYOUTS: u64 = 200;
+/// The most playouts one `/area` estimate may ask for (Go 19×19: about a
+/// second of one core).
+pub const AREA_PLAYOUTS_MAX: u64 = 2000;
 
 /// Builds the game a request describes, checking the board size, the start
 /// position and every move.
@@ -175,6 +185,9 @@ pub struct StateJson {
     pub presets: Vec<crate::presets::Preset>,
     /// What `/analyse` does here.
     pub analysis: String,
+    /// Whether the game is scored by area, so that `/area` estimates who owns
+    /// each point (Go).
+    pub area: bool,
     /// The board as text.
     pub picture: String,
     /// The game in its own notation and the others it has (the first is the
@@ -213,6 +226,7 @@ pub fn state(built: &Built) -> StateJson {
         engines: engines_json(now),
         presets: crate::presets::presets(now),
         analysis: crate::analysis::describe(now),
+        area: now.area_owners().is_some(),
         picture: now.picture(),
         records: crate::notation::write(record),
     }

@@ -31,6 +31,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/{game}/engine", post(engine_move))
         .route("/api/{game}/analyse", get(analyse_get).post(analyse_post))
         .route("/api/{game}/sgf", post(sgf_tree))
+        .route("/api/{game}/area", post(area))
         .merge(crate::puzzles::routes())
         .fallback(static_or_404)
         .method_not_allowed_fallback(wrong_method)
@@ -121,6 +122,46 @@ async fn play(
         .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", crate::error::clip(&mv))))?;
     built.undone.clear();
     Ok(Json(game::state(&built)))
+}
+
+/// `/area`: Monte Carlo ownership of the position, for games scored by area
+/// (Go): each point's shares of `playouts` random playouts to the end, on a
+/// worker.
+async fn area(
+    State(app): State<App>,
+    Path(spec): Path<String>,
+    ApiJson(req): ApiJson<GameRequest>,
+) -> Result<Json<bitgames::search::playout::AreaEstimate>, ApiError> {
+    let playouts = req.playouts.unwrap_or(game::AREA_PLAYOUTS);
+    if !(1..=game::AREA_PLAYOUTS_MAX).contains(&playouts) {
+        return Err(ApiError::unprocessable(format!(
+            "playouts {playouts}: from 1 to {}",
+            game::AREA_PLAYOUTS_MAX
+        )));
+    }
+    let built = game::build(&spec, &req, &app.limits)?;
+    let now = built.record.current();
+    if now.area_owners().is_none() {
+        return Err(ApiError::unprocessable(format!(
+            "{} is not scored by area: no area estimate",
+            now.spec()
+        )));
+    }
+    let permit = worker(&app)?;
+    let position = now.clone_box();
+    let seed = now.position_hash();
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        position.area_estimate(playouts, seed)
+    });
+    match task.await {
+        Ok(Some(estimate)) => Ok(Json(estimate)),
+        Ok(None) => Err(ApiError::unprocessable("no area estimate for this game")),
+        Err(join) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the area estimate failed: {join}"),
+        )),
+    }
 }
 
 /// `/sgf`: a game tree from a start position.

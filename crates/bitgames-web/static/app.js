@@ -4,7 +4,7 @@
 // everything else. No game is named here.
 
 import { api, gamePath, writeSpec } from './api.js';
-import { drawBoard, drawMarks } from './board.js';
+import { drawArea, drawBoard, drawMarks } from './board.js';
 import { readEvents, describeScore, bestMoves } from './analysis.js';
 import { showPuzzle } from './puzzles.js';
 
@@ -110,6 +110,7 @@ async function showGame(spec) {
   $('moves-note').textContent = '';
   $('engine-info').textContent = '';
   await refresh();
+  resetClock();
 }
 
 /** A new tree holding one line, `moves`, shown to its end. */
@@ -231,15 +232,24 @@ function setState(s) {
   // The pieces on the board (Othello's disc count), read off the board.
   const count = [0, 0];
   for (const c of s.board.cells) if (c.owner) count[c.owner === 'First' ? 0 : 1] += 1;
-  $('counts').textContent = count[0] + count[1] ? `on the board: ${s.players[0]} ${count[0]} · ${s.players[1]} ${count[1]}` : '';
+  const counted = count[0] + count[1] ? [`on the board: ${s.players[0]} ${count[0]} · ${s.players[1]} ${count[1]}`] : [];
+  const taken = s.board.captures;
+  if (taken) counted.push(`captures: ${s.players[0]} ${taken[0]} · ${s.players[1]} ${taken[1]}`);
+  $('counts').textContent = counted.join(' · ');
+  $('area-label').hidden = !s.area;
   const banner = $('banner');
   banner.hidden = !!s.to_move;
   banner.textContent = s.to_move ? '' : `Game over: ${s.result}`;
+  if (clock.flagged !== null) {
+    banner.hidden = false;
+    banner.textContent = `Game over: ${s.players[clock.flagged]} lost on time`;
+  }
   setEngines(s.engines, s.presets);
   otherMoves();
   moveList();
   draw();
   writeUrl();
+  followClock();
   maybeEngineTurn();
 }
 
@@ -406,6 +416,34 @@ function hasVariations() {
   return false;
 }
 
+/**
+ * The area estimate of the position shown (games scored by area, with the
+ * box ticked): asked of the server once per position and kept; a newer
+ * position's answer wins over an older one's.
+ */
+async function showArea() {
+  const s = game.state;
+  const words = $('area-words');
+  if (!s || !s.area || !$('area-toggle').checked) {
+    drawArea($('board'), s, null);
+    words.textContent = '';
+    return;
+  }
+  const key = `area|${keyAt(game.ply)}`;
+  let e = game.cache.get(key);
+  if (!e) {
+    words.textContent = 'estimating the area…';
+    try {
+      e = await api(gamePath(game.spec, 'area'), { start: game.start, moves: shown() });
+    } catch (err) { words.textContent = `area estimate: ${err.message || err}`; return; }
+    game.cache.set(key, e);
+    if (game.state !== s) return;
+  }
+  drawArea($('board'), s, e.owners);
+  const [a, b] = e.area.map(v => v.toFixed(1));
+  words.textContent = `area estimate (${e.playouts} playouts): ${s.players[0]} ${a} · ${s.players[1]} ${b}`;
+}
+
 function draw() {
   const s = game.state;
   const targets = new Set();
@@ -414,6 +452,7 @@ function draw() {
   }
   drawBoard($('board'), s, { hints: $('hints').checked, selected: game.selected, targets, onCell: clickCell });
   renderAnalysis();
+  showArea();
 }
 
 /** Legal moves a click on a cell cannot make (a pass, a swap) as buttons. */
@@ -466,6 +505,7 @@ function advance(mv) {
 }
 
 async function playMove(mv) {
+  if (outOfTime()) return;
   const follow = !!game.analysis;
   stopAnalysis();
   try {
@@ -522,11 +562,12 @@ function maybeEngineTurn() {
   const s = game.state;
   const side = $('engine-side').value;
   if (side === 'none' || !s || !s.to_move || game.busy || game.ply !== game.line.length) return;
+  if (clock.flagged !== null) return;
   if (side === 'both' || s.to_move === s.players[Number(side)]) setTimeout(engineMove, 150);
 }
 
 async function engineMove() {
-  if (game.busy || !game.state || !game.state.to_move) return;
+  if (game.busy || !game.state || !game.state.to_move || outOfTime()) return;
   game.busy = true;
   $('thinking').hidden = false;
   $('engine-info').textContent = '';
@@ -552,6 +593,86 @@ async function engineMove() {
     game.busy = false;
     $('thinking').hidden = true;
   }
+}
+
+// ---- clocks -------------------------------------------------------------------
+
+// Clocks (chosen under Play): each side's time left; from the first move
+// played after they are set, the side to move at the line's end runs, and a
+// move played there stops its mover's time and adds the increment. Stepping
+// back through the game does not stop them.
+const clock = { base: 0, inc: 0, left: [0, 0], running: null, since: 0, ply: 0, flagged: null, timer: null };
+
+/** Sets the clocks anew from the menu (and on a new game). */
+function resetClock() {
+  clearInterval(clock.timer);
+  clock.timer = null;
+  const v = $('clock').value;
+  const [mins, inc] = v === 'none' ? [0, 0] : v.split('+').map(Number);
+  Object.assign(clock, { base: mins * 60000, inc: inc * 1000, left: [mins * 60000, mins * 60000],
+    running: null, ply: game.line.length, flagged: null });
+  $('clocks').hidden = !clock.base;
+  followClock();
+}
+
+/** After every state: a move at the line's end switches the clocks. */
+function followClock() {
+  const s = game.state;
+  if (!clock.base || clock.flagged !== null || !s) return renderClock();
+  // Only the position at the line's end says whose time runs.
+  if (game.ply !== game.line.length) return renderClock();
+  const now = performance.now();
+  // The clocks start with the first move played after they are set.
+  if (game.line.length === clock.ply) return renderClock();
+  if (clock.running !== null) {
+    clock.left[clock.running] += clock.inc - (now - clock.since);
+  }
+  clock.ply = game.line.length;
+  clock.running = s.to_move ? s.players.indexOf(s.to_move) : null;
+  clock.since = now;
+  if (clock.running !== null && !clock.timer) clock.timer = setInterval(tickClock, 100);
+  renderClock();
+}
+
+/** The time left of player `p` now. */
+const timeLeft = p => clock.left[p] - (clock.running === p ? performance.now() - clock.since : 0);
+
+function tickClock() {
+  const p = clock.running;
+  if (p === null) { clearInterval(clock.timer); clock.timer = null; return; }
+  if (timeLeft(p) <= 0) {
+    clock.left[p] = 0;
+    clock.flagged = p;
+    clock.running = null;
+    stopEngine();
+    const s = game.state;
+    const banner = $('banner');
+    banner.hidden = false;
+    banner.textContent = `Game over: ${s.players[p]} lost on time`;
+  }
+  renderClock();
+}
+
+function renderClock() {
+  if (!clock.base || !game.state) return;
+  const show = ms => {
+    const t = Math.max(0, ms);
+    const m = Math.floor(t / 60000), sec = Math.floor((t % 60000) / 1000);
+    return t < 10000 ? `${sec}.${Math.floor((t % 1000) / 100)}` : `${m}:${String(sec).padStart(2, '0')}`;
+  };
+  for (const p of [0, 1]) {
+    const box = $(`clock-${p}`);
+    const text = `${game.state.players[p]} ${show(timeLeft(p))}`;
+    if (box.textContent !== text) box.textContent = text;
+    box.className = clock.flagged === p ? 'flagged' : clock.running === p ? 'running' : '';
+  }
+}
+
+/** Whether a player's time has run out: no more moves then. */
+function outOfTime() {
+  if (clock.flagged === null) return false;
+  showError(`${game.state.players[clock.flagged]} lost on time: choose the clock again or start a new game`);
+  return true;
 }
 
 /** Calls off the engine's move in progress, if any. */
@@ -822,10 +943,12 @@ function wire() {
   $('undo').onclick = () => goTo(game.ply - 1);
   $('redo').onclick = () => goTo(game.ply + 1);
   $('last').onclick = () => goTo(game.line.length);
-  $('restart').onclick = () => { setLine([]); refresh(); };
+  $('restart').onclick = () => { setLine([]); refresh().then(resetClock); };
+  $('clock').onchange = resetClock;
   $('promote').onclick = promote;
   $('delete-line').onclick = deleteLine;
   $('hints').onchange = draw;
+  $('area-toggle').onchange = () => showArea();
   $('move-go').onclick = () => { const v = $('move-input').value.trim(); if (v) playMove(v); };
   $('move-input').onkeydown = e => { if (e.key === 'Enter') $('move-go').click(); };
   $('engine-go').onclick = engineMove;

@@ -148,6 +148,7 @@ export function drawBoard(svg, state, opts) {
   const legal = new Set();
   for (const m of state.legal) if (m.cells.length) legal.add(m.cells[0]);
   for (const i of legal) board.children[i]?.setAttribute('tabindex', '0');
+  el('g', { class: 'area' }, svg);
   el('g', { class: 'marks' }, svg);
   drawCoordinates(svg, cells, columns, state, view.edges && view.edges.length ? 1.25 : 0.8);
 }
@@ -225,6 +226,28 @@ export function drawMarks(svg, state, { labels = new Map(), columnLabels = new M
     const p = piece(g, pieces[m.mover], c.x, c.y, 0.36);
     p.classList.add('preview');
     el('text', { x: c.x, y: c.y + 0.11, class: `preview-n on-${pieces[m.mover]}` }, g).textContent = String(k + 1);
+  });
+}
+
+/**
+ * The area estimate over the board: on each point a square in the colour of
+ * the player likelier to own it, as large as that player's margin of the
+ * playouts (`owners`: [[first, second] share] a cell); nothing where the
+ * estimate is even.
+ */
+export function drawArea(svg, state, owners) {
+  const g = svg.querySelector('g.area');
+  if (!g) return;
+  g.replaceChildren();
+  if (!owners) return;
+  const cells = state.board.cells;
+  owners.forEach(([first, second], i) => {
+    const c = cells[i];
+    const lead = first - second;
+    if (!c || Math.abs(lead) < 0.2) return;
+    const side = 0.5 * Math.sqrt(Math.abs(lead));
+    el('rect', { x: c.x - side / 2, y: c.y - side / 2, width: side, height: side,
+      class: lead > 0 ? 'first' : 'second', opacity: 0.75 }, g);
   });
 }
 

@@ -366,6 +366,48 @@ async fn playout_analysis_finds_the_win() {
     assert_eq!(done["best"], json!(["c3"]));
 }
 
+/// Go's captures on the board, and `/area`: a finished game's exact area,
+/// a position's estimate with shares in [0, 1], refusals named.
+#[tokio::test]
+async fn go_captures_and_area_estimate() {
+    let app = app();
+    let go5 = |what| path("go(size=5,komi=0.5)", what);
+    // Black b1 and a2 take White's a1.
+    let (status, s) = post(&app, &go5("state"), json!({"text": "b1 a1 a2"})).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(s["board"]["captures"], json!([1, 0]));
+    assert_eq!(s["area"], true);
+    // Black walls off column c: area 15 to 10, every point certain.
+    let wall = "c1 d1 c2 d2 c3 d3 c4 d4 c5 d5 pass pass";
+    let (status, e) = post(&app, &go5("area"), json!({"text": wall, "playouts": 20})).await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(e["area"], json!([15.0, 10.0]));
+    assert_eq!(e["playouts"], 20);
+    assert_eq!(e["owners"].as_array().unwrap().len(), 25);
+    // Mid-game: 81 points, each share within [0, 1].
+    let (status, e) = post(&app, &path("go(size=9)", "area"), json!({"text": "e5 c3"})).await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(e["playouts"], 200);
+    for o in e["owners"].as_array().unwrap() {
+        let (b, w) = (o[0].as_f64().unwrap(), o[1].as_f64().unwrap());
+        assert!((0.0..=1.0).contains(&(b + w)), "{o}");
+    }
+    // Games without captures or area say so.
+    let (_, s) = post(&app, "/api/hex/state", json!({})).await;
+    assert_eq!(s["area"], false);
+    assert!(s["board"].get("captures").is_none(), "{s}");
+    assert_post_errors(
+        &app,
+        [
+            ("/api/hex/area", json!({}), 422, "not scored by area"),
+            (&go5("area"), json!({"playouts": 0}), 422, "playouts 0"),
+            (&go5("area"), json!({"playouts": 1_000_000}), 422, "from 1 to 2000"),
+            (&go5("area"), json!({"moves": ["z9"]}), 422, "z9"),
+        ],
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn bad_requests_name_the_fault() {
     let app = app();

@@ -294,6 +294,7 @@ async fn wait_moves(c: &Client, spec: &str, n: usize, secs: u64) -> Vec<String> 
 /// at most every 150 ms, whatever the board's size).
 async fn every_game(c: &Client, base: &str) {
     let mut boards_previewed = 0;
+    let mut areas = 0;
     for spec in specs() {
         let want = registry::new_game(&spec).unwrap().board().cells.len();
         c.goto(&format!("{base}?fresh={}#{}", spec.len(), spec)).await.unwrap();
@@ -364,6 +365,15 @@ async fn every_game(c: &Client, base: &str) {
         if previewed > 0 {
             boards_previewed += 1;
         }
+        // Go: the area estimate draws owners on the board and says the areas.
+        if !hidden("#area-label").await {
+            find(c, "#area-toggle").await.click().await.unwrap();
+            let words = text_containing(c, "the area estimate", "#area-words", "playouts").await;
+            let squares = c.find_all(Locator::Css("#board g.area rect")).await.unwrap().len();
+            assert!(squares > 0, "{spec}: no area drawn ({words})");
+            find(c, "#area-toggle").await.click().await.unwrap();
+            areas += 1;
+        }
         let longest = longest_task(c).await;
         eprintln!("{spec}: engine moves {three:?}, analysis {progress}; longest task {longest} ms");
         assert!(longest <= 200.0, "{spec}: a task of {longest} ms while analysing");
@@ -371,6 +381,8 @@ async fn every_game(c: &Client, base: &str) {
     }
     // Every game but those whose values stand under columns (Connect Four).
     assert!(boards_previewed >= specs().len() - 2, "{boards_previewed} boards previewed");
+    // Go at its default size and 19×19.
+    assert_eq!(areas, 2, "pages with an area estimate");
 }
 
 /// A finished game: the banner says who won, and Analyse says there is
@@ -392,6 +404,38 @@ async fn finished_game(c: &Client, base: &str) {
     let p = text_containing(c, "the analysis's answer", "#analysis-progress", "over").await;
     assert!(p.contains("the game is over"), "{p}");
     screenshot(c, "finished-game").await;
+}
+
+/// A clock of a quarter of a minute: it starts with the first move, then the
+/// side to move's time runs and the mover's stops; when it runs out the banner says so and no move
+/// is taken.
+async fn clock_runs_out(c: &Client, base: &str) {
+    c.goto(&format!("{base}?fresh=clock#tictactoe")).await.unwrap();
+    cells_drawn(c, 9).await;
+    find(c, "#clock").await.select_by_value("0.25+0").await.unwrap();
+    until("the clocks", || async { (text(c, "#clock-0").await == "X 0:15").then_some(()) }).await;
+    let input = find(c, "#move-input").await;
+    input.send_keys("b2").await.unwrap();
+    find(c, "#move-go").await.click().await.unwrap();
+    until("O's clock running", || async {
+        let class = find(c, "#clock-1").await.attr("class").await.unwrap();
+        (class.as_deref() == Some("running")).then_some(())
+    })
+    .await;
+    // X's clock did not run before the first move.
+    assert_eq!(text(c, "#clock-0").await, "X 0:15");
+    // O's 15 s run out (`until` waits 10 s at most).
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let banner = text_containing(c, "O's flag", "#banner", "lost on time").await;
+    assert_eq!(banner, "Game over: O lost on time");
+    assert_eq!(text(c, "#clock-1").await, "O 0.0");
+    let input = find(c, "#move-input").await;
+    input.send_keys("a1").await.unwrap();
+    find(c, "#move-go").await.click().await.unwrap();
+    let e = text_containing(c, "the refusal", "#error", "lost on time").await;
+    assert!(e.contains("O lost on time"), "{e}");
+    assert_eq!(moves(c).await, ["b2"]);
+    find(c, "#clock").await.select_by_value("none").await.unwrap();
 }
 
 /// The status line's ply, `move N`.
@@ -633,6 +677,7 @@ fn e2e_in_chromium() {
             play_connect4(&c2, &base).await;
             paste_sgf(&c2, &base).await;
             finished_game(&c2, &base).await;
+            clock_runs_out(&c2, &base).await;
             stepping_and_url(&c2, &base).await;
             every_game(&c2, &base).await;
             phone(&c2, &base).await;

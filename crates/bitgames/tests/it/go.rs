@@ -550,7 +550,7 @@ fn scoring_two_passes_and_max_moves() {
     let owners = g.area_owners().unwrap();
     let view = g.board();
     for (cell, owner) in view.cells.iter().zip(&owners) {
-        let black = cell.name < "d".to_string();
+        let black = cell.name.as_str() < "d";
         assert_eq!(
             *owner,
             Some(if black { Player::First } else { Player::Second }),
