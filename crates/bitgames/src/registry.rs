@@ -142,23 +142,21 @@ pub fn new_solver(
     let solver = info_of(game).and_then(|i| i.tools.solver).ok_or_else(|| {
         let with: Vec<&str> =
             GAMES.iter().filter(|g| g.tools.solver.is_some()).map(|g| g.name).collect();
-        ToolError::Input(format!(
-            "no solver for {} (games with one: {})",
-            game.spec(),
-            with.join(", ")
-        ))
+        ToolError::NoSolver { game: game.spec(), with }
     })?;
     if options.weak && !solver.takes.weak {
-        return Err(ToolError::Input(format!(
-            "a weak solve is not for {}: its solver is always exact",
-            game.spec()
-        )));
+        return Err(ToolError::NotTaken {
+            option: "weak",
+            game: game.spec(),
+            why: "its solver is always exact",
+        });
     }
     if options.book.is_some() && !solver.takes.book {
-        return Err(ToolError::Input(format!(
-            "an opening book is not for {}: its solver has none",
-            game.spec()
-        )));
+        return Err(ToolError::NotTaken {
+            option: "book",
+            game: game.spec(),
+            why: "its solver has none",
+        });
     }
     (solver.build)(game, options)
 }

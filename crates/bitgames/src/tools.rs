@@ -14,12 +14,69 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use thiserror::Error;
 
-/// A tool that could not do what it was asked.
+/// A tool that could not do what it was asked. Every variant but
+/// [`Failed`](ToolError::Failed) and [`Io`](ToolError::Io) is the user's
+/// fault ([`is_input`](ToolError::is_input)); each names what was wrong.
 #[derive(Debug, Error)]
 pub enum ToolError {
-    /// What the user gave is wrong (a position, an option, a file's contents).
+    /// A position of another game handed to a game's tool.
+    #[error("{game} is not a {tool} game")]
+    WrongGame {
+        /// The spec of the game handed over.
+        game: String,
+        /// The game the tool is for.
+        tool: String,
+    },
+    /// The game has no exact solver.
+    #[error("no solver for {game} (games with one: {})", .with.join(", "))]
+    NoSolver {
+        /// The game's spec.
+        game: String,
+        /// The games that have one.
+        with: Vec<&'static str>,
+    },
+    /// An option the game's tool does not take ([`SolveOptions::weak`],
+    /// [`SolveOptions::book`]).
+    #[error("{} is not for {game}: {why}", option_words(.option))]
+    NotTaken {
+        /// The option's name: `weak` or `book`.
+        option: &'static str,
+        /// The game's spec.
+        game: String,
+        /// Why its tool does not take it.
+        why: &'static str,
+    },
+    /// An option's value is out of range or unknown (`--sets`, `--limit`,
+    /// `--depth`, `--from`, `--to`, `--start`).
+    #[error("{why}")]
+    BadOption {
+        /// The option's name, as the CLI spells it without dashes.
+        option: &'static str,
+        /// What is wrong with it, naming the value and what was expected.
+        why: String,
+    },
+    /// The one record of an input could not be read (an input of several
+    /// reports [`Records`](ToolError::Records)).
     #[error("{0}")]
-    Input(String),
+    Record(String),
+    /// The input holds no game at all.
+    #[error("no game in the input")]
+    NoRecord,
+    /// A file the user named (an opening book) cannot serve.
+    #[error("{}", file_words(.what, .name, .fault))]
+    File {
+        /// What the file was to be: `book`.
+        what: &'static str,
+        /// Its path, as given (clipped).
+        name: String,
+        /// What is wrong with it.
+        fault: FileFault,
+    },
+    /// The game's own tool refused: its typed error, to downcast (Connect
+    /// Four's `SolveError`, `SolverError` and `BookError`, Othello's OBF
+    /// `FormatError`).
+    #[error(transparent)]
+    Game(Box<dyn std::error::Error + Send + Sync>),
     /// A position that could not be read.
     #[error(transparent)]
     Position(#[from] crate::game::ParseError),
@@ -45,21 +102,66 @@ pub enum ToolError {
     Io(#[from] io::Error),
 }
 
+/// Why a file named by the user cannot serve ([`ToolError::File`]).
+#[derive(Debug, Error)]
+pub enum FileFault {
+    /// It cannot be read (missing, no permission).
+    #[error("cannot be read: {0}")]
+    Unreadable(#[source] io::Error),
+    /// It is a folder.
+    #[error("is a directory")]
+    Directory,
+    /// It is a device, a pipe or a socket.
+    #[error("is not a regular file")]
+    NotRegular,
+    /// It is larger than such a file may be.
+    #[error("is too large")]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+        /// The most such a file may have.
+        most: u64,
+    },
+}
+
+/// [`ToolError::NotTaken`]'s words for its option.
+fn option_words(option: &str) -> &'static str {
+    match option {
+        "weak" => "a weak solve",
+        "book" => "an opening book",
+        _ => "this option",
+    }
+}
+
+/// [`ToolError::File`]'s message.
+fn file_words(what: &str, name: &str, fault: &FileFault) -> String {
+    match fault {
+        FileFault::Unreadable(e) => format!("cannot read {what} '{name}': {e}"),
+        FileFault::Directory => format!("{what} '{name}' is a directory, not a {what} file"),
+        FileFault::NotRegular => {
+            format!("{what} '{name}' is not a regular file (a device or a pipe), not a {what} file")
+        }
+        FileFault::TooLarge { bytes, most } => {
+            format!("{what} '{name}' is {bytes} bytes, more than the {most} a {what} may have")
+        }
+    }
+}
+
 impl ToolError {
-    /// An [`Input`](ToolError::Input) error from anything printable.
-    pub fn input(e: impl std::fmt::Display) -> Self {
-        ToolError::Input(e.to_string())
+    /// A [`Game`](ToolError::Game) error: a game tool's own typed error.
+    pub fn game(e: impl std::error::Error + Send + Sync + 'static) -> Self {
+        ToolError::Game(Box::new(e))
     }
 
-    /// Whether the user's input was at fault (the CLI's exit code 2).
+    /// A [`BadOption`](ToolError::BadOption) error.
+    pub fn bad_option(option: &'static str, why: impl Into<String>) -> Self {
+        ToolError::BadOption { option, why: why.into() }
+    }
+
+    /// Whether the user's input was at fault (the CLI's exit code 2): all but
+    /// a failed check and an I/O error.
     pub fn is_input(&self) -> bool {
-        matches!(
-            self,
-            ToolError::Input(_)
-                | ToolError::Position(_)
-                | ToolError::Table { .. }
-                | ToolError::Records(_)
-        )
+        !matches!(self, ToolError::Failed(_) | ToolError::Io(_))
     }
 }
 
@@ -282,7 +384,7 @@ pub trait Solver: Send {
 pub fn typed_game<'a, G: 'static>(game: &'a dyn DynGame, name: &str) -> Result<&'a G, ToolError> {
     game.as_any()
         .downcast_ref::<G>()
-        .ok_or_else(|| ToolError::Input(format!("{} is not a {name} game", game.spec())))
+        .ok_or_else(|| ToolError::WrongGame { game: game.spec(), tool: name.to_string() })
 }
 
 /// Builds a solver for a game.

@@ -63,28 +63,23 @@ pub(crate) static SOLVER: SolverInfo = SolverInfo {
 
 /// Reads a book file for a solver.
 pub(crate) fn load_book(path: &std::path::Path) -> Result<Arc<Book>, ToolError> {
+    use crate::tools::FileFault;
     let name = crate::game::clip(&path.display().to_string());
-    let meta = std::fs::metadata(path)
-        .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
+    let fault = |fault| ToolError::File { what: "book", name: name.clone(), fault };
+    let meta = std::fs::metadata(path).map_err(|e| fault(FileFault::Unreadable(e)))?;
     if meta.is_dir() {
-        return Err(ToolError::Input(format!("book '{name}' is a directory, not a book file")));
+        return Err(fault(FileFault::Directory));
     }
     if !meta.is_file() {
-        return Err(ToolError::Input(format!(
-            "book '{name}' is not a regular file (a device or a pipe), not a book file"
-        )));
+        return Err(fault(FileFault::NotRegular));
     }
     let most = super::book::MAX_FILE_BYTES;
     if meta.len() > most {
-        return Err(ToolError::Input(format!(
-            "book '{name}' is {} bytes, more than the {most} a book may have",
-            meta.len()
-        )));
+        return Err(fault(FileFault::TooLarge { bytes: meta.len(), most }));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| ToolError::Input(format!("cannot read book '{name}': {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| fault(FileFault::Unreadable(e)))?;
     let mut input = std::io::BufReader::new(file);
-    Ok(Arc::new(Book::read_from(&mut input, Some(&name)).map_err(ToolError::input)?))
+    Ok(Arc::new(Book::read_from(&mut input, Some(&name)).map_err(ToolError::game)?))
 }
 
 fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solver>, ToolError> {
@@ -93,7 +88,7 @@ fn build_solver(game: &dyn DynGame, opts: &SolveOptions) -> Result<Box<dyn Solve
         .map_err(|e| solver_error(opts.table_mib, e))?;
     solver.set_threads(crate::parallel::threads(opts.threads));
     if let Some(path) = &opts.book {
-        solver.set_book(load_book(path)?).map_err(ToolError::input)?;
+        solver.set_book(load_book(path)?).map_err(ToolError::game)?;
     }
     Ok(Box::new(LineSolver { start, solver, mode: opts.mode, weak: opts.weak }))
 }
@@ -134,7 +129,7 @@ impl Solver for LineSolver {
                 self.solver.solve(g, self.weak).map(|s| (s.score, Vec::new(), Vec::new()))
             }
         }
-        .map_err(ToolError::input)?;
+        .map_err(ToolError::game)?;
         let seconds = t.elapsed().as_secs_f64();
         Ok(Solution { score, best, moves, nodes: self.solver.nodes() - nodes_before, seconds })
     }
@@ -190,11 +185,10 @@ fn run_bench(opts: &BenchOptions, out: &mut dyn Write) -> Result<(), ToolError> 
     if let Some(w) = &wanted {
         if let Some(bad) = w.iter().find(|n| !TEST_SETS.iter().any(|s| s.name == **n)) {
             let names: Vec<&str> = TEST_SETS.iter().map(|s| s.name).collect();
-            return Err(ToolError::Input(format!(
-                "unknown set '{}' (sets: {})",
-                crate::game::clip(bad),
-                names.join(", ")
-            )));
+            return Err(ToolError::bad_option(
+                "sets",
+                format!("unknown set '{}' (sets: {})", crate::game::clip(bad), names.join(", ")),
+            ));
         }
     }
     let start = Connect4::standard();
@@ -277,10 +271,10 @@ fn build_book(
     let start = typed_game::<Connect4>(game, "connect4")?;
     let cells = start.width() * start.height();
     if opts.depth as usize > cells {
-        return Err(ToolError::Input(format!(
-            "--depth {} is more than the {cells} cells of the board",
-            opts.depth
-        )));
+        return Err(ToolError::bad_option(
+            "depth",
+            format!("--depth {} is more than the {cells} cells of the board", opts.depth),
+        ));
     }
     let b = book_builder::generate(
         start.width() as u32,
@@ -291,7 +285,7 @@ fn build_book(
         crate::parallel::threads(opts.threads),
         progress,
     )
-    .map_err(ToolError::input)?;
+    .map_err(ToolError::game)?;
     Ok(BookMade { bytes: b.to_bytes(), positions: b.len() })
 }
 
@@ -337,6 +331,6 @@ fn read_pons(
 fn solver_error(mib: usize, e: SolverError) -> ToolError {
     match e {
         SolverError::Memory(error) => ToolError::Table { mib, error },
-        other => ToolError::input(other),
+        other => ToolError::game(other),
     }
 }

@@ -39,7 +39,10 @@ pub(crate) static NBOARD: ProtocolInfo = ProtocolInfo {
     about: "Othello engine for the NBoard GUI (NBoard protocol 2 on stdin/stdout)",
     build: |depth| {
         if !(1..=60).contains(&depth) {
-            return Err(ToolError::Input(format!("depth {depth} is out of range 1–60")));
+            return Err(ToolError::bad_option(
+                "depth",
+                format!("depth {depth} is out of range 1–60"),
+            ));
         }
         Ok(Box::new(Session::new(depth)))
     },

@@ -96,7 +96,7 @@ struct LineSolver {
 
 impl Solver for LineSolver {
     fn read(&self, line: &str) -> Result<SolveInput, ToolError> {
-        let rec = ObfRecord::parse(line.trim()).map_err(ToolError::input)?;
+        let rec = ObfRecord::parse(line.trim()).map_err(ToolError::game)?;
         let claimed = rec
             .scored_moves
             .iter()
@@ -225,10 +225,13 @@ fn agrees(r: &EndgameResult, rec: &ObfRecord) -> bool {
 /// most `--limit` of them, from the first (it was ignored here).
 fn ffo_range(opts: &BenchOptions) -> Result<(usize, usize), ToolError> {
     let bad = |t: &str| {
-        ToolError::Input(format!(
-            "FFO positions '{}': the built-in set is #40 to #59 (e.g. --sets 40-44)",
-            crate::game::clip(t)
-        ))
+        ToolError::bad_option(
+            "sets",
+            format!(
+                "FFO positions '{}': the built-in set is #40 to #59 (e.g. --sets 40-44)",
+                crate::game::clip(t)
+            ),
+        )
     };
     let (first, last) = match opts.sets.as_deref() {
         None if opts.quick => (40, 44),
@@ -244,7 +247,7 @@ fn ffo_range(opts: &BenchOptions) -> Result<(usize, usize), ToolError> {
         return Err(bad(&format!("{first}-{last}")));
     }
     match opts.limit {
-        Some(0) => Err(ToolError::Input("--limit 0: no FFO position to solve".into())),
+        Some(0) => Err(ToolError::bad_option("limit", "--limit 0: no FFO position to solve")),
         Some(n) => Ok((first, last.min(first + n - 1))),
         None => Ok((first, last)),
     }

@@ -71,8 +71,9 @@ fn read_items(text: &str, opts: &ConvertOptions) -> Result<Vec<Result<Item, Stri
         f => f,
     };
     if opts.start.is_some() && format != "transcript" {
-        return Err(ToolError::Input(
-            "--start applies to transcripts only (GGF and OBF give the start)".into(),
+        return Err(ToolError::bad_option(
+            "start",
+            "--start applies to transcripts only (GGF and OBF give the start)",
         ));
     }
     let several = text.trim().lines().count() > 1;
@@ -105,7 +106,7 @@ fn read_items(text: &str, opts: &ConvertOptions) -> Result<Vec<Result<Item, Stri
             let start = match &opts.start {
                 Some(p) => Othello::start()
                     .parse_position(p)
-                    .map_err(|e| ToolError::Input(format!("--start: {e}")))?,
+                    .map_err(|e| ToolError::bad_option("start", format!("--start: {e}")))?,
                 None => Othello::start(),
             };
             for (n, l) in content_lines(text) {
@@ -117,14 +118,17 @@ fn read_items(text: &str, opts: &ConvertOptions) -> Result<Vec<Result<Item, Stri
             }
         }
         other => {
-            return Err(ToolError::Input(format!(
-                "unknown input format '{}' (expected auto, transcript, ggf or obf)",
-                crate::game::clip(other)
-            )))
+            return Err(ToolError::bad_option(
+                "from",
+                format!(
+                    "unknown input format '{}' (expected auto, transcript, ggf or obf)",
+                    crate::game::clip(other)
+                ),
+            ))
         }
     }
     if items.is_empty() {
-        return Err(ToolError::Input("no game in the input".into()));
+        return Err(ToolError::NoRecord);
     }
     Ok(items)
 }
@@ -157,10 +161,13 @@ fn write_moves(record: &GameRecord, out: &mut dyn Write) -> std::io::Result<()> 
 /// good ones are written.
 fn convert(text: &str, opts: &ConvertOptions, out: &mut dyn Write) -> Result<(), ToolError> {
     if !CONVERTER.outputs.iter().any(|(name, _)| *name == opts.to) {
-        return Err(ToolError::Input(format!(
-            "unknown output format '{}' (expected ggf, transcript, obf or moves)",
-            crate::game::clip(&opts.to)
-        )));
+        return Err(ToolError::bad_option(
+            "to",
+            format!(
+                "unknown output format '{}' (expected ggf, transcript, obf or moves)",
+                crate::game::clip(&opts.to)
+            ),
+        ));
     }
     let items = read_items(text, opts)?;
     let many = items.len() > 1;
@@ -197,7 +204,7 @@ fn convert(text: &str, opts: &ConvertOptions, out: &mut dyn Write) -> Result<(),
     }
     match bad.len() {
         0 => Ok(()),
-        1 if !many => Err(ToolError::Input(bad.remove(0))),
+        1 if !many => Err(ToolError::Record(bad.remove(0))),
         _ => Err(ToolError::Records(bad)),
     }
 }
