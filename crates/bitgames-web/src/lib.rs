@@ -24,6 +24,7 @@ pub mod notation;
 pub mod presets;
 pub mod puzzles;
 mod routes;
+pub mod server;
 
 pub use error::ApiError;
 pub use guard::HostRule;
@@ -59,12 +60,11 @@ pub async fn serve(listener: TcpListener, mut limits: Limits) -> std::io::Result
     if !listener.local_addr()?.ip().is_loopback() {
         limits.hosts = HostRule::Any;
     }
-    let app = router(limits).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    let app = router(limits.clone());
+    server::serve_until(listener, app, &limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
 }
 
 /// Runs the app on its own runtime: binds (see [`bind`]), calls `ready` with

@@ -31,6 +31,16 @@ pub struct Limits {
     /// Which `Host` names are answered (every request) and so which origins
     /// may call the API ([`crate::guard`]).
     pub hosts: crate::guard::HostRule,
+    /// Longest a client may take to send a request's head, and longest a
+    /// kept-alive connection may sit idle before its next request ([`crate::serve`]).
+    pub header_time: Duration,
+    /// Longest a client may take to send a request's whole body (answered 408).
+    pub body_time: Duration,
+    /// Largest request head (request line and headers), in bytes (answered 431).
+    pub header_bytes: usize,
+    /// Most connections open at once; more wait in the kernel's backlog. `0`:
+    /// half the process's soft limit on open files, at most 512.
+    pub connections: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +56,10 @@ impl Default for Limits {
             exact_time: Duration::from_secs(300),
             table_mib: 256,
             hosts: crate::guard::HostRule::Loopback,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(30),
+            header_bytes: 64 * 1024,
+            connections: 0,
         }
     }
 }

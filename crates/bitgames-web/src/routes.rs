@@ -36,6 +36,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(static_or_404)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(body))
+        .layer(axum::middleware::from_fn_with_state(
+            (app.limits.body_time, body),
+            crate::server::whole_body,
+        ))
         .layer(axum::middleware::from_fn_with_state(app.limits.hosts, crate::guard::guard))
         .with_state(app)
 }

@@ -14,4 +14,5 @@ mod common;
 mod e2e;
 mod load;
 mod puzzles;
+mod server;
 mod stop;

@@ -107,7 +107,9 @@ pub fn server_with(limits: Limits) -> String {
         rt.block_on(async {
             let listener = bind([127, 0, 0, 1].into(), 0).await.unwrap();
             tx.send(listener.local_addr().unwrap().port()).unwrap();
-            axum::serve(listener, router(limits)).await.unwrap();
+            let app = router(limits.clone());
+            let forever = std::future::pending::<()>();
+            bitgames_web::server::serve_until(listener, app, &limits, forever).await.unwrap();
         });
     });
     format!("http://127.0.0.1:{}/", rx.recv().unwrap())
