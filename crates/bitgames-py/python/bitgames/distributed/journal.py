@@ -83,10 +83,12 @@ class Journal:
         self._file.flush()
         os.fsync(self._file.fileno())
 
-    def record(self, keys: List[str], results: List[Any], seconds: float) -> None:
-        """Appends one finished task (its units' keys, their results and the
-        worker's seconds) and syncs it to disk."""
-        self._append({"units": keys, "results": results, "seconds": round(seconds, 4)})
+    def record(self, keys: List[str], results: List[Any], seconds: float, cpu: float) -> None:
+        """Appends one finished task (its units' keys, their results, the
+        worker's wall-clock and CPU seconds) and syncs it to disk."""
+        self._append(
+            {"units": keys, "results": results, "seconds": round(seconds, 4), "cpu": round(cpu, 4)}
+        )
         for k, v in zip(keys, results):
             self.done[k] = v
 

@@ -91,15 +91,7 @@ def check_versions(ray: Any) -> None:
     :class:`SetupError` naming it."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-    @ray.remote(num_cpus=0, max_retries=0)
-    def version() -> str:
-        try:
-            import bitgames as b
-
-            return str(b.__version__)
-        except ImportError:
-            return "none (bitgames is not installed)"
-
+    version = ray.remote(num_cpus=0, max_retries=0)(_node_version)
     nodes = [n for n in ray.nodes() if n.get("Alive")]
     refs = [
         version.options(
@@ -113,6 +105,16 @@ def check_versions(ray: Any) -> None:
                 f"node {n['NodeManagerAddress']} ({n['NodeID'][:8]}) runs bitgames {v}, "
                 f"this one {bitgames.__version__}: install the same version on every node"
             )
+
+
+def _node_version() -> str:
+    """The bitgames version of the node a task runs on."""
+    try:
+        import bitgames as b
+
+        return str(b.__version__)
+    except ImportError:
+        return "none (bitgames is not installed)"
 
 
 def cluster_cpus(ray: Any) -> int:

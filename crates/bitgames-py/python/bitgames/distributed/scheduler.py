@@ -82,7 +82,7 @@ def run(
 ) -> Dict[str, Any]:
     """Runs every unit (``(key, payload)``) not yet in ``journal`` as tasks of
     ``remote`` (a Ray remote function of ``(context, payloads)`` answering
-    ``(results, seconds)``), recording each finished task; answers every
+    ``(results, seconds, cpu_seconds)``), recording each finished task; answers every
     unit's result by key. Raises :class:`Stopped` once ``max_tasks`` tasks of
     this run have finished with units still left."""
     todo = [(k, p) for k, p in units if k not in journal.done]
@@ -114,8 +114,8 @@ def run(
         ready, _ = ray.wait(list(in_flight), num_returns=1, timeout=1.0)
         for ref in ready:
             keys = in_flight.pop(ref)
-            results, seconds = ray.get(ref)
-            journal.record(keys, results, seconds)
+            results, seconds, cpu = ray.get(ref)
+            journal.record(keys, results, seconds, cpu)
             worker_seconds += seconds
             measured += len(keys)
             tasks_done += 1
