@@ -21,6 +21,7 @@ ray = pytest.importorskip("ray")
 from ray.cluster_utils import Cluster  # noqa: E402
 
 import bitgames  # noqa: E402
+from conftest import DATA  # noqa: E402
 
 #: Seconds a job may take before the test gives up on it.
 JOB_TIMEOUT = 240
@@ -122,6 +123,29 @@ def test_a_job_stopped_by_max_tasks_resumes_where_it_stopped(cluster, tmp_path):
     other = job(cluster.address, "perft", "othello", "8", "--out", str(tmp_path), check=False)
     assert other.returncode == 2
     assert "holds another job" in other.stderr
+
+
+def test_100_pons_positions_solved_across_workers_equal_the_serial_solves(cluster, tmp_path):
+    pons = (DATA / "connect4" / "Test_L3_R1").read_text().splitlines()[:100]
+    positions = [line.split()[0] for line in pons]
+    scores = [int(line.split()[1]) for line in pons]
+    # A comment, the positions, and a bad one (the CLI's exit code 2 at the end).
+    file = tmp_path / "positions.txt"
+    file.write_text("# Pons' Test_L3_R1, first 100\n" + "\n".join(positions) + "\n12345677777777\n")
+    r = job(cluster.address, "solve", "connect4", str(file), "--out", str(tmp_path / "o"),
+            check=False)
+    assert r.returncode == 2, r.stderr
+    errors = [x for x in r.stderr.splitlines() if x.startswith("error:")]
+    assert errors[0].startswith(f"error: {file}, line 102: bad connect4")
+    assert errors[1] == "error: 1 position(s) could not be solved (see above)"
+    # Pons' report lines, `position score nodes microseconds`, in input order.
+    got = [line.split() for line in r.stdout.splitlines() if line[:1].isdigit()]
+    assert [g[0] for g in got] == positions
+    assert [int(g[1]) for g in got] == scores  # Pons' own scores
+    serial = bitgames.LineSolver("connect4")
+    for g, p in zip(got, positions):
+        report, error, _ = serial.solve_line(p)
+        assert error is None and report.split()[:2] == g[:2]
 
 
 def test_an_address_that_does_not_answer_is_one_line_and_exit_2(tmp_path):

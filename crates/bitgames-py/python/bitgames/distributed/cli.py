@@ -7,6 +7,7 @@ cannot be reached or runs another bitgames, a folder that holds another job;
 """
 
 import argparse
+import hashlib
 import os
 import sys
 import time
@@ -50,6 +51,15 @@ def parser() -> argparse.ArgumentParser:
     pf.add_argument("depth", type=int, help="depth in plies")
     pf.add_argument("--split", type=int, default=3, help="plies of each unit (default 3)")
     common(pf)
+
+    sv = sub.add_parser("solve", help="solve a file of positions, reports in input order")
+    sv.add_argument("game", help="game spec of a game with a solver (connect4, othello)")
+    sv.add_argument("file", help="positions in the solver's format, one a line")
+    sv.add_argument("--weak", action="store_true", help="only win, draw or loss")
+    sv.add_argument("-a", "--analyze", action="store_true", help="every move's score")
+    sv.add_argument("--best", action="store_true", help="every best move and the score")
+    sv.add_argument("--table-mib", type=int, default=64, help="table MiB a worker (64)")
+    common(sv)
     return p
 
 
@@ -110,6 +120,34 @@ def _plan(args: argparse.Namespace) -> Any:
             raise InputError(f"--split {args.split}: expected 0 to the depth, {args.depth}")
         header = {"job": "perft", "game": game.spec, "depth": args.depth, "split": args.split}
         return header, jobs.perft_units(game.spec, args.split)
+    if args.job == "solve":
+        if args.analyze and args.best:
+            raise InputError("--analyze and --best: choose one")
+        if args.best and args.weak:
+            raise InputError("--best and --weak: choose one")
+        mode = "analyze" if args.analyze else "best" if args.best else "score"
+        try:
+            spec = bitgames.LineSolver(
+                args.game, mode=mode, weak=args.weak, table_mib=args.table_mib
+            ).spec
+        except ValueError as e:
+            raise InputError(str(e)) from None
+        try:
+            data = Path(args.file).read_bytes()
+        except OSError as e:
+            raise InputError(f"cannot read {args.file!r}: {e.strerror or e}") from None
+        units, bad = jobs.solve_lines(args.file, data)
+        args.bad_lines = bad
+        header = {
+            "job": "solve",
+            "game": spec,
+            "file": str(Path(args.file).resolve()),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "mode": mode,
+            "weak": args.weak,
+            "table_mib": args.table_mib,
+        }
+        return header, units
     raise InputError(f"unknown job {args.job}")
 
 
@@ -119,5 +157,38 @@ def _finish(args: argparse.Namespace, header: Any, units: Any, results: Any, out
         (out / "result.txt").write_text(f"{total}\n")
         print(f"perft {header['game']} depth {header['depth']}: {total}")
         print(f"({len(units)} units split at ply {header['split']}; record in {out})")
+        return 0
+    if args.job == "solve":
+        # As `bitgames solve` prints them: each line's report on stdout, its
+        # error on stderr, in input order; exit 1 if any line failed, 2 if any
+        # was bad input.
+        bad = dict(args.bad_lines)
+        order = sorted([int(k) for k, _ in units] + list(bad))
+        input_faults = len(bad)
+        failed = 0
+        for n in order:
+            if n in bad:
+                sys.stdout.flush()
+                print(f"error: {bad[n]}", file=sys.stderr)
+                continue
+            r = results[str(n)]
+            sys.stdout.write(r["report"])
+            if r["error"] is not None:
+                sys.stdout.flush()
+                print(f"error: {args.file}, line {n}: {r['error']}", file=sys.stderr)
+                if r["input"]:
+                    input_faults += 1
+                else:
+                    failed += 1
+        sys.stdout.flush()
+        if failed:
+            print(f"error: {failed} position(s) failed (see above)", file=sys.stderr)
+            return 1
+        if input_faults:
+            print(
+                f"error: {input_faults} position(s) could not be solved (see above)",
+                file=sys.stderr,
+            )
+            return 2
         return 0
     return 1

@@ -38,10 +38,12 @@ def run_group(
     cpu = time.process_time()
     job = context["job"]
     if job == "perft":
-        results = []
+        results: List[Any] = []
         for p in payloads:
             results.append(_perft(context, p))
             _crash_once(context)
+    elif job == "solve":
+        results = [_solve(context, p) for p in payloads]
     else:
         raise ValueError(f"unknown job {job!r}")
     return results, time.perf_counter() - t, time.process_time() - cpu
@@ -61,6 +63,51 @@ def _crash_once(context: Dict[str, Any]) -> None:
         return
     os.close(fd)
     os._exit(1)
+
+
+#: Each worker process's solvers, by their options: a solver keeps its
+#: transposition table from line to line, as the CLI's one solver does.
+_SOLVERS: Dict[Tuple[str, str, bool, int], "bitgames.LineSolver"] = {}
+
+
+def _solve(context: Dict[str, Any], text: str) -> Dict[str, Any]:
+    key = (context["game"], context["mode"], context["weak"], context["table_mib"])
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        solver = bitgames.LineSolver(key[0], mode=key[1], weak=key[2], table_mib=key[3])
+        _SOLVERS[key] = solver
+    report, error, input_fault = solver.solve_line(text)
+    return {"report": report, "error": error, "input": input_fault}
+
+
+def solve_lines(path: str, data: bytes) -> Tuple[List[Tuple[str, str]], List[Tuple[int, str]]]:
+    """The position lines of a file as ``bitgames solve`` reads them: blank
+    lines and lines starting with ``%`` or ``#`` skipped, each line trimmed;
+    answers the units (``(line number, text)``) and ``(line number,
+    message)`` for lines that are not UTF-8 text or longer than 64 KiB (the
+    CLI's bad lines)."""
+    units: List[Tuple[str, str]] = []
+    bad: List[Tuple[int, str]] = []
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        place = f"{path}, line {number}"
+        if len(raw) + 1 > MAX_LINE:
+            bad.append((number, f"{place}: longer than {MAX_LINE // 1024} KiB, not a position"))
+            continue
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            bad.append((number, f"{place}: not UTF-8 text"))
+            continue
+        if text and not text.startswith(("%", "#")):
+            units.append((str(number), text))
+    return units, bad
+
+
+#: The longest line ``bitgames solve`` reads (64 KiB).
+MAX_LINE = 64 * 1024
 
 
 def _perft(context: Dict[str, Any], actions: List[int]) -> int:

@@ -91,7 +91,17 @@ def check_versions(ray: Any) -> None:
     :class:`SetupError` naming it."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-    version = ray.remote(num_cpus=0, max_retries=0)(_node_version)
+    def node_version() -> str:
+        # Defined here so that Ray sends the function itself, not a reference
+        # to this module, which a node with another bitgames may not have.
+        try:
+            import bitgames as b
+
+            return str(b.__version__)
+        except ImportError:
+            return "none (bitgames is not installed)"
+
+    version = ray.remote(num_cpus=0, max_retries=0)(node_version)
     nodes = [n for n in ray.nodes() if n.get("Alive")]
     refs = [
         version.options(
@@ -105,16 +115,6 @@ def check_versions(ray: Any) -> None:
                 f"node {n['NodeManagerAddress']} ({n['NodeID'][:8]}) runs bitgames {v}, "
                 f"this one {bitgames.__version__}: install the same version on every node"
             )
-
-
-def _node_version() -> str:
-    """The bitgames version of the node a task runs on."""
-    try:
-        import bitgames as b
-
-        return str(b.__version__)
-    except ImportError:
-        return "none (bitgames is not installed)"
 
 
 def cluster_cpus(ray: Any) -> int:
