@@ -10,6 +10,7 @@ and its token comes from the environment."""
 
 import os
 import secrets
+import socket
 import subprocess
 import sys
 import tempfile
@@ -34,12 +35,19 @@ def _ray_env() -> None:
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
 
 
-def _start_cluster(temp: str, second_node_env=None) -> Cluster:
+def free_port() -> int:
+    """A TCP port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_cluster(temp: str, second_node_env=None, client_port=None) -> Cluster:
     _ray_env()
-    cluster = Cluster(
-        initialize_head=True,
-        head_node_args={"num_cpus": 1, "temp_dir": temp, "include_dashboard": False},
-    )
+    head = {"num_cpus": 1, "temp_dir": temp, "include_dashboard": False}
+    if client_port is not None:
+        head["ray_client_server_port"] = client_port
+    cluster = Cluster(initialize_head=True, head_node_args=head)
     cluster.add_node(num_cpus=1, env_vars=second_node_env or {})
     cluster.wait_for_nodes()
     return cluster
@@ -49,7 +57,9 @@ def _start_cluster(temp: str, second_node_env=None) -> Cluster:
 def cluster():
     # A short path: Ray's Unix sockets live under it (108 bytes at most).
     temp = tempfile.mkdtemp(prefix="bgray-", dir="/tmp")
-    c = _start_cluster(temp)
+    port = free_port()
+    c = _start_cluster(temp, client_port=port)
+    c.client_port = port  # Ray Client's server on the head node
     yield c
     c.shutdown()
 
@@ -88,6 +98,13 @@ def test_tictactoe_perft_9_split_at_6_counts_games_ended_early_apart(cluster, tm
     r = job(cluster.address, "perft", "tictactoe", "9", "--split", "6", "--out", str(tmp_path))
     assert answer(r) == 127_872
     assert answer(r) == bitgames.perft(bitgames.load_game("tictactoe").new_initial_state(), 9)
+
+
+def test_a_perft_through_ray_client(cluster, tmp_path):
+    port = cluster.client_port
+    r = job(f"ray://127.0.0.1:{port}", "perft", "connect4", "8", "--split", "2",
+            "--out", str(tmp_path))
+    assert answer(r) == 5_673_234  # Connect Four 7×6, Tromp / Edelkamp
 
 
 def test_a_worker_that_dies_mid_task_is_retried_and_the_count_is_exact(cluster, tmp_path):
