@@ -8,6 +8,9 @@ started again skips what is done. Jobs:
 - ``perft GAME DEPTH [--split K]``: one unit per move sequence of ``K`` plies
   (or fewer, where the game ends), each counted by :func:`bitgames.perft`; the
   sum is the exact perft count.
+- ``solve GAME FILE``: one unit per position line, each read, solved and
+  reported by :class:`bitgames.LineSolver` (the CLI's own per-line code); the
+  reports in input order and the CLI's exit codes.
 
 Ray is an optional dependency (``pip install "bitgames[distributed]"``): this
 package imports it only when a job starts. docs/distributed.md has the whole
