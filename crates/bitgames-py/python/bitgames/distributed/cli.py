@@ -87,6 +87,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.address is not None:
         runtime.host_port(args.address)  # a malformed address fails before any work
     header, units = _plan(args)
+    runtime.import_ray()  # Ray missing: said before any folder is made
     out = args.out or Path(f"bitgames-{args.job}-{time.strftime('%Y%m%d-%H%M%S')}")
     journal = Journal(out, header)
     try:
