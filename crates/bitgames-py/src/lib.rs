@@ -11,6 +11,7 @@ mod analysis;
 mod engine;
 mod env;
 mod interrupt;
+mod line_solver;
 mod puzzles;
 mod state;
 mod svg;
@@ -141,6 +142,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::VectorEnv>()?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::Solution>()?;
+    m.add_class::<line_solver::LineSolver>()?;
     m.add_class::<engine::Playouts>()?;
     m.add_class::<analysis::Analysis>()?;
     m.add_class::<puzzles::LightsOutSolution>()?;

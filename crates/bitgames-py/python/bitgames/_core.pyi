@@ -173,6 +173,22 @@ class Solution:
     @property
     def seconds(self) -> float: ...
 
+class LineSolver:
+    """A game's exact solver that takes lines as ``bitgames solve`` does."""
+
+    def __init__(
+        self,
+        spec: str,
+        mode: str = "score",
+        weak: bool = False,
+        table_mib: int = 64,
+        threads: int = 1,
+        book: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def spec(self) -> str: ...
+    def solve_line(self, line: str) -> Tuple[str, Optional[str], bool]: ...
+
 class Playouts:
     """What a batch of random playouts came to."""
 
