@@ -109,19 +109,16 @@ impl Solution {
     }
 }
 
-/// Solves `state` exactly: `mode` is `"score"`, `"best"` (every best move) or
-/// `"analyze"` (every move's score); `weak` asks only win, draw or loss (Connect
-/// Four). A `ValueError` for a game without a solver. Ctrl-C stops it.
-#[pyfunction]
-#[pyo3(signature = (state, mode = "score", weak = false, table_mib = 64, threads = 1))]
-pub(crate) fn solve(
-    py: Python<'_>,
-    state: &State,
+/// A solve's options from the Python arguments, each checked: `mode` is
+/// `"score"`, `"best"` or `"analyze"`; a table the machine cannot give or a
+/// thread count out of range is a `ValueError`.
+pub(crate) fn solve_options(
     mode: &str,
     weak: bool,
     table_mib: usize,
     threads: usize,
-) -> PyResult<Solution> {
+    book: Option<std::path::PathBuf>,
+) -> PyResult<SolveOptions> {
     let mode = match mode {
         "score" => SolveMode::Score,
         "best" => SolveMode::Best,
@@ -135,8 +132,24 @@ pub(crate) fn solve(
     bitgames::search::memory::check_table_mib(table_mib)
         .map_err(|e| value_error(format!("table_mib {table_mib}: {e}")))?;
     crate::check_threads(threads)?;
+    Ok(SolveOptions { mode, weak, table_mib, threads, book })
+}
+
+/// Solves `state` exactly: `mode` is `"score"`, `"best"` (every best move) or
+/// `"analyze"` (every move's score); `weak` asks only win, draw or loss (Connect
+/// Four). A `ValueError` for a game without a solver. Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (state, mode = "score", weak = false, table_mib = 64, threads = 1))]
+pub(crate) fn solve(
+    py: Python<'_>,
+    state: &State,
+    mode: &str,
+    weak: bool,
+    table_mib: usize,
+    threads: usize,
+) -> PyResult<Solution> {
+    let options = solve_options(mode, weak, table_mib, threads, None)?;
     let game = state.game();
-    let options = SolveOptions { mode, weak, table_mib, threads, book: None };
     let mut solver = new_solver(game, &options).map_err(value_error)?;
     let stop = Arc::new(AtomicBool::new(false));
     solver.set_stop(Some(Arc::clone(&stop)));

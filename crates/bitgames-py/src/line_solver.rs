@@ -6,7 +6,7 @@
 
 use crate::interrupt::run_interruptible;
 use crate::value_error;
-use bitgames::{new_game, new_solver, SolveMode, SolveOptions, Solver, ToolError};
+use bitgames::{new_game, new_solver, Solver, ToolError};
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -38,21 +38,8 @@ impl LineSolver {
         threads: usize,
         book: Option<std::path::PathBuf>,
     ) -> PyResult<LineSolver> {
-        let mode = match mode {
-            "score" => SolveMode::Score,
-            "best" => SolveMode::Best,
-            "analyze" | "analyse" => SolveMode::Analyze,
-            other => {
-                return Err(value_error(format!(
-                    "mode {other:?}: expected \"score\", \"best\" or \"analyze\""
-                )))
-            }
-        };
-        bitgames::search::memory::check_table_mib(table_mib)
-            .map_err(|e| value_error(format!("table_mib {table_mib}: {e}")))?;
-        crate::check_threads(threads)?;
+        let options = crate::engine::solve_options(mode, weak, table_mib, threads, book)?;
         let game = new_game(spec).map_err(value_error)?;
-        let options = SolveOptions { mode, weak, table_mib, threads, book };
         let mut solver = new_solver(game.as_ref(), &options).map_err(value_error)?;
         let stop = Arc::new(AtomicBool::new(false));
         solver.set_stop(Some(Arc::clone(&stop)));

@@ -35,6 +35,11 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
+    /// A 413: the request body is over the limit.
+    pub fn body_too_large() -> Self {
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, "request body too large")
+    }
+
     /// The answer to a spec that does not build: 404 for an unknown game or
     /// engine, 400 for the rest.
     pub fn spec(e: SpecError) -> Self {
@@ -75,12 +80,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
 }
 
 fn json_rejection(r: JsonRejection) -> ApiError {
-    let status = r.status();
-    let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
-        _ => r.body_text(),
-    };
-    ApiError::new(status, message)
+    match r.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::body_too_large(),
+        status => ApiError::new(status, r.body_text()),
+    }
 }
 
 /// At most 40 characters of user text, for messages.

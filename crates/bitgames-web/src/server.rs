@@ -47,7 +47,8 @@ pub fn connection_cap(asked: usize) -> usize {
 }
 
 /// Middleware: the request's whole body, read within `body_time`, or a 408;
-/// a body over `body_bytes` is a 413 (as the body limit answers it).
+/// a body over `body_bytes` is a 413 (the JSON extractor's own answer), one
+/// that breaks off a 400.
 pub(crate) async fn whole_body(
     axum::extract::State(limits): axum::extract::State<(Duration, usize)>,
     req: Request,
@@ -61,11 +62,16 @@ pub(crate) async fn whole_body(
             format!("the request body took longer than {} s to arrive", time.as_secs_f64()),
         )
         .into_response(),
-        Ok(Err(_)) => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is too large or broken (at most {most} bytes)"),
-        )
-        .into_response(),
+        Ok(Err(e)) => {
+            let over = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            if over {
+                ApiError::body_too_large().into_response()
+            } else {
+                ApiError::bad_request(format!("the request body could not be read: {e}"))
+                    .into_response()
+            }
+        }
         Ok(Ok(bytes)) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
     }
 }
