@@ -13,7 +13,7 @@
 //! of bytes ([`BoardRing`]) and a row holds AlphaZero's history planes after
 //! the game's own (`crate::history`).
 
-use crate::history::{check_history, extra_planes, BoardRing};
+use crate::history::{check_history, extra_planes, BoardRing, PlaneValue};
 use crate::state::{action_id, returns_of, State, TERMINAL_PLAYER};
 use crate::value_error;
 use bitgames::rand::rngs::SmallRng;
@@ -49,14 +49,13 @@ const PROBE_EVERY: u64 = 32;
 /// One game of the batch.
 struct Slot {
     game: Box<dyn DynGame>,
-    /// Plies since its last reset (for `max_steps`).
-    steps: usize,
     /// It ended at the last step: the next one resets it.
     ended: bool,
     rng: SmallRng,
     /// The legal actions of the position, reused.
     legal: Vec<usize>,
-    /// The actions since its last reset (what `VectorEnv.state` replays).
+    /// The actions since its last reset: what `VectorEnv.state` replays, and
+    /// their count the plies for `max_steps`.
     actions: Vec<usize>,
     /// Its last boards, with `history` above 1.
     boards: Option<BoardRing>,
@@ -141,6 +140,33 @@ type TaskRows<'a> = (
     &'a mut [Slot],
 );
 
+/// Writes `game`'s observation into a `uint8` row through `scratch`.
+#[inline]
+fn narrow_observe(game: &dyn DynGame, out: &mut [u8], scratch: &mut Vec<f32>) {
+    // Every plane holds 0s and 1s: narrowing loses nothing.
+    scratch.resize(out.len(), 0.0);
+    game.observe(scratch);
+    // A comparison, not a saturating cast: it vectorises.
+    for (d, &v) in out.iter_mut().zip(scratch.iter()) {
+        *d = u8::from(v != 0.0);
+    }
+}
+
+/// With history: writes the earlier boards' planes into `past`, seen by the
+/// side to move, then keeps this position's board (`own`, the game's own
+/// planes just written) in `boards` for the next steps.
+#[inline]
+fn keep_board<T: PlaneValue>(
+    game: &dyn DynGame,
+    boards: &mut BoardRing,
+    own: &[T],
+    past: &mut [T],
+) {
+    let mover = game.side_to_move().index();
+    boards.write(mover, past);
+    boards.push(own, mover);
+}
+
 /// Where one game's row of each buffer is.
 struct Row<'a> {
     /// The row: the game's own planes (`own` values), then the history planes.
@@ -158,7 +184,6 @@ impl Slot {
     /// Back to the start position.
     fn reset(&mut self, start: &dyn DynGame) {
         self.game = start.clone_box();
-        self.steps = 0;
         self.ended = false;
         self.actions.clear();
         if let Some(boards) = &mut self.boards {
@@ -167,24 +192,31 @@ impl Slot {
     }
 
     /// Writes the position's observation and legal-action mask, and its
-    /// rewards and end flags.
-    fn write(&mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool) {
-        match row.obs {
-            ObsRows::F32(o) => {
+    /// rewards and end flags; `HISTORY`: the row holds history planes (the
+    /// slot has its ring).
+    fn write<const HISTORY: bool>(
+        &mut self,
+        row: Row<'_>,
+        rewards: [f64; 2],
+        terminated: bool,
+        truncated: bool,
+    ) {
+        // Without history the row is the game's own planes: no split, no
+        // ring, not even a test of one (a step costs what it did before
+        // history planes existed).
+        let boards = if HISTORY { self.boards.as_mut() } else { None };
+        match (row.obs, boards) {
+            (ObsRows::F32(o), None) => self.game.observe(o),
+            (ObsRows::U8(o), None) => narrow_observe(self.game.as_ref(), o, row.scratch),
+            (ObsRows::F32(o), Some(boards)) => {
                 let (own, past) = o.split_at_mut(row.own);
                 self.game.observe(own);
-                self.keep_board(own, past);
+                keep_board(self.game.as_ref(), boards, own, past);
             }
-            ObsRows::U8(o) => {
+            (ObsRows::U8(o), Some(boards)) => {
                 let (own, past) = o.split_at_mut(row.own);
-                // Every plane holds 0s and 1s: narrowing loses nothing.
-                row.scratch.resize(own.len(), 0.0);
-                self.game.observe(row.scratch);
-                // A comparison, not a saturating cast: it vectorises.
-                for (d, &v) in own.iter_mut().zip(row.scratch.iter()) {
-                    *d = u8::from(v != 0.0);
-                }
-                self.keep_board(own, past);
+                narrow_observe(self.game.as_ref(), own, row.scratch);
+                keep_board(self.game.as_ref(), boards, own, past);
             }
         }
         self.game.write_legal_actions(row.mask, &mut self.legal);
@@ -194,34 +226,27 @@ impl Slot {
         *row.truncated = truncated;
     }
 
-    /// With history: writes the earlier boards' planes into `past`, seen by
-    /// the side to move, then keeps this position's board (`own`, the game's
-    /// own planes just written) for the next steps.
-    #[inline]
-    fn keep_board<T: crate::history::PlaneValue>(&mut self, own: &[T], past: &mut [T]) {
-        if let Some(boards) = &mut self.boards {
-            let mover = self.game.side_to_move().index();
-            boards.write(mover, past);
-            boards.push(own, mover);
-        }
-    }
-
     /// Plays `action` (checked legal by the caller) or, after an end, resets;
-    /// writes the row.
-    fn step(&mut self, action: usize, start: &dyn DynGame, max_steps: Option<usize>, row: Row<'_>) {
+    /// writes the row (`HISTORY` as for [`write`](Slot::write)).
+    fn step<const HISTORY: bool>(
+        &mut self,
+        action: usize,
+        start: &dyn DynGame,
+        max_steps: Option<usize>,
+        row: Row<'_>,
+    ) {
         if self.ended {
             self.reset(start);
-            self.write(row, [0.0; 2], false, false);
+            self.write::<HISTORY>(row, [0.0; 2], false, false);
             return;
         }
         // The caller checked the action against this position's mask.
         self.game.apply_action(action).expect("an action the mask allows is legal");
         self.actions.push(action);
-        self.steps += 1;
         let terminated = self.game.outcome().is_some();
-        let truncated = !terminated && max_steps.is_some_and(|m| self.steps >= m);
+        let truncated = !terminated && max_steps.is_some_and(|m| self.actions.len() >= m);
         self.ended = terminated || truncated;
-        self.write(row, returns_of(self.game.as_ref()), terminated, truncated);
+        self.write::<HISTORY>(row, returns_of(self.game.as_ref()), terminated, truncated);
     }
 }
 
@@ -462,7 +487,6 @@ impl VectorEnv {
         let slots = (0..num_envs)
             .map(|i| Slot {
                 game: start.clone_box(),
-                steps: 0,
                 ended: false,
                 rng: SmallRng::seed_from_u64(slot_seed(seed, i)),
                 legal: Vec::new(),
@@ -546,10 +570,18 @@ impl VectorEnv {
                 s.rng = SmallRng::seed_from_u64(slot_seed(seed, i));
             }
         }
-        self.for_each_row(py, |_, slot, start, row| {
-            slot.reset(start);
-            slot.write(row, [0.0; 2], false, false);
-        })?;
+        // One copy of the loop for each: the one without history tests nothing.
+        if self.history > 1 {
+            self.for_each_row(py, |_, slot, start, row| {
+                slot.reset(start);
+                slot.write::<true>(row, [0.0; 2], false, false);
+            })?;
+        } else {
+            self.for_each_row(py, |_, slot, start, row| {
+                slot.reset(start);
+                slot.write::<false>(row, [0.0; 2], false, false);
+            })?;
+        }
         let b = self.buffers()?;
         (b.obs.array(py), b.mask.bind(py)).into_pyobject(py)
     }
@@ -595,9 +627,16 @@ impl VectorEnv {
             }
         }
         let max_steps = self.max_steps;
-        self.for_each_row(py, |i, slot, start, row| {
-            slot.step(actions[i] as usize, start, max_steps, row)
-        })?;
+        // One copy of the loop for each: the one without history tests nothing.
+        if self.history > 1 {
+            self.for_each_row(py, |i, slot, start, row| {
+                slot.step::<true>(actions[i] as usize, start, max_steps, row)
+            })?;
+        } else {
+            self.for_each_row(py, |i, slot, start, row| {
+                slot.step::<false>(actions[i] as usize, start, max_steps, row)
+            })?;
+        }
         self.outputs(py)
     }
 
