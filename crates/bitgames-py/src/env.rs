@@ -8,7 +8,12 @@
 //! autoreset): the step that ends it returns the final observation, the
 //! players' returns and `terminated`; at the next one that environment's action
 //! is ignored and it starts again.
+//!
+//! With `history` h above 1, each game keeps its last h − 1 boards in a ring
+//! of bytes ([`BoardRing`]) and a row holds AlphaZero's history planes after
+//! the game's own (`crate::history`).
 
+use crate::history::{check_history, extra_planes, BoardRing, PlaneValue};
 use crate::state::{action_id, returns_of, State, TERMINAL_PLAYER};
 use crate::value_error;
 use bitgames::rand::rngs::SmallRng;
@@ -44,13 +49,16 @@ const PROBE_EVERY: u64 = 32;
 /// One game of the batch.
 struct Slot {
     game: Box<dyn DynGame>,
-    /// Plies since its last reset (for `max_steps`).
-    steps: usize,
     /// It ended at the last step: the next one resets it.
     ended: bool,
     rng: SmallRng,
     /// The legal actions of the position, reused.
     legal: Vec<usize>,
+    /// The actions since its last reset: what `VectorEnv.state` replays, and
+    /// their count the plies for `max_steps`.
+    actions: Vec<usize>,
+    /// Its last boards, with `history` above 1.
+    boards: Option<BoardRing>,
 }
 
 /// The observation buffer, in the dtype asked for.
@@ -106,8 +114,13 @@ struct Buffers {
 #[pyclass(module = "bitgames")]
 pub(crate) struct VectorEnv {
     start: Box<dyn DynGame>,
+    /// The start position as text (a `State`'s start).
+    start_position: String,
     slots: Vec<Slot>,
+    /// The game's own observation shape.
     shape: [usize; 3],
+    /// Boards a row holds, the current one included (1: the game's own planes).
+    history: usize,
     num_actions: usize,
     max_steps: Option<usize>,
     pool: Option<rayon::ThreadPool>,
@@ -127,9 +140,38 @@ type TaskRows<'a> = (
     &'a mut [Slot],
 );
 
+/// Writes `game`'s observation into a `uint8` row through `scratch`.
+#[inline]
+fn narrow_observe(game: &dyn DynGame, out: &mut [u8], scratch: &mut Vec<f32>) {
+    // Every plane holds 0s and 1s: narrowing loses nothing.
+    scratch.resize(out.len(), 0.0);
+    game.observe(scratch);
+    // A comparison, not a saturating cast: it vectorises.
+    for (d, &v) in out.iter_mut().zip(scratch.iter()) {
+        *d = u8::from(v != 0.0);
+    }
+}
+
+/// With history: writes the earlier boards' planes into `past`, seen by the
+/// side to move, then keeps this position's board (`own`, the game's own
+/// planes just written) in `boards` for the next steps.
+#[inline]
+fn keep_board<T: PlaneValue>(
+    game: &dyn DynGame,
+    boards: &mut BoardRing,
+    own: &[T],
+    past: &mut [T],
+) {
+    let mover = game.side_to_move().index();
+    boards.write(mover, past);
+    boards.push(own, mover);
+}
+
 /// Where one game's row of each buffer is.
 struct Row<'a> {
+    /// The row: the game's own planes (`own` values), then the history planes.
     obs: ObsRows<'a>,
+    own: usize,
     /// Room for a float observation, to be narrowed into a `uint8` row.
     scratch: &'a mut Vec<f32>,
     mask: &'a mut [bool],
@@ -142,23 +184,39 @@ impl Slot {
     /// Back to the start position.
     fn reset(&mut self, start: &dyn DynGame) {
         self.game = start.clone_box();
-        self.steps = 0;
         self.ended = false;
+        self.actions.clear();
+        if let Some(boards) = &mut self.boards {
+            boards.clear();
+        }
     }
 
     /// Writes the position's observation and legal-action mask, and its
-    /// rewards and end flags.
-    fn write(&mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool) {
-        match row.obs {
-            ObsRows::F32(o) => self.game.observe(o),
-            ObsRows::U8(o) => {
-                // Every plane holds 0s and 1s: narrowing loses nothing.
-                row.scratch.resize(o.len(), 0.0);
-                self.game.observe(row.scratch);
-                // A comparison, not a saturating cast: it vectorises.
-                for (d, &v) in o.iter_mut().zip(row.scratch.iter()) {
-                    *d = u8::from(v != 0.0);
-                }
+    /// rewards and end flags; `HISTORY`: the row holds history planes (the
+    /// slot has its ring).
+    fn write<const HISTORY: bool>(
+        &mut self,
+        row: Row<'_>,
+        rewards: [f64; 2],
+        terminated: bool,
+        truncated: bool,
+    ) {
+        // Without history the row is the game's own planes: no split, no
+        // ring, not even a test of one (a step costs what it did before
+        // history planes existed).
+        let boards = if HISTORY { self.boards.as_mut() } else { None };
+        match (row.obs, boards) {
+            (ObsRows::F32(o), None) => self.game.observe(o),
+            (ObsRows::U8(o), None) => narrow_observe(self.game.as_ref(), o, row.scratch),
+            (ObsRows::F32(o), Some(boards)) => {
+                let (own, past) = o.split_at_mut(row.own);
+                self.game.observe(own);
+                keep_board(self.game.as_ref(), boards, own, past);
+            }
+            (ObsRows::U8(o), Some(boards)) => {
+                let (own, past) = o.split_at_mut(row.own);
+                narrow_observe(self.game.as_ref(), own, row.scratch);
+                keep_board(self.game.as_ref(), boards, own, past);
             }
         }
         self.game.write_legal_actions(row.mask, &mut self.legal);
@@ -169,20 +227,26 @@ impl Slot {
     }
 
     /// Plays `action` (checked legal by the caller) or, after an end, resets;
-    /// writes the row.
-    fn step(&mut self, action: usize, start: &dyn DynGame, max_steps: Option<usize>, row: Row<'_>) {
+    /// writes the row (`HISTORY` as for [`write`](Slot::write)).
+    fn step<const HISTORY: bool>(
+        &mut self,
+        action: usize,
+        start: &dyn DynGame,
+        max_steps: Option<usize>,
+        row: Row<'_>,
+    ) {
         if self.ended {
             self.reset(start);
-            self.write(row, [0.0; 2], false, false);
+            self.write::<HISTORY>(row, [0.0; 2], false, false);
             return;
         }
         // The caller checked the action against this position's mask.
         self.game.apply_action(action).expect("an action the mask allows is legal");
-        self.steps += 1;
+        self.actions.push(action);
         let terminated = self.game.outcome().is_some();
-        let truncated = !terminated && max_steps.is_some_and(|m| self.steps >= m);
+        let truncated = !terminated && max_steps.is_some_and(|m| self.actions.len() >= m);
         self.ended = terminated || truncated;
-        self.write(row, returns_of(self.game.as_ref()), terminated, truncated);
+        self.write::<HISTORY>(row, returns_of(self.game.as_ref()), terminated, truncated);
     }
 }
 
@@ -223,7 +287,8 @@ impl VectorEnv {
             trunc.as_slice_mut()?,
         );
         let [p, r, c] = self.shape;
-        let (obs_len, n_act) = (p * r * c, self.num_actions);
+        let own = p * r * c;
+        let (obs_len, n_act) = (own + extra_planes(self.history) * r * c, self.num_actions);
         let start = self.start.as_ref();
         let slots = &mut self.slots;
         // The pool only for a step worth sharing: handing out tasks and waking
@@ -249,6 +314,7 @@ impl VectorEnv {
             for (j, slot) in games.iter_mut().enumerate() {
                 let row = Row {
                     obs: o.row(j * obs_len, obs_len),
+                    own,
                     scratch: &mut scratch,
                     mask: &mut m[j * n_act..(j + 1) * n_act],
                     rewards: &mut rw[2 * j..2 * j + 2],
@@ -338,9 +404,12 @@ impl VectorEnv {
     /// one runs on the calling thread, where it is faster; 0: always share); a
     /// game still going after `max_steps` plies is truncated (none: games run
     /// to their end); observations are `obs_dtype` "float32" or "uint8" (the
-    /// planes hold 0s and 1s: a quarter of the memory, the same values).
+    /// planes hold 0s and 1s: a quarter of the memory, the same values); with
+    /// `history` h (1 to 64) a row adds `2 · (h − 1)` planes, the side to
+    /// move's pieces and the other player's one ply ago, two plies ago, …
+    /// (AlphaZero's history planes; zeros before the game's start).
     #[new]
-    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US, obs_dtype = "float32"))]
+    #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US, obs_dtype = "float32", history = 1))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -351,7 +420,9 @@ impl VectorEnv {
         max_steps: Option<usize>,
         min_work_us: f64,
         obs_dtype: &str,
+        history: i64,
     ) -> PyResult<VectorEnv> {
+        let history = check_history(history)?;
         let narrow = match obs_dtype {
             "float32" => false,
             "uint8" => true,
@@ -379,10 +450,17 @@ impl VectorEnv {
         if shape.contains(&0) {
             return Err(value_error(format!("{spec}: an empty observation shape {shape:?}")));
         }
-        // The buffers' bytes a game (observation, mask, rewards, flags): too
-        // many games is an error here, not an abort when they are allocated.
+        // The buffers' bytes a game (observation, mask, rewards, flags, the
+        // ring of earlier boards): too many games is an error here, not an
+        // abort when they are allocated.
         let value_bytes = if narrow { 1 } else { 4 };
-        let per_game = value_bytes * shape.iter().product::<usize>() + start.num_actions() + 8 + 2;
+        let [p, r, c] = shape;
+        let planes = p + extra_planes(history);
+        let per_game = value_bytes * planes * r * c
+            + extra_planes(history) * r * c
+            + start.num_actions()
+            + 8
+            + 2;
         let most = MAX_BUFFER_BYTES / per_game;
         if num_envs > most {
             return Err(value_error(format!(
@@ -409,18 +487,18 @@ impl VectorEnv {
         let slots = (0..num_envs)
             .map(|i| Slot {
                 game: start.clone_box(),
-                steps: 0,
                 ended: false,
                 rng: SmallRng::seed_from_u64(slot_seed(seed, i)),
                 legal: Vec::new(),
+                actions: Vec::new(),
+                boards: (history > 1).then(|| BoardRing::new(history, r * c)),
             })
             .collect();
-        let [p, r, c] = shape;
         let buffers = Buffers {
             obs: if narrow {
-                ObsBuffer::U8(PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind())
+                ObsBuffer::U8(PyArrayDyn::zeros(py, vec![num_envs, planes, r, c], false).unbind())
             } else {
-                ObsBuffer::F32(PyArrayDyn::zeros(py, vec![num_envs, p, r, c], false).unbind())
+                ObsBuffer::F32(PyArrayDyn::zeros(py, vec![num_envs, planes, r, c], false).unbind())
             },
             mask: PyArray2::zeros(py, [num_envs, num_actions], false).unbind(),
             rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
@@ -428,9 +506,11 @@ impl VectorEnv {
             truncated: PyArray1::zeros(py, num_envs, false).unbind(),
         };
         let mut env = VectorEnv {
+            start_position: start.position(),
             start,
             slots,
             shape,
+            history,
             num_actions,
             max_steps,
             pool,
@@ -455,11 +535,19 @@ impl VectorEnv {
         self.num_actions
     }
 
-    /// One game's observation shape: planes, rows, columns.
+    /// One game's observation shape: planes (the history planes included),
+    /// rows, columns.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
         let [p, r, c] = self.shape;
-        (p, r, c)
+        (p + extra_planes(self.history), r, c)
+    }
+
+    /// Boards an observation holds, the current one included (1: the game's
+    /// own planes only).
+    #[getter]
+    fn history(&self) -> usize {
+        self.history
     }
 
     /// The game's spec.
@@ -482,10 +570,18 @@ impl VectorEnv {
                 s.rng = SmallRng::seed_from_u64(slot_seed(seed, i));
             }
         }
-        self.for_each_row(py, |_, slot, start, row| {
-            slot.reset(start);
-            slot.write(row, [0.0; 2], false, false);
-        })?;
+        // One copy of the loop for each: the one without history tests nothing.
+        if self.history > 1 {
+            self.for_each_row(py, |_, slot, start, row| {
+                slot.reset(start);
+                slot.write::<true>(row, [0.0; 2], false, false);
+            })?;
+        } else {
+            self.for_each_row(py, |_, slot, start, row| {
+                slot.reset(start);
+                slot.write::<false>(row, [0.0; 2], false, false);
+            })?;
+        }
         let b = self.buffers()?;
         (b.obs.array(py), b.mask.bind(py)).into_pyobject(py)
     }
@@ -531,9 +627,16 @@ impl VectorEnv {
             }
         }
         let max_steps = self.max_steps;
-        self.for_each_row(py, |i, slot, start, row| {
-            slot.step(actions[i] as usize, start, max_steps, row)
-        })?;
+        // One copy of the loop for each: the one without history tests nothing.
+        if self.history > 1 {
+            self.for_each_row(py, |i, slot, start, row| {
+                slot.step::<true>(actions[i] as usize, start, max_steps, row)
+            })?;
+        } else {
+            self.for_each_row(py, |i, slot, start, row| {
+                slot.step::<false>(actions[i] as usize, start, max_steps, row)
+            })?;
+        }
         self.outputs(py)
     }
 
@@ -571,14 +674,20 @@ impl VectorEnv {
         Ok(PyArray1::from_vec(py, players))
     }
 
-    /// Game `i` as a `State` (a copy: playing it does not change the batch).
+    /// Game `i` as a `State` (a copy: playing it does not change the batch),
+    /// with the actions since its last reset as its `history()`, so that its
+    /// `observation_tensor(history=h)` is the game's row.
     fn state(&self, i: usize) -> PyResult<State> {
         self.buffers()?;
         let slot = self
             .slots
             .get(i)
             .ok_or_else(|| value_error(format!("environment {i} of {}", self.slots.len())))?;
-        Ok(State::new(slot.game.clone_box()))
+        Ok(State::with_history(
+            slot.game.clone_box(),
+            self.start_position.clone(),
+            slot.actions.clone(),
+        ))
     }
 
     /// Frees the buffers and threads; the environment answers nothing after.
@@ -604,9 +713,10 @@ impl VectorEnv {
 
     fn __repr__(&self) -> String {
         format!(
-            "bitgames.VectorEnv({:?}, num_envs={}{})",
+            "bitgames.VectorEnv({:?}, num_envs={}{}{})",
             self.start.spec(),
             self.slots.len(),
+            if self.history > 1 { format!(", history={}", self.history) } else { String::new() },
             if self.buffers.is_none() { ", closed" } else { "" }
         )
     }

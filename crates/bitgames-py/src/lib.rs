@@ -10,6 +10,7 @@
 mod analysis;
 mod engine;
 mod env;
+mod history;
 mod interrupt;
 mod line_solver;
 mod puzzles;

@@ -2,6 +2,7 @@
 //! `new_initial_state`, `legal_actions`, `apply_action`, `returns`, …) over the
 //! library's [`DynGame`], with actions as the library's compact action ids.
 
+use crate::history::{check_history, extra_planes, BoardRing};
 use crate::value_error;
 use bitgames::{new_game, DynGame, Player};
 use numpy::{PyArray1, PyArrayMethods};
@@ -53,10 +54,13 @@ impl Game {
         2
     }
 
-    /// The shape of `State.observation_tensor()`: planes, rows, columns.
-    fn observation_tensor_shape(&self) -> (usize, usize, usize) {
+    /// The shape of `State.observation_tensor(history=history)`: planes,
+    /// rows, columns (`2 · (history − 1)` planes more than the game's own).
+    #[pyo3(signature = (history = 1))]
+    fn observation_tensor_shape(&self, history: i64) -> PyResult<(usize, usize, usize)> {
+        let h = check_history(history)?;
         let [p, r, c] = self.start.observation_shape();
-        (p, r, c)
+        Ok((p + extra_planes(h), r, c))
     }
 
     /// The start position.
@@ -110,6 +114,16 @@ impl State {
         State { game, start, history: Vec::new() }
     }
 
+    /// The position `game`, reached by `history` from the position `start`
+    /// (text in the game's format).
+    pub(crate) fn with_history(
+        game: Box<dyn DynGame>,
+        start: String,
+        history: Vec<usize>,
+    ) -> State {
+        State { game, start, history }
+    }
+
     /// The position.
     pub(crate) fn game(&self) -> &dyn DynGame {
         self.game.as_ref()
@@ -120,6 +134,29 @@ impl State {
         let id = action_id(a)?;
         self.game.apply_action(id).map_err(value_error)?;
         self.history.push(id);
+        Ok(())
+    }
+}
+
+impl State {
+    /// The history planes of the last `history − 1` positions before this one
+    /// seen by `viewer`, into `out`: the game replayed from its start
+    /// position through `history()`.
+    fn write_history(&self, viewer: usize, history: usize, out: &mut [f32]) -> PyResult<()> {
+        let [p, r, c] = self.game.observation_shape();
+        let mut ring = BoardRing::new(history, r * c);
+        let first_kept = self.history.len().saturating_sub(history - 1);
+        let mut g = new_game(&self.game.spec()).map_err(value_error)?;
+        g.set_position(&self.start).map_err(value_error)?;
+        let mut planes = vec![0f32; p * r * c];
+        for (k, &a) in self.history.iter().enumerate() {
+            if k >= first_kept {
+                g.observe(&mut planes);
+                ring.push(&planes, g.side_to_move().index());
+            }
+            g.apply_action(a).map_err(value_error)?;
+        }
+        ring.write(viewer, out);
         Ok(())
     }
 }
@@ -248,30 +285,42 @@ impl State {
     }
 
     /// The position as float32 planes of 0s and 1s, shaped
-    /// `Game.observation_tensor_shape()` (planes, rows, columns), seen by
-    /// `player` (0 or 1; the player to move when left out, OpenSpiel's
+    /// `Game.observation_tensor_shape(history)` (planes, rows, columns), seen
+    /// by `player` (0 or 1; the player to move when left out, OpenSpiel's
     /// `observation_tensor(player)`): that player's pieces, the opponent's,
     /// and a plane of ones when the first player is to move, unless the game
-    /// defines its own.
-    #[pyo3(signature = (player = None))]
+    /// defines its own; with `history` h (1 to 64), `2 · (h − 1)` planes
+    /// after those: that player's pieces and the opponent's one ply ago, two
+    /// plies ago, …, zeros before the state's start (AlphaZero's history
+    /// planes, replayed from `history()`).
+    #[pyo3(signature = (player = None, history = 1))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
+        history: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let [p, r, c] = self.game.observation_shape();
-        let mut buf = vec![0f32; p * r * c];
-        self.game.observe(&mut buf);
-        match player {
-            None | Some(0 | 1) => {}
+        let h = check_history(history)?;
+        let mover = self.game.side_to_move().index();
+        let viewer = match player {
+            None => mover,
+            Some(who @ (0 | 1)) => who as usize,
             Some(other) => return Err(value_error(format!("player {other}: expected 0 or 1"))),
-        }
-        if player.is_some_and(|who| who as usize != self.game.side_to_move().index()) {
+        };
+        let [p, r, c] = self.game.observation_shape();
+        let area = r * c;
+        let mut buf = vec![0f32; (p + extra_planes(h)) * area];
+        let (own, past) = buf.split_at_mut(p * area);
+        self.game.observe(own);
+        if viewer != mover {
             // The planes are the mover's: the other player's own pieces are plane 1.
-            let (mine, rest) = buf.split_at_mut(r * c);
-            mine.swap_with_slice(&mut rest[..r * c]);
+            let (mine, rest) = own.split_at_mut(area);
+            mine.swap_with_slice(&mut rest[..area]);
         }
-        Ok(PyArray1::from_vec(py, buf).reshape([p, r, c])?.into_any())
+        if h > 1 {
+            self.write_history(viewer, h, past)?;
+        }
+        Ok(PyArray1::from_vec(py, buf).reshape([p + extra_planes(h), r, c])?.into_any())
     }
 
     /// The game.

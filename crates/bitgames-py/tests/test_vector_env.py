@@ -121,7 +121,7 @@ def test_states_and_current_player():
     env.step([4, 0, 8])
     assert list(env.current_player()) == [1, 1, 1]
     s = env.state(1)
-    assert s.history() == [] and s.position() == env.state(1).position()
+    assert s.history() == [0] and s.position() == env.state(1).position()
     s.apply_action(1)
     assert env.state(1) != s
     with pytest.raises(ValueError, match="environment 3 of 3"):

@@ -1,7 +1,7 @@
 """A researcher's use of the package, type-checked with ``mypy --strict``
 against the stubs (scripts/test-python.sh) and run as a test."""
 
-from typing import Optional
+from typing import Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,20 @@ def narrow_planes() -> int:
     obs, mask = env.reset()
     planes: npt.NDArray[np.uint8] = obs
     return int(planes.sum()) + int(mask.sum())
+
+
+def alphazero_go_planes() -> Tuple[int, int, int]:
+    # Go 9×9 with the last 8 boards: its 4 planes and 2 × 7 earlier ones.
+    env = bitgames.VectorEnv("go(size=9)", num_envs=2, history=8, obs_dtype="uint8")
+    obs, _ = env.reset()
+    obs, _, _, _, _ = env.step(env.random_actions())
+    planes: npt.NDArray[np.uint8] = obs
+    state = env.state(0)
+    replayed: npt.NDArray[np.float32] = state.observation_tensor(history=env.history)
+    assert (replayed == planes[0]).all()
+    seen_by_white = state.observation_tensor(1, history=8)
+    assert seen_by_white.shape == state.get_game().observation_tensor_shape(history=8)
+    return env.observation_shape
 
 
 def first_move_score() -> int:
@@ -61,6 +75,7 @@ def best_by_analysis() -> Optional[str]:
 def test_the_typed_usage_runs() -> None:
     play_random_batch(50)
     assert narrow_planes() > 0
+    assert alphazero_go_planes() == (18, 9, 9)
     assert first_move_score() > 0
     assert engine_move() is not None
     assert best_by_analysis() is not None
