@@ -1,24 +1,70 @@
 #!/usr/bin/env bash
-# The Python package's tests: builds crates/bitgames-py with pip (maturin, its
-# PEP 517 backend, fetched from PyPI) into a fresh virtual environment under
-# target/, type-checks a usage file against the stubs (`mypy --strict`) and runs
-# pytest. Needs Python 3.9 or newer with venv and pip; cargo does the rest.
+# The Python package's tests, run against the wheel a user is handed (issue 35's
+# CI wheel):
+#  1. builds crates/bitgames-py into a wheel with pip (maturin, its PEP 517
+#     backend, fetched from PyPI) for plain x86-64, as a release is built: the
+#     AVX2/BMI2 paths are chosen at run time (RUSTFLAGS replaces the workspace's
+#     x86-64-v3 from .cargo/config.toml), into target/py-portable;
+#  2. checks that it is exactly one cp39-abi3 wheel (one wheel for every
+#     CPython from 3.9);
+#  3. installs that wheel with its `test` extra into a fresh virtual environment
+#     under target/, type-checks the package's Python and a usage file against
+#     the stubs (`mypy --strict`) and runs every pytest test against it;
+#  4. runs the states', environments' and engines' tests again with
+#     BITGAMES_CPU=portable: every kernel's portable twin, as on a CPU without
+#     AVX2 or BMI2.
+# Needs Python 3.9 or newer with venv and pip; cargo does the rest. Writes
+# nothing in the repository outside target/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 python=${PYTHON:-python3}
 if ! command -v "$python" >/dev/null; then
   echo "test-python: no $python on PATH (the Python package needs Python 3.9 or newer)" >&2
   exit 1
 fi
-venv=target/py-test-venv
-rm -rf "$venv"
-"$python" -m venv "$venv"
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "./crates/bitgames-py[test]"
 # No bytecode or caches written into the repository.
 export PYTHONDONTWRITEBYTECODE=1
+pip_quiet=(-q --disable-pip-version-check)
+# Absolute: pip runs maturin in the crate's folder, where a relative target
+# folder would land.
+build=$root/target/py-portable
+wheels=$build/wheels
+venv=$root/target/py-test-venv
+rm -rf "$wheels" "$venv"
+"$python" -m venv "$venv"
+py=$venv/bin/python
+
+# 1. The wheel, for any x86-64 machine.
+RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR="$build" \
+  "$py" -m pip wheel "${pip_quiet[@]}" --no-deps --wheel-dir "$wheels" ./crates/bitgames-py
+
+# 2. Exactly one wheel, abi3 for CPython 3.9 and later.
+shopt -s nullglob
+built=("$wheels"/*.whl)
+abi3=("$wheels"/bitgames-*-cp39-abi3-*.whl)
+shopt -u nullglob
+if [ "${#built[@]}" -ne 1 ] || [ "${#abi3[@]}" -ne 1 ]; then
+  echo "test-python: expected one bitgames-*-cp39-abi3-*.whl in $wheels, found ${#built[@]} wheel(s):" \
+    "${built[*]##*/}" >&2
+  exit 1
+fi
+wheel=${abi3[0]}
+echo "test-python: testing ${wheel##*/}"
+
+# 3. That wheel installed, and every test against it.
+"$py" -m pip install "${pip_quiet[@]}" "$wheel[test]"
+# The tests must import the installed wheel, not the sources.
+"$py" -c 'import sys, bitgames
+sys.exit(0 if bitgames.__file__.startswith(sys.prefix) else
+         f"test-python: bitgames imported from {bitgames.__file__}, not the installed wheel")'
 # The package's own Python (the wrappers, and the stubs they use) and a
 # researcher's usage of it, type-checked.
-(cd crates/bitgames-py/python && "../../../$venv/bin/python" -m mypy --strict --cache-dir ../../../target/mypy-cache bitgames)
+(cd crates/bitgames-py/python && "$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" bitgames)
 cd crates/bitgames-py/tests
-"../../../$venv/bin/python" -m mypy --strict --cache-dir ../../../target/mypy-cache typing_usage.py
-"../../../$venv/bin/python" -m pytest -q -p no:cacheprovider .
+"$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" typing_usage.py
+"$py" -m pytest -q -p no:cacheprovider .
+
+# 4. The portable twins of every kernel, through states, environments and engines.
+BITGAMES_CPU=portable "$py" -m pytest -q -p no:cacheprovider \
+  test_states.py test_vector_env.py test_history.py test_engines.py
