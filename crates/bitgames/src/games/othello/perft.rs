@@ -118,8 +118,9 @@ pub fn perft_bik_parallel_opts(
     };
     let table = PerftTable::new(mib);
     let (p, o) = (pos.player(), pos.opponent());
-    let (leaves, tally) = movegen::with_movegen!(opts.backend, |g| pool
-        .install(|| count_parallel(g, &table, p, o, g.mobility(p, o), depth as u32)));
+    let (leaves, tally) = movegen::with_movegen!(opts.backend, |g| pool.install(|| {
+        movegen::run_hot!(g, count_parallel(g, &table, p, o, g.mobility(p, o), depth as u32))
+    }));
     PerftCount { leaves, probes: tally.probes, hits: tally.hits }
 }
 
@@ -129,7 +130,7 @@ pub fn perft_bik_with<G: MoveGen>(gen: G, pos: &Othello, depth: usize) -> u64 {
         return 1;
     }
     let (p, o) = (pos.player(), pos.opponent());
-    count(gen, p, o, gen.mobility(p, o), depth as u32)
+    movegen::run_hot!(gen, count(gen, p, o, gen.mobility(p, o), depth as u32))
 }
 
 /// [`perft_bik`] with a chosen move generator and table (which may hold counts
@@ -145,7 +146,10 @@ pub fn perft_bik_table_with<G: MoveGen>(
     }
     let (p, o) = (pos.player(), pos.opponent());
     let mut tally = Tally::default();
-    let n = count_table(gen, table, &mut tally, p, o, gen.mobility(p, o), depth as u32);
+    let n = movegen::run_hot!(
+        gen,
+        count_table(gen, table, &mut tally, p, o, gen.mobility(p, o), depth as u32)
+    );
     table.probes += tally.probes;
     table.hits += tally.hits;
     n
@@ -266,111 +270,133 @@ impl PerftTable {
     }
 }
 
-/// [`count`] with the table for positions `depth ≥ TABLE_MIN_DEPTH` from the
-/// horizon.
-fn count_table<G: MoveGen>(
-    gen: G,
-    table: &PerftTable,
-    tally: &mut Tally,
-    p: u64,
-    o: u64,
-    moves: u64,
-    depth: u32,
-) -> u64 {
-    if depth < TABLE_MIN_DEPTH {
-        return count(gen, p, o, moves, depth);
-    }
-    let (cp, co) = symmetry::canonical(p, o);
-    if let Some(n) = table.probe(cp, co, depth, tally) {
-        return n;
-    }
-    let n = if moves == 0 {
-        let theirs = gen.mobility(o, p);
-        if theirs == 0 {
-            1 // Finished: one leaf, whatever the depth.
-        } else {
-            count_table(gen, table, tally, o, p, theirs, depth - 1) // The pass takes a ply.
+/// The walks of a count, defined twice (`hot_body!`): in `plain` as written, and
+/// in `hot` compiled for AVX2 and POPCNT, which [`movegen::run_hot`] calls
+/// where the move generator proves the CPU has them (a portable build).
+macro_rules! hot_body {
+    ($(#[$hot:meta])*) => {
+        use super::{movegen, symmetry, MoveGen, PerftTable, Tally, SERIAL_DEPTH, TABLE_MIN_DEPTH};
+
+        /// [`count`] with the table for positions `depth ≥ TABLE_MIN_DEPTH` from the
+        /// horizon.
+        $(#[$hot])*
+        pub(super) fn count_table<G: MoveGen>(
+            gen: G,
+            table: &PerftTable,
+            tally: &mut Tally,
+            p: u64,
+            o: u64,
+            moves: u64,
+            depth: u32,
+        ) -> u64 {
+            if depth < TABLE_MIN_DEPTH {
+                return count(gen, p, o, moves, depth);
+            }
+            let (cp, co) = symmetry::canonical(p, o);
+            if let Some(n) = table.probe(cp, co, depth, tally) {
+                return n;
+            }
+            let n = if moves == 0 {
+                let theirs = gen.mobility(o, p);
+                if theirs == 0 {
+                    1 // Finished: one leaf, whatever the depth.
+                } else {
+                    count_table(gen, table, tally, o, p, theirs, depth - 1) // The pass takes a ply.
+                }
+            } else {
+                let mut total = 0;
+                for (_, np, no) in movegen::children(gen, p, o, moves) {
+                    total += count_table(gen, table, tally, np, no, gen.mobility(np, no), depth - 1);
+                }
+                total
+            };
+            table.store(cp, co, depth, n);
+            n
         }
-    } else {
-        let mut total = 0;
-        for (_, np, no) in movegen::children(gen, p, o, moves) {
-            total += count_table(gen, table, tally, np, no, gen.mobility(np, no), depth - 1);
+
+        /// [`count_table`] with the children of nodes more than [`SERIAL_DEPTH`] plies
+        /// from the horizon counted in parallel (rayon's work stealing balances the
+        /// uneven subtrees), all threads sharing `table`.
+        $(#[$hot])*
+        pub(super) fn count_parallel<G: MoveGen>(
+            gen: G,
+            table: &PerftTable,
+            p: u64,
+            o: u64,
+            moves: u64,
+            depth: u32,
+        ) -> (u64, Tally) {
+            use rayon::prelude::*;
+            let mut tally = Tally::default();
+            if depth <= SERIAL_DEPTH {
+                let n = count_table(gen, table, &mut tally, p, o, moves, depth);
+                return (n, tally);
+            }
+            let (cp, co) = symmetry::canonical(p, o);
+            if let Some(n) = table.probe(cp, co, depth, &mut tally) {
+                return (n, tally);
+            }
+            let (n, below) = if moves == 0 {
+                let theirs = gen.mobility(o, p);
+                if theirs == 0 {
+                    (1, Tally::default()) // Finished: one leaf, whatever the depth.
+                } else {
+                    count_parallel(gen, table, o, p, theirs, depth - 1) // The pass takes a ply.
+                }
+            } else {
+                let children: Vec<(u64, u64)> =
+                    movegen::children(gen, p, o, moves).map(|(_, np, no)| (np, no)).collect();
+                children
+                    .par_iter()
+                    .map(|&(np, no)| count_parallel(gen, table, np, no, gen.mobility(np, no), depth - 1))
+                    .reduce(|| (0, Tally::default()), |a, b| (a.0 + b.0, a.1 + b.1))
+            };
+            table.store(cp, co, depth, n);
+            (n, tally + below)
         }
-        total
+
+
+        /// Leaves `depth ≥ 1` plies below the position `(p, o)` whose mobility is `moves`.
+        #[inline]
+        $(#[$hot])*
+        pub(super) fn count<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+            if depth == 1 {
+                return (moves.count_ones() as u64).max(1);
+            }
+            if moves == 0 {
+                let theirs = gen.mobility(o, p);
+                if theirs == 0 {
+                    return 1; // Finished: one leaf, whatever the depth.
+                }
+                return count(gen, o, p, theirs, depth - 1); // The pass takes a ply.
+            }
+            let mut total = 0;
+            // Each child, from the new side to move's view.
+            for (_, cp, co) in movegen::children(gen, p, o, moves) {
+                let child_moves = gen.mobility(cp, co);
+                total += if depth == 2 {
+                    (child_moves.count_ones() as u64).max(1)
+                } else {
+                    count(gen, cp, co, child_moves, depth - 1)
+                };
+            }
+            total
+        }
     };
-    table.store(cp, co, depth, n);
-    n
 }
 
-/// [`count_table`] with the children of nodes more than [`SERIAL_DEPTH`] plies
-/// from the horizon counted in parallel (rayon's work stealing balances the
-/// uneven subtrees), all threads sharing `table`.
-fn count_parallel<G: MoveGen>(
-    gen: G,
-    table: &PerftTable,
-    p: u64,
-    o: u64,
-    moves: u64,
-    depth: u32,
-) -> (u64, Tally) {
-    use rayon::prelude::*;
-    let mut tally = Tally::default();
-    if depth <= SERIAL_DEPTH {
-        let n = count_table(gen, table, &mut tally, p, o, moves, depth);
-        return (n, tally);
-    }
-    let (cp, co) = symmetry::canonical(p, o);
-    if let Some(n) = table.probe(cp, co, depth, &mut tally) {
-        return (n, tally);
-    }
-    let (n, below) = if moves == 0 {
-        let theirs = gen.mobility(o, p);
-        if theirs == 0 {
-            (1, Tally::default()) // Finished: one leaf, whatever the depth.
-        } else {
-            count_parallel(gen, table, o, p, theirs, depth - 1) // The pass takes a ply.
-        }
-    } else {
-        let children: Vec<(u64, u64)> =
-            movegen::children(gen, p, o, moves).map(|(_, np, no)| (np, no)).collect();
-        children
-            .par_iter()
-            .map(|&(np, no)| count_parallel(gen, table, np, no, gen.mobility(np, no), depth - 1))
-            .reduce(|| (0, Tally::default()), |a, b| (a.0 + b.0, a.1 + b.1))
-    };
-    table.store(cp, co, depth, n);
-    (n, tally + below)
+mod plain {
+    hot_body!();
+}
+
+#[cfg(all(target_arch = "x86_64", not(v3_build)))]
+mod hot {
+    hot_body!(#[target_feature(enable = "avx2,popcnt")]);
 }
 
 /// Subtrees this many plies deep or fewer are counted on one thread (a few
 /// hundred thousand leaves: far more work than a task costs).
 const SERIAL_DEPTH: u32 = 7;
-
-/// Leaves `depth ≥ 1` plies below the position `(p, o)` whose mobility is `moves`.
-#[inline]
-fn count<G: MoveGen>(gen: G, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
-    if depth == 1 {
-        return (moves.count_ones() as u64).max(1);
-    }
-    if moves == 0 {
-        let theirs = gen.mobility(o, p);
-        if theirs == 0 {
-            return 1; // Finished: one leaf, whatever the depth.
-        }
-        return count(gen, o, p, theirs, depth - 1); // The pass takes a ply.
-    }
-    let mut total = 0;
-    // Each child, from the new side to move's view.
-    for (_, cp, co) in movegen::children(gen, p, o, moves) {
-        let child_moves = gen.mobility(cp, co);
-        total += if depth == 2 {
-            (child_moves.count_ones() as u64).max(1)
-        } else {
-            count(gen, cp, co, child_moves, depth - 1)
-        };
-    }
-    total
-}
 
 /// [`perft_bik`] on `threads` threads (all the machine's if 0): see
 /// [`perft_bik_parallel_opts`].
