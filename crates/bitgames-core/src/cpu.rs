@@ -71,7 +71,8 @@ pub fn cpu() -> &'static CpuInfo {
 /// everywhere; a portable build (plain `x86-64`) runs the hot loops
 /// (perft, playouts, the Connect Four solver, MCTS playouts) in a copy compiled
 /// for x86-64-v3 when the CPU has it (AVX2, BMI1/2, LZCNT, POPCNT: the
-/// library's `hot_path!`).
+/// library's `hot_copies!`, chosen by [`V3::detect`], so `portable` runs their
+/// plain copies too).
 pub const CPU_ENV: &str = "BITGAMES_CPU";
 
 /// What [`CPU_ENV`] asks for.
@@ -109,10 +110,12 @@ impl CpuMode {
     }
 }
 
-/// Bits of [`fast_paths`]: set once known; AVX2; fast `pdep`.
+/// Bits of [`fast_paths`]: set once known; AVX2; fast `pdep`; x86-64-v3's
+/// instructions.
 const KNOWN: u8 = 1;
 const HAS_AVX2: u8 = 2;
 const HAS_FAST_PDEP: u8 = 4;
+const HAS_V3: u8 = 8;
 
 /// The fast paths this process may take, read once (CPU and [`CPU_ENV`]) and
 /// then cached in a plain atomic so that hot paths can ask cheaply.
@@ -146,6 +149,14 @@ fn detect_paths() -> u8 {
         if std::arch::is_x86_feature_detected!("bmi2") && cpu().fast_pdep() {
             v |= HAS_FAST_PDEP;
         }
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            v |= HAS_V3;
+        }
     }
     v
 }
@@ -169,6 +180,27 @@ impl Avx2 {
     }
 }
 
+/// Proof that the running CPU has the x86-64-v3 instructions the library's hot
+/// loops are compiled for a second time (AVX2, BMI1, BMI2, LZCNT, POPCNT) and
+/// that [`CPU_ENV`] allows them: a function compiled with
+/// `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` may be called
+/// through a value of this type (the library's `hot_copies!`: perft walks,
+/// random and MCTS playouts, the Connect Four and Othello searches, in a build
+/// for plain x86-64). Get one from [`V3::detect`].
+#[derive(Clone, Copy, Debug)]
+pub struct V3 {
+    _proof: (),
+}
+
+impl V3 {
+    /// `Some` if the CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT and
+    /// [`CPU_ENV`] is not `portable` (cached).
+    #[inline]
+    pub fn detect() -> Option<V3> {
+        (fast_paths() & HAS_V3 != 0).then_some(V3 { _proof: () })
+    }
+}
+
 /// Proof that the running CPU has BMI2 with a fast `pdep` (not AMD before Zen
 /// 3, see [`CpuInfo::fast_pdep`]) and that [`CPU_ENV`] allows it. Get one from
 /// [`Pdep::detect`].
@@ -188,7 +220,7 @@ impl Pdep {
     /// Index of the `n`-th set bit of `w` (from 0 at the lowest) by one
     /// `pdep`: bit `n` deposited into `w`'s set bits. Past the last set bit
     /// the answer is meaningless, never a panic. Inlined into code compiled
-    /// for BMI2 (a `multiversion` copy, or a build for x86-64-v3), this is one
+    /// for BMI2 (a hot loop's x86-64-v3 copy, or a build for x86-64-v3), this is one
     /// instruction; elsewhere a call.
     #[inline(always)]
     pub fn nth_in_word(self, w: u64, n: u32) -> u32 {

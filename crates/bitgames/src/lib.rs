@@ -7,29 +7,65 @@ pub use bitgames_core::{bits, cpu, grid, ops};
 /// (a game written outside the library names `rand::Rng` through it).
 pub use rand;
 
-/// Compiles a hot loop (perft, random playouts, MCTS playouts, the Connect Four
-/// solver's search) a second time for x86-64-v3's instructions (AVX2, BMI1/2,
-/// LZCNT, POPCNT), chosen at run time in a
-/// portable build (plain `x86-64`) where the CPU has them: the loop and every
-/// bitboard helper inlined into it then use `popcnt`, `tzcnt`, `pdep`. In a
-/// build for x86-64-v3 (the workspace's default) the copy is the only version.
-/// The `multiversion` crate does the copying and the dispatch (one cached
-/// check a call). Kernels written with intrinsics take a proof token
-/// ([`cpu::Avx2`], [`cpu::Pdep`]) as before. Nested functions that must run
-/// in the chosen copy carry `#[cfg_attr(not(v3_build),
-/// multiversion::inherit_target)]` (`v3_build`: the build script's name for
-/// a build with all five features).
-/// (Where the build has them all, the item is left exactly as written: the
-/// crate's dispatch wrapper alone changed how the Connect Four perft's move
-/// closure was inlined, 25% slower, measured.)
-macro_rules! hot_path {
-    ($item:item) => {
-        #[cfg_attr(
-            not(v3_build),
-            multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))
-        )]
-        $item
+/// Compiles a hot loop's items twice: module `plain` as written, and, in a
+/// build without x86-64-v3's instructions (a portable build, plain `x86-64`),
+/// module `hot` with every item compiled for them
+/// (`#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]`): the loop and
+/// every bitboard helper inlined into it then use `popcnt`, `tzcnt`, `pdep`.
+/// `$body` is a local `macro_rules!` that writes the items with
+/// `$(#[$hot])*` before each function; the items call each other by their
+/// plain names, so a recursion stays in the copy it started in. Call them
+/// through [`run_hot!`]. In a build for x86-64-v3 (the workspace's default)
+/// only `plain` exists, compiled exactly as written (a dispatch wrapper there
+/// had made the Connect Four perft 25% slower, measured). The hot loops: perft
+/// walks (generic and Othello's), random playouts, MCTS playouts, the Connect
+/// Four solver's search and Othello's endgame search. Kernels written with
+/// intrinsics take a proof token ([`cpu::Avx2`], [`cpu::Pdep`]): one style,
+/// the copies chosen by the token [`cpu::V3`].
+macro_rules! hot_copies {
+    ($body:ident) => {
+        mod plain {
+            #[allow(unused_imports)]
+            use super::*;
+            $body!();
+        }
+        #[cfg(all(target_arch = "x86_64", not(v3_build)))]
+        mod hot {
+            #[allow(unused_imports)]
+            use super::*;
+            $body!(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
+        }
     };
+}
+
+/// Calls `$f` (an item of [`hot_copies!`]) in its x86-64-v3 copy where the
+/// token [`cpu::V3`] shows the CPU has those instructions and
+/// `BITGAMES_CPU` is not `portable`, else in its plain copy. Chosen once per
+/// call: a whole count, playout or search runs in one copy.
+macro_rules! run_hot {
+    ($f:ident $(::<$($g:tt),* $(,)?>)? ($($arg:expr),* $(,)?)) => {{
+        #[cfg(all(target_arch = "x86_64", not(v3_build)))]
+        let r = if $crate::cpu::V3::detect().is_some() {
+            // SAFETY: `hot::$f` differs from `plain::$f` only by being compiled
+            // for AVX2, BMI1, BMI2, LZCNT and POPCNT, which the token shows this
+            // CPU has.
+            unsafe { hot::$f $(::<$($g),*>)? ($($arg),*) }
+        } else {
+            plain::$f $(::<$($g),*>)? ($($arg),*)
+        };
+        #[cfg(not(all(target_arch = "x86_64", not(v3_build))))]
+        let r = plain::$f $(::<$($g),*>)? ($($arg),*);
+        r
+    }};
+}
+
+/// Whether this process runs the hot loops' x86-64-v3 copies ([`hot_copies!`]):
+/// true in a portable build (plain `x86-64`) on a CPU with AVX2, BMI1/2, LZCNT
+/// and POPCNT unless `BITGAMES_CPU=portable`; false in a build for x86-64-v3
+/// (whose only copy is compiled for them anyway) and off x86-64. For tests and
+/// benchmark headers.
+pub fn runs_hot_copies() -> bool {
+    cfg!(all(target_arch = "x86_64", not(v3_build))) && cpu::V3::detect().is_some()
 }
 
 pub mod action;

@@ -203,8 +203,8 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
 /// rule), and the reference the games' faster walks are tested against.
 pub fn perft_walk<G: Rules>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     match rule {
-        PerftRule::FinishedIsLeaf => walk::<G, false>(game, depth),
-        PerftRule::FinishedCountsDeeper => walk::<G, true>(game, depth),
+        PerftRule::FinishedIsLeaf => run_hot!(walk::<G, false>(game, depth)),
+        PerftRule::FinishedCountsDeeper => run_hot!(walk::<G, true>(game, depth)),
     }
 }
 
@@ -249,26 +249,18 @@ macro_rules! walk_node {
 }
 
 /// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
-/// every greater depth), so the walk tests nothing it need not.
-#[cfg(v3_build)]
-fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-    walk_node!(game, depth, DEEPER, walk)
+/// every greater depth), so the walk tests nothing it need not. A hot path
+/// (`hot_copies!`): in a portable build the whole recursion runs in one copy,
+/// chosen once a count, not at every node.
+macro_rules! walk_body {
+    ($(#[$hot:meta])*) => {
+        $(#[$hot])*
+        pub(super) fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+            walk_node!(game, depth, DEEPER, walk)
+        }
+    };
 }
-
-/// The same walk in a build without x86-64-v3's instructions (a portable
-/// build): a hot path, so the whole recursion is nested in one copy compiled
-/// for x86-64-v3 too and the dispatch happens once a count, not at every
-/// node. (Nesting it in the x86-64-v3 build cost Connect Four's perft 25%,
-/// measured, so there the walk above stays plain.)
-#[cfg(not(v3_build))]
-#[multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
-fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-    #[multiversion::inherit_target]
-    fn inner<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-        walk_node!(game, depth, DEEPER, inner)
-    }
-    inner::<G, DEEPER>(game, depth)
-}
+hot_copies!(walk_body);
 
 /// [`perft`](Rules::perft) on `threads` threads (all the machine's if 0), with rayon: the
 /// tree is expanded breadth-first until there are about 64 subtrees per thread

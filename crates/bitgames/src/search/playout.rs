@@ -7,17 +7,27 @@ use crate::player::Player;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-hot_path! {
 /// Plays `count` random games from `start` ([`Hints::random_playouts`]) with a
 /// xoshiro256++ generator seeded by `seed` (the same seed gives the same games
-/// on every platform). A hot path: compiled for x86-64-v3 too.
+/// on every platform). A hot path: compiled for x86-64-v3 too (`hot_copies!`).
+///
+/// [`Hints::random_playouts`]: crate::game::Hints::random_playouts
 pub fn playouts<G: Game>(start: &G, count: u64, seed: u64) -> PlayoutStats {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut stats = PlayoutStats::default();
-    start.random_playouts(count, &mut rng, &mut stats);
-    stats
+    run_hot!(playouts::<G>(start, count, seed))
 }
+
+macro_rules! playouts_body {
+    ($(#[$hot:meta])*) => {
+        $(#[$hot])*
+        pub(super) fn playouts<G: Game>(start: &G, count: u64, seed: u64) -> PlayoutStats {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut stats = PlayoutStats::default();
+            start.random_playouts(count, &mut rng, &mut stats);
+            stats
+        }
+    };
 }
+hot_copies!(playouts_body);
 
 /// Who is likely to own each cell at the end, for games scored by area
 /// ([`View::area_owners`](crate::game::View::area_owners)): the share of

@@ -70,7 +70,7 @@ pub mod player;
 pub(crate) mod symmetry;
 pub(crate) mod tools;
 
-pub use movegen::{best_backend, hot_runs, Backend, MoveGen, Portable, Reference, BACKEND_ENV};
+pub use movegen::{best_backend, Backend, MoveGen, Portable, Reference, BACKEND_ENV};
 #[cfg(target_arch = "x86_64")]
 pub use movegen::{Avx2, Avx2x128};
 pub use perft::{

@@ -53,61 +53,7 @@ pub trait MoveGen: Copy + Send + Sync {
     /// empty square `sq` (`0..64`); empty if the move flips nothing (it is then not
     /// legal). Unspecified, but memory-safe, for an occupied square.
     fn flips(self, p: u64, o: u64, sq: u32) -> u64;
-
-    /// Proof that the CPU has AVX2 and POPCNT, if this generator carries one
-    /// ([`Avx2`] and [`Avx2x128`] do): the hot walks that use it then run in
-    /// their copy compiled for those instructions ([`run_hot`]) in a build
-    /// without them.
-    #[inline(always)]
-    fn avx2(self) -> Option<crate::cpu::Avx2> {
-        None
-    }
 }
-
-/// Counts and solves run so far in this process in a copy compiled for AVX2 and
-/// POPCNT ([`run_hot`]'s hot branch). Always 0 in a build that has them anyway
-/// (x86-64-v3, where the code is compiled once, as written), and with
-/// `BITGAMES_CPU=portable`, which runs the plain copies: tests check both.
-pub fn hot_runs() -> u64 {
-    HOT_RUNS.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-static HOT_RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Counts one run in a hot copy (see [`hot_runs`]).
-#[cfg_attr(not(all(target_arch = "x86_64", not(v3_build))), allow(dead_code))]
-#[inline]
-pub(crate) fn note_hot_run() {
-    HOT_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Calls `$f` (a function defined twice by a `hot_body!` macro: in a module
-/// `plain` as written, and in a module `hot` compiled with
-/// `#[target_feature(enable = "avx2,popcnt")]`) from `hot` where the move
-/// generator `$gen` proves the CPU has AVX2 and POPCNT ([`MoveGen::avx2`]) and the
-/// build does not have them (a portable build, plain `x86-64`), else from
-/// `plain`. Chosen once per call, so a whole count or solve runs in one copy:
-/// the generator's kernels, popcounts and bit scans inline into it. In an
-/// x86-64-v3 build only `plain` exists, so its code is as written;
-/// `BITGAMES_CPU=portable` (no AVX2 generator) selects `plain` too.
-macro_rules! run_hot {
-    ($gen:expr, $f:ident($($arg:expr),* $(,)?)) => {{
-        #[cfg(all(target_arch = "x86_64", not(v3_build)))]
-        let r = if $crate::games::othello::movegen::MoveGen::avx2($gen).is_some() {
-            $crate::games::othello::movegen::note_hot_run();
-            // SAFETY: `hot::$f` differs from `plain::$f` only by being compiled
-            // for AVX2 and POPCNT, which the generator's proof token shows that
-            // this CPU has.
-            unsafe { hot::$f($($arg),*) }
-        } else {
-            plain::$f($($arg),*)
-        };
-        #[cfg(not(all(target_arch = "x86_64", not(v3_build))))]
-        let r = plain::$f($($arg),*);
-        r
-    }};
-}
-pub(crate) use run_hot;
 
 /// The children of the position `(p, o)` by the moves `moves` (a subset of its
 /// mobility), lowest square first: each move's square and the position after it
@@ -372,11 +318,6 @@ mod x86 {
             // SAFETY: as above; `flips_avx2` indexes its tables with `sq & 63`.
             unsafe { flips_avx2(p, o, sq) }
         }
-
-        #[inline(always)]
-        fn avx2(self) -> Option<crate::cpu::Avx2> {
-            Some(self._proof)
-        }
     }
 
     avx2_backend! {
@@ -399,11 +340,6 @@ mod x86 {
         #[inline]
         fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
             super::Portable.flips(p, o, sq)
-        }
-
-        #[inline(always)]
-        fn avx2(self) -> Option<crate::cpu::Avx2> {
-            Some(self._proof)
         }
     }
 

@@ -118,9 +118,8 @@ pub fn perft_bik_parallel_opts(
     };
     let table = PerftTable::new(mib);
     let (p, o) = (pos.player(), pos.opponent());
-    let (leaves, tally) = movegen::with_movegen!(opts.backend, |g| pool.install(|| {
-        movegen::run_hot!(g, count_parallel(g, &table, p, o, g.mobility(p, o), depth as u32))
-    }));
+    let (leaves, tally) = movegen::with_movegen!(opts.backend, |g| pool
+        .install(|| { run_hot!(count_parallel(g, &table, p, o, g.mobility(p, o), depth as u32)) }));
     PerftCount { leaves, probes: tally.probes, hits: tally.hits }
 }
 
@@ -130,7 +129,7 @@ pub fn perft_bik_with<G: MoveGen>(gen: G, pos: &Othello, depth: usize) -> u64 {
         return 1;
     }
     let (p, o) = (pos.player(), pos.opponent());
-    movegen::run_hot!(gen, count(gen, p, o, gen.mobility(p, o), depth as u32))
+    run_hot!(count(gen, p, o, gen.mobility(p, o), depth as u32))
 }
 
 /// [`perft_bik`] with a chosen move generator and table (which may hold counts
@@ -146,10 +145,7 @@ pub fn perft_bik_table_with<G: MoveGen>(
     }
     let (p, o) = (pos.player(), pos.opponent());
     let mut tally = Tally::default();
-    let n = movegen::run_hot!(
-        gen,
-        count_table(gen, table, &mut tally, p, o, gen.mobility(p, o), depth as u32)
-    );
+    let n = run_hot!(count_table(gen, table, &mut tally, p, o, gen.mobility(p, o), depth as u32));
     table.probes += tally.probes;
     table.hits += tally.hits;
     n
@@ -270,12 +266,11 @@ impl PerftTable {
     }
 }
 
-/// The walks of a count, defined twice (`hot_body!`): in `plain` as written, and
-/// in `hot` compiled for AVX2 and POPCNT, which [`movegen::run_hot`] calls
-/// where the move generator proves the CPU has them (a portable build).
+/// The walks of a count, defined twice (`hot_copies!`): in `plain` as written,
+/// and in `hot` compiled for x86-64-v3's instructions, which `run_hot!` calls
+/// where the CPU has them (a portable build).
 macro_rules! hot_body {
     ($(#[$hot:meta])*) => {
-        use super::{movegen, symmetry, MoveGen, PerftTable, Tally, SERIAL_DEPTH, TABLE_MIN_DEPTH};
 
         /// [`count`] with the table for positions `depth ≥ TABLE_MIN_DEPTH` from the
         /// horizon.
@@ -385,14 +380,7 @@ macro_rules! hot_body {
     };
 }
 
-mod plain {
-    hot_body!();
-}
-
-#[cfg(all(target_arch = "x86_64", not(v3_build)))]
-mod hot {
-    hot_body!(#[target_feature(enable = "avx2,popcnt")]);
-}
+hot_copies!(hot_body);
 
 /// Subtrees this many plies deep or fewer are counted on one thread (a few
 /// hundred thousand leaves: far more work than a task costs).

@@ -666,31 +666,46 @@ impl Marks<'_> {
     }
 }
 
-hot_path! {
 /// Plays `state` out with the game's search playout
 /// ([`Hints::search_playout`]), recording the moves in `played` for AMAF. A
-/// hot path: compiled for x86-64-v3 too.
+/// hot path: compiled for x86-64-v3 too (`hot_copies!`).
+#[inline]
 fn playout<G: Game>(
-    mut state: G,
+    state: G,
     rng: &mut Xoshiro256PlusPlus,
     played: Option<&mut Vec<(u32, Player)>>,
     log: &mut Vec<(G::Move, Player)>,
 ) -> Outcome {
-    log.clear();
-    match played {
-        Some(p) => {
-            state.search_playout(rng, Some(log));
-            p.extend(
-                log.iter().map(|&(m, who)| (state.move_index(m).map_or(NONE, |k| k as u32), who)),
-            );
-        }
-        None => {
-            state.search_playout(rng, None);
-        }
-    }
-    state.outcome().unwrap_or(Outcome::Draw)
+    run_hot!(playout::<G>(state, rng, played, log))
 }
+
+macro_rules! playout_body {
+    ($(#[$hot:meta])*) => {
+        $(#[$hot])*
+        pub(super) fn playout<G: Game>(
+            mut state: G,
+            rng: &mut Xoshiro256PlusPlus,
+            played: Option<&mut Vec<(u32, Player)>>,
+            log: &mut Vec<(G::Move, Player)>,
+        ) -> Outcome {
+            log.clear();
+            match played {
+                Some(p) => {
+                    state.search_playout(rng, Some(log));
+                    p.extend(
+                        log.iter()
+                            .map(|&(m, who)| (state.move_index(m).map_or(NONE, |k| k as u32), who)),
+                    );
+                }
+                None => {
+                    state.search_playout(rng, None);
+                }
+            }
+            state.outcome().unwrap_or(Outcome::Draw)
+        }
+    };
 }
+hot_copies!(playout_body);
 
 /// [`DynMcts`] for a typed game.
 pub(crate) struct TypedMcts<G: Game> {

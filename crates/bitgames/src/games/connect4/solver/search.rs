@@ -358,10 +358,10 @@ impl<D: Dims> Solver<D> {
     }
 }
 
-hot_path! {
-/// [`Solver::negamax`]'s search: a hot path, compiled for x86-64-v3 too, with
+/// [`Solver::negamax`]'s search: a hot path, compiled for x86-64-v3 too (`hot_copies!`), with
 /// both recursive searches (negamax and the lean search of the last plies)
 /// inside the chosen copy. `lean`: the lean search alone, for the tests.
+#[inline]
 fn negamax_hot<D: Dims>(
     s: &mut Solver<D>,
     p: &Position<D>,
@@ -369,297 +369,312 @@ fn negamax_hot<D: Dims>(
     beta: i32,
     lean: bool,
 ) -> i32 {
-    // A table entry's bound `$bound` narrows the window: a lower bound raises
-    // `$alpha` (the node's answer if it reaches `$beta`), an upper bound lowers
-    // `$max`.
-    macro_rules! narrow {
-        ($bound:expr, $alpha:ident, $beta:ident, $max:ident) => {
-            match $bound {
-                Bound::Lower(lower) if $alpha < lower => {
-                    $alpha = lower;
-                    if $alpha >= $beta {
-                        return $alpha;
+    run_hot!(negamax_hot::<D>(s, p, alpha, beta, lean))
+}
+
+macro_rules! negamax_body {
+    ($(#[$hot:meta])*) => {
+        $(#[$hot])*
+        pub(super) fn negamax_hot<D: Dims>(
+            s: &mut Solver<D>,
+            p: &Position<D>,
+            alpha: i32,
+            beta: i32,
+            lean: bool,
+        ) -> i32 {
+            // A table entry's bound `$bound` narrows the window: a lower bound raises
+            // `$alpha` (the node's answer if it reaches `$beta`), an upper bound lowers
+            // `$max`.
+            macro_rules! narrow {
+                ($bound:expr, $alpha:ident, $beta:ident, $max:ident) => {
+                    match $bound {
+                        Bound::Lower(lower) if $alpha < lower => {
+                            $alpha = lower;
+                            if $alpha >= $beta {
+                                return $alpha;
+                            }
+                        }
+                        Bound::Upper(upper) => $max = $max.min(upper),
+                        _ => {}
                     }
-                }
-                Bound::Upper(upper) => $max = $max.min(upper),
-                _ => {}
+                };
             }
-        };
-    }
-    /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
-    /// non-losing moves in centre-first order, the small table only from
-    /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
-    /// move scoring or prefetching, which near the leaves cost more time than
-    /// the nodes they save. The caller has counted this node, and the player
-    /// to move cannot win at once; same results as
-    /// negamax.
-    #[cfg_attr(not(v3_build), multiversion::inherit_target)]
-    fn lean_in<D: Dims>(s: &mut Solver<D>, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
-        let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
-            Ok(opened) => opened,
-            Err(score) => return score,
-        };
-        let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
-        let key = p.key();
-        if filed {
-            narrow!(s.decode(s.near.get(key)), alpha, beta, max);
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        let entry_nodes = s.nodes;
-        let mut best = min;
-        let width = p.dims.width() as usize;
-        for i in 0..width {
-            let (col, mv) = (s.column_order[i], next & s.order_masks[i]);
-            if mv == 0 {
-                continue;
-            }
-            let mut child = *p;
-            child.play_bit(mv);
-            s.nodes += 1;
-            let score = -lean_in(s, &child, -beta, -alpha);
-            if score >= beta {
+            /// The search of the last [`LEAN_MAX_EMPTY`] plies: alpha-beta with the
+            /// non-losing moves in centre-first order, the small table only from
+            /// [`LEAN_TABLE_MIN_EMPTY`] empty cells up, and none of the parity rules,
+            /// move scoring or prefetching, which near the leaves cost more time than
+            /// the nodes they save. The caller has counted this node, and the player
+            /// to move cannot win at once; same results as
+            /// negamax.
+            $(#[$hot])*
+            fn lean_in<D: Dims>(s: &mut Solver<D>, p: &Position<D>, mut alpha: i32, mut beta: i32) -> i32 {
+                let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
+                    Ok(opened) => opened,
+                    Err(score) => return score,
+                };
+                let filed = p.cells() - p.moves >= LEAN_TABLE_MIN_EMPTY;
+                let key = p.key();
                 if filed {
-                    s.put_lower(true, key, score, col, s.nodes - entry_nodes);
+                    narrow!(s.decode(s.near.get(key)), alpha, beta, max);
                 }
-                return score;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
-        }
-        if filed {
-            s.near.put(key, s.encode_upper(best), s.nodes - entry_nodes);
-        }
-        best
-    }
-
-    /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
-    /// at once (the caller checks). Returns the exact score inside the window, an
-    /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
-    #[cfg_attr(not(v3_build), multiversion::inherit_target)]
-    fn negamax_in<D: Dims>(
-        s: &mut Solver<D>,
-        p: &Position<D>,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        debug_assert!(alpha < beta);
-        if s.aborted {
-            return 0;
-        }
-        let entry_nodes = s.nodes;
-        s.nodes += 1;
-        if s.nodes - s.last_check >= CHECK_EVERY {
-            // Bookkeeping (the lean search counts nodes too, so the periods
-            // are crossed rather than hit), in nodes since the last reset so
-            // that a reset solver searches like a new one.
-            let last = std::mem::replace(&mut s.last_check, s.nodes) - s.reset_nodes;
-            let now = s.nodes - s.reset_nodes;
-            let crossed = |period: u64| last / period != now / period;
-            s.big_on |= now >= BIG_AFTER_NODES;
-            let called_off = s.stop.as_ref().is_some_and(|s| s.raised())
-                || s.cancel.as_ref().is_some_and(|c| c.load(Relaxed))
-                || s.nodes >= s.node_limit;
-            if called_off {
-                // Called off (another thread finished the root search, the
-                // caller's stop flag, or the node limit): unwind, store nothing.
-                s.aborted = true;
-                return 0;
-            }
-            if crossed(PROGRESS_EVERY) && s.progress.is_some() {
-                s.report();
-            }
-            if crossed(AGE_EVERY) {
-                s.near.age();
-            }
-        }
-        if p.cells() - p.moves <= LEAN_MAX_EMPTY {
-            return lean_in(s, p, alpha, beta);
-        }
-        let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
-            Ok(opened) => opened,
-            Err(score) => return score,
-        };
-        let key = p.key();
-        if let Some(book) = &s.book {
-            if p.moves <= book.depth() {
-                if let Some(v) = book.get(key) {
-                    return v;
-                }
-            }
-        }
-        let width = p.dims.width();
-        // Early positions are filed under the smaller of their key and their
-        // mirror image's (see `table_key`). The mirror of a key is the sum of
-        // the mirrors of its two parts (no carry crosses a column), so two
-        // mirrors per node serve the node and all its children.
-        let (mirror_current, mirror_mask, tkey, mirrored) = if p.moves <= SYMMETRY_MAX_MOVES {
-            let (mc, mm) = (p.mirror_key(p.current), p.mirror_key(p.mask));
-            (mc, mm, key.min(mc + mm), mc + mm < key)
-        } else {
-            (0, 0, key, false)
-        };
-        let child_key = |mv: u64, c: u32| p.child_table_key(mv, c, mirror_current, mirror_mask);
-        // Columns of a mirrored entry are the mirror image's.
-        let flip = |c: u32| if mirrored { width - 1 - c } else { c };
-        let empty = p.cells() - p.moves;
-        let near = s.near_level(empty);
-        let child_near = s.near_level(empty - 1);
-        let mut stored = s.tt(near).get(tkey);
-        if stored == 0 && !near && s.nodes - s.reset_nodes < MOVE_OVER_NODES {
-            // Filed in the small table before the big one was switched on:
-            // moved over on its first use (the big level soon has them all).
-            stored = s.near.get(tkey);
-            if stored != 0 {
-                s.table.put(tkey, stored, BIG_AFTER_NODES);
-            }
-        }
-        // The column that refuted this position before, tried first.
-        let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
-        let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
-        narrow!(s.decode(stored), alpha, beta, max);
-        // Allis' parity strategies give bounds without a search.
-        if s.parity && beta > -1 && max > -1 {
-            if let Some(bound) = p.claimeven_bound() {
-                max = max.min(bound);
-            }
-        }
-        if s.parity && alpha < 1 {
-            if let Some(bound) = p.claimeven_answer() {
-                if alpha < bound {
-                    alpha = bound;
+                if beta > max {
+                    beta = max;
                     if alpha >= beta {
-                        return alpha;
+                        return beta;
                     }
                 }
+                let entry_nodes = s.nodes;
+                let mut best = min;
+                let width = p.dims.width() as usize;
+                for i in 0..width {
+                    let (col, mv) = (s.column_order[i], next & s.order_masks[i]);
+                    if mv == 0 {
+                        continue;
+                    }
+                    let mut child = *p;
+                    child.play_bit(mv);
+                    s.nodes += 1;
+                    let score = -lean_in(s, &child, -beta, -alpha);
+                    if score >= beta {
+                        if filed {
+                            s.put_lower(true, key, score, col, s.nodes - entry_nodes);
+                        }
+                        return score;
+                    }
+                    best = best.max(score);
+                    alpha = alpha.max(score);
+                }
+                if filed {
+                    s.near.put(key, s.encode_upper(best), s.nodes - entry_nodes);
+                }
+                best
             }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
 
-        // The best child score so far (fail-soft: an upper bound below alpha is
-        // kept as it is, and the table files it).
-        let mut best = min;
-        // With several threads, far from the leaves: children are marked while
-        // searched, and younger ones another thread is searching put off
-        // (ABDADA, see `parallel.rs`).
-        let exclusive = s.threads > 1 && empty >= EXCLUSIVE_MIN_EMPTY;
-        // A child's score `$score` by column `$col`: the node's answer if the
-        // search was called off or it cuts off (filed as a lower bound with the
-        // column), else it raises `best` and `alpha`.
-        macro_rules! take_score {
-            ($score:expr, $col:expr) => {
-                let score = $score;
+            /// Negamax with alpha-beta on `(alpha, beta)`; the player to move cannot win
+            /// at once (the caller checks). Returns the exact score inside the window, an
+            /// upper bound at or below `alpha`, or a lower bound at or above `beta`.
+            $(#[$hot])*
+            fn negamax_in<D: Dims>(
+                s: &mut Solver<D>,
+                p: &Position<D>,
+                mut alpha: i32,
+                mut beta: i32,
+            ) -> i32 {
+                debug_assert!(alpha < beta);
                 if s.aborted {
                     return 0;
                 }
-                if score >= beta {
-                    s.put_lower(near, tkey, score, flip($col), s.nodes - entry_nodes);
-                    return score;
-                }
-                best = best.max(score);
-                alpha = alpha.max(score);
-            };
-        }
-        // The score of the child after `$mv` (column `$col`), marked as being
-        // searched if `exclusive`.
-        macro_rules! search_child {
-            ($mv:expr, $col:expr) => {{
-                let mut child = *p;
-                child.play_bit($mv);
-                if exclusive {
-                    let ck = child_key($mv, $col);
-                    s.busy.as_ref().expect("threads share a busy table").enter(ck);
-                    let score = -negamax_in(s, &child, -beta, -alpha);
-                    s.busy.as_ref().expect("threads share a busy table").leave(ck);
-                    score
-                } else {
-                    -negamax_in(s, &child, -beta, -alpha)
-                }
-            }};
-        }
-        let mut rest = next;
-        // Whether a child has been searched (the eldest is never put off).
-        let mut searched = false;
-        if tt_col < width && next & p.column_mask(tt_col) != 0 {
-            // The column that refuted this position before, searched before any
-            // work on the others: it usually refutes it again.
-            let mv = next & p.column_mask(tt_col);
-            rest ^= mv;
-            take_score!(search_child!(mv, tt_col), tt_col);
-            searched = true;
-        }
-
-        let mut moves = MoveSorter::new();
-        let (mut mvs, mut cols, mut n) = ([0u64; 16], [0u32; 16], 0);
-        for i in (0..p.dims.width() as usize).rev() {
-            let (c, mv) = (s.column_order[i], rest & s.order_masks[i]);
-            if mv != 0 {
-                s.tt(child_near).prefetch(child_key(mv, c));
-                (mvs[n], cols[n]) = (mv, c);
-                n += 1;
-            }
-        }
-        let mut scores = [0u32; 16];
-        if n > 1 {
-            p.move_scores(&mvs, n, &mut scores, s.avx2);
-        }
-        for i in 0..n {
-            moves.add(scores[i], cols[i]);
-        }
-        // Enhanced transposition cutoff: a child already known to score at most
-        // -beta for the opponent refutes this node without a search. Far from
-        // the leaves only, where a search costs more than the probes.
-        if p.moves + ETC_MIN_EMPTY <= p.cells() {
-            for c in moves.columns() {
-                let mv = rest & p.column_mask(c);
-                // An upper bound on the child's score: ours is at least -upper.
-                if let Bound::Upper(upper) = s.decode(s.tt(child_near).get(child_key(mv, c)))
-                {
-                    if -upper >= beta {
-                        return -upper;
+                let entry_nodes = s.nodes;
+                s.nodes += 1;
+                if s.nodes - s.last_check >= CHECK_EVERY {
+                    // Bookkeeping (the lean search counts nodes too, so the periods
+                    // are crossed rather than hit), in nodes since the last reset so
+                    // that a reset solver searches like a new one.
+                    let last = std::mem::replace(&mut s.last_check, s.nodes) - s.reset_nodes;
+                    let now = s.nodes - s.reset_nodes;
+                    let crossed = |period: u64| last / period != now / period;
+                    s.big_on |= now >= BIG_AFTER_NODES;
+                    let called_off = s.stop.as_ref().is_some_and(|s| s.raised())
+                        || s.cancel.as_ref().is_some_and(|c| c.load(Relaxed))
+                        || s.nodes >= s.node_limit;
+                    if called_off {
+                        // Called off (another thread finished the root search, the
+                        // caller's stop flag, or the node limit): unwind, store nothing.
+                        s.aborted = true;
+                        return 0;
+                    }
+                    if crossed(PROGRESS_EVERY) && s.progress.is_some() {
+                        s.report();
+                    }
+                    if crossed(AGE_EVERY) {
+                        s.near.age();
                     }
                 }
-            }
-        }
-        // The younger children put off (exclusive nodes only): their columns,
-        // four bits each, in order.
-        let (mut later, mut n_later) = (0u64, 0);
-        while let Some(col) = moves.next() {
-            let mv = rest & p.column_mask(col);
-            if exclusive && searched {
-                let busy = s.busy.as_ref().expect("threads share a busy table");
-                if busy.searching(child_key(mv, col)) {
-                    later |= (col as u64) << (4 * n_later);
-                    n_later += 1;
-                    continue;
+                if p.cells() - p.moves <= LEAN_MAX_EMPTY {
+                    return lean_in(s, p, alpha, beta);
                 }
-            }
-            take_score!(search_child!(mv, col), col);
-            searched = true;
-        }
-        // ABDADA's second pass: the children put off, searched now whoever
-        // else is (by now their score is often in the table).
-        for i in 0..n_later {
-            let col = (later >> (4 * i)) as u32 & 0xf;
-            let mv = rest & p.column_mask(col);
-            take_score!(search_child!(mv, col), col);
-        }
-        s.tt(near).put(tkey, s.encode_upper(best), s.nodes - entry_nodes);
-        best
-    }
+                let (next, min, mut max) = match Solver::<D>::open_node(p, &mut alpha, beta) {
+                    Ok(opened) => opened,
+                    Err(score) => return score,
+                };
+                let key = p.key();
+                if let Some(book) = &s.book {
+                    if p.moves <= book.depth() {
+                        if let Some(v) = book.get(key) {
+                            return v;
+                        }
+                    }
+                }
+                let width = p.dims.width();
+                // Early positions are filed under the smaller of their key and their
+                // mirror image's (see `table_key`). The mirror of a key is the sum of
+                // the mirrors of its two parts (no carry crosses a column), so two
+                // mirrors per node serve the node and all its children.
+                let (mirror_current, mirror_mask, tkey, mirrored) = if p.moves <= SYMMETRY_MAX_MOVES {
+                    let (mc, mm) = (p.mirror_key(p.current), p.mirror_key(p.mask));
+                    (mc, mm, key.min(mc + mm), mc + mm < key)
+                } else {
+                    (0, 0, key, false)
+                };
+                let child_key = |mv: u64, c: u32| p.child_table_key(mv, c, mirror_current, mirror_mask);
+                // Columns of a mirrored entry are the mirror image's.
+                let flip = |c: u32| if mirrored { width - 1 - c } else { c };
+                let empty = p.cells() - p.moves;
+                let near = s.near_level(empty);
+                let child_near = s.near_level(empty - 1);
+                let mut stored = s.tt(near).get(tkey);
+                if stored == 0 && !near && s.nodes - s.reset_nodes < MOVE_OVER_NODES {
+                    // Filed in the small table before the big one was switched on:
+                    // moved over on its first use (the big level soon has them all).
+                    stored = s.near.get(tkey);
+                    if stored != 0 {
+                        s.table.put(tkey, stored, BIG_AFTER_NODES);
+                    }
+                }
+                // The column that refuted this position before, tried first.
+                let tt_col = ((stored >> 8) as u32).wrapping_sub(1);
+                let tt_col = if tt_col < width { flip(tt_col) } else { tt_col };
+                narrow!(s.decode(stored), alpha, beta, max);
+                // Allis' parity strategies give bounds without a search.
+                if s.parity && beta > -1 && max > -1 {
+                    if let Some(bound) = p.claimeven_bound() {
+                        max = max.min(bound);
+                    }
+                }
+                if s.parity && alpha < 1 {
+                    if let Some(bound) = p.claimeven_answer() {
+                        if alpha < bound {
+                            alpha = bound;
+                            if alpha >= beta {
+                                return alpha;
+                            }
+                        }
+                    }
+                }
+                if beta > max {
+                    beta = max;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
 
-    if lean {
-        return lean_in(s, p, alpha, beta);
-    }
-    negamax_in(s, p, alpha, beta)
+                // The best child score so far (fail-soft: an upper bound below alpha is
+                // kept as it is, and the table files it).
+                let mut best = min;
+                // With several threads, far from the leaves: children are marked while
+                // searched, and younger ones another thread is searching put off
+                // (ABDADA, see `parallel.rs`).
+                let exclusive = s.threads > 1 && empty >= EXCLUSIVE_MIN_EMPTY;
+                // A child's score `$score` by column `$col`: the node's answer if the
+                // search was called off or it cuts off (filed as a lower bound with the
+                // column), else it raises `best` and `alpha`.
+                macro_rules! take_score {
+                    ($score:expr, $col:expr) => {
+                        let score = $score;
+                        if s.aborted {
+                            return 0;
+                        }
+                        if score >= beta {
+                            s.put_lower(near, tkey, score, flip($col), s.nodes - entry_nodes);
+                            return score;
+                        }
+                        best = best.max(score);
+                        alpha = alpha.max(score);
+                    };
+                }
+                // The score of the child after `$mv` (column `$col`), marked as being
+                // searched if `exclusive`.
+                macro_rules! search_child {
+                    ($mv:expr, $col:expr) => {{
+                        let mut child = *p;
+                        child.play_bit($mv);
+                        if exclusive {
+                            let ck = child_key($mv, $col);
+                            s.busy.as_ref().expect("threads share a busy table").enter(ck);
+                            let score = -negamax_in(s, &child, -beta, -alpha);
+                            s.busy.as_ref().expect("threads share a busy table").leave(ck);
+                            score
+                        } else {
+                            -negamax_in(s, &child, -beta, -alpha)
+                        }
+                    }};
+                }
+                let mut rest = next;
+                // Whether a child has been searched (the eldest is never put off).
+                let mut searched = false;
+                if tt_col < width && next & p.column_mask(tt_col) != 0 {
+                    // The column that refuted this position before, searched before any
+                    // work on the others: it usually refutes it again.
+                    let mv = next & p.column_mask(tt_col);
+                    rest ^= mv;
+                    take_score!(search_child!(mv, tt_col), tt_col);
+                    searched = true;
+                }
+
+                let mut moves = MoveSorter::new();
+                let (mut mvs, mut cols, mut n) = ([0u64; 16], [0u32; 16], 0);
+                for i in (0..p.dims.width() as usize).rev() {
+                    let (c, mv) = (s.column_order[i], rest & s.order_masks[i]);
+                    if mv != 0 {
+                        s.tt(child_near).prefetch(child_key(mv, c));
+                        (mvs[n], cols[n]) = (mv, c);
+                        n += 1;
+                    }
+                }
+                let mut scores = [0u32; 16];
+                if n > 1 {
+                    p.move_scores(&mvs, n, &mut scores, s.avx2);
+                }
+                for i in 0..n {
+                    moves.add(scores[i], cols[i]);
+                }
+                // Enhanced transposition cutoff: a child already known to score at most
+                // -beta for the opponent refutes this node without a search. Far from
+                // the leaves only, where a search costs more than the probes.
+                if p.moves + ETC_MIN_EMPTY <= p.cells() {
+                    for c in moves.columns() {
+                        let mv = rest & p.column_mask(c);
+                        // An upper bound on the child's score: ours is at least -upper.
+                        if let Bound::Upper(upper) = s.decode(s.tt(child_near).get(child_key(mv, c)))
+                        {
+                            if -upper >= beta {
+                                return -upper;
+                            }
+                        }
+                    }
+                }
+                // The younger children put off (exclusive nodes only): their columns,
+                // four bits each, in order.
+                let (mut later, mut n_later) = (0u64, 0);
+                while let Some(col) = moves.next() {
+                    let mv = rest & p.column_mask(col);
+                    if exclusive && searched {
+                        let busy = s.busy.as_ref().expect("threads share a busy table");
+                        if busy.searching(child_key(mv, col)) {
+                            later |= (col as u64) << (4 * n_later);
+                            n_later += 1;
+                            continue;
+                        }
+                    }
+                    take_score!(search_child!(mv, col), col);
+                    searched = true;
+                }
+                // ABDADA's second pass: the children put off, searched now whoever
+                // else is (by now their score is often in the table).
+                for i in 0..n_later {
+                    let col = (later >> (4 * i)) as u32 & 0xf;
+                    let mv = rest & p.column_mask(col);
+                    take_score!(search_child!(mv, col), col);
+                }
+                s.tt(near).put(tkey, s.encode_upper(best), s.nodes - entry_nodes);
+                best
+            }
+
+            if lean {
+                return lean_in(s, p, alpha, beta);
+            }
+            negamax_in(s, p, alpha, beta)
+        }
+    };
 }
-}
+hot_copies!(negamax_body);

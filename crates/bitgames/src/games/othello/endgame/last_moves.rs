@@ -244,8 +244,17 @@ impl<G: MoveGen> Search<'_, G> {
         }
     }
 
-    /// Null-window search with four empty squares, in parity order.
+    /// Null-window search with four empty squares, in parity order: a hot
+    /// path, run in the shallow search's chosen copy (`shallow.rs`).
+    #[inline]
     pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, parity: u32) -> i32 {
+        super::shallow::solve_4(self, p, o, alpha, parity)
+    }
+
+    /// [`solve_4`](Self::solve_4)'s search, inlined into each copy of the
+    /// shallow search.
+    #[inline(always)]
+    pub(super) fn solve_4_inline(&mut self, p: u64, o: u64, alpha: i32, parity: u32) -> i32 {
         self.nodes += 1;
         if let Some(s) = self.stability_cut(p, o, alpha, 4) {
             return s;

@@ -93,6 +93,20 @@ impl<G: MoveGen> Search<'_, G> {
         n: u32,
         parity: u32,
     ) -> MoveList {
+        run_hot!(move_list::<G>(self, p, o, moves, hint, n, parity))
+    }
+
+    /// [`move_list`](Self::move_list)'s work, inlined into each of its copies.
+    #[inline(always)]
+    fn move_list_inline(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        hint: u8,
+        n: u32,
+        parity: u32,
+    ) -> MoveList {
         let mut list = MoveList { moves: [Move::default(); 34], len: 0 };
         let mut m = moves;
         while m != 0 {
@@ -173,3 +187,24 @@ impl<G: MoveGen> Search<'_, G> {
         best
     }
 }
+
+/// [`Search::move_list`] in its two copies (`hot_copies!`): scoring a
+/// node's moves runs the move generator's kernels and the popcounts inline.
+macro_rules! move_list_body {
+    ($(#[$hot:meta])*) => {
+        #[inline]
+        $(#[$hot])*
+        pub(super) fn move_list<G: MoveGen>(
+            s: &mut Search<'_, G>,
+            p: u64,
+            o: u64,
+            moves: u64,
+            hint: u8,
+            n: u32,
+            parity: u32,
+        ) -> MoveList {
+            s.move_list_inline(p, o, moves, hint, n, parity)
+        }
+    };
+}
+hot_copies!(move_list_body);

@@ -174,26 +174,38 @@ fn full_diagonal(disc: u64, d: u32, low: [u64; 3], high: [u64; 3]) -> u64 {
 }
 
 /// Some of the stable discs of `p` against `o` (edge-exact, full lines, contact).
+/// A hot path (`hot_copies!`).
 #[inline]
 pub(crate) fn stable_discs(edge: &EdgeTable, p: u64, o: u64) -> u64 {
-    let central = p & CENTRAL;
-    let [fh, fv, f7, f9] = full_lines(p | o);
-    let mut stable = edge.edges(p, o) | (fh & fv & f7 & f9 & central);
-    if stable == 0 {
-        return 0;
-    }
-    loop {
-        let old = stable;
-        let sh = stable >> 1 | stable << 1 | fh;
-        let sv = stable >> 8 | stable << 8 | fv;
-        let s7 = stable >> 7 | stable << 7 | f7;
-        let s9 = stable >> 9 | stable << 9 | f9;
-        stable |= sh & sv & s7 & s9 & central;
-        if stable == old {
-            return stable;
-        }
-    }
+    run_hot!(stable_discs(edge, p, o))
 }
+
+macro_rules! stable_body {
+    ($(#[$hot:meta])*) => {
+        #[inline]
+        $(#[$hot])*
+        pub(super) fn stable_discs(edge: &EdgeTable, p: u64, o: u64) -> u64 {
+            let central = p & CENTRAL;
+            let [fh, fv, f7, f9] = full_lines(p | o);
+            let mut stable = edge.edges(p, o) | (fh & fv & f7 & f9 & central);
+            if stable == 0 {
+                return 0;
+            }
+            loop {
+                let old = stable;
+                let sh = stable >> 1 | stable << 1 | fh;
+                let sv = stable >> 8 | stable << 8 | fv;
+                let s7 = stable >> 7 | stable << 7 | f7;
+                let s9 = stable >> 9 | stable << 9 | f9;
+                stable |= sh & sv & s7 & s9 & central;
+                if stable == old {
+                    return stable;
+                }
+            }
+        }
+    };
+}
+hot_copies!(stable_body);
 
 /// The number of stable discs of `p` (see [`stable_discs`]).
 #[inline]
