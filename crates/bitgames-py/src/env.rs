@@ -52,8 +52,6 @@ struct Slot {
     /// It ended at the last step: the next one resets it.
     ended: bool,
     rng: SmallRng,
-    /// The legal actions of the position, reused.
-    legal: Vec<usize>,
     /// The actions since its last reset: what `VectorEnv.state` replays, and
     /// their count the plies for `max_steps`.
     actions: Vec<usize>,
@@ -219,7 +217,7 @@ impl Slot {
                 keep_board(self.game.as_ref(), boards, own, past);
             }
         }
-        self.game.write_legal_actions(row.mask, &mut self.legal);
+        self.game.write_legal_mask(row.mask);
         row.rewards[0] = rewards[0] as f32;
         row.rewards[1] = rewards[1] as f32;
         *row.terminated = terminated;
@@ -356,10 +354,45 @@ impl VectorEnv {
             b.rewards.bind(py),
             b.terminated.bind(py),
             b.truncated.bind(py),
-            b.mask.bind(py),
+            read_only(b.mask.bind(py))?,
         )
             .into_pyobject(py)
     }
+}
+
+/// A read-only view of `array` (the same memory, rewritten at each step):
+/// the mask `step` checks actions against and `random_actions` draws from
+/// cannot be written from Python.
+fn read_only<'py, T>(array: &Bound<'py, T>) -> PyResult<Bound<'py, PyAny>> {
+    let view = array.as_any().call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view)
+}
+
+/// The index of a uniformly random `true` in `row` (`None` if it has none),
+/// drawn from `rng`: counted, then found, eight `bool`s (bytes 0 or 1) a
+/// word, whose popcount is how many of them are true.
+fn random_true(row: &[bool], rng: &mut SmallRng) -> Option<usize> {
+    let word = |c: &[bool]| u64::from_le_bytes(std::array::from_fn(|j| c[j] as u8));
+    let (chunks, rest) = (row.chunks_exact(8), row.chunks_exact(8).remainder());
+    let n = chunks.clone().map(|c| word(c).count_ones() as usize).sum::<usize>()
+        + rest.iter().filter(|&&b| b).count();
+    if n == 0 {
+        return None;
+    }
+    let mut k = rng.random_range(0..n);
+    for (i, c) in chunks.enumerate() {
+        let mut w = word(c);
+        let m = w.count_ones() as usize;
+        if k < m {
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return Some(8 * i + w.trailing_zeros() as usize / 8);
+        }
+        k -= m;
+    }
+    rest.iter().enumerate().filter(|(_, &b)| b).nth(k).map(|(j, _)| row.len() - rest.len() + j)
 }
 
 /// The actions of a `step`: a 1-D integer array (any integer dtype) or a
@@ -489,7 +522,6 @@ impl VectorEnv {
                 game: start.clone_box(),
                 ended: false,
                 rng: SmallRng::seed_from_u64(slot_seed(seed, i)),
-                legal: Vec::new(),
                 actions: Vec::new(),
                 boards: (history > 1).then(|| BoardRing::new(history, r * c)),
             })
@@ -583,7 +615,7 @@ impl VectorEnv {
             })?;
         }
         let b = self.buffers()?;
-        (b.obs.array(py), b.mask.bind(py)).into_pyobject(py)
+        (b.obs.array(py), read_only(b.mask.bind(py))?).into_pyobject(py)
     }
 
     /// Plays one action in every game (ignored in a game that ended at the
@@ -644,14 +676,18 @@ impl VectorEnv {
     /// ended, whose next action is ignored), drawn from each game's own
     /// generator (seeded by the environment's seed).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        self.buffers()?;
-        // Each game's legal actions were listed when its mask was written.
+        let b = self.buffers()?;
+        // Each game's legal actions are its mask row, written at its last step.
+        let mask = b.mask.bind(py).readonly();
+        let mask = mask.as_slice()?;
+        let a = self.num_actions;
         let out = self
             .slots
             .iter_mut()
-            .map(|s| match s.legal.len() {
-                0 => 0,
-                n => s.legal[s.rng.random_range(0..n)] as i64,
+            .enumerate()
+            .map(|(i, s)| match s.ended {
+                true => 0,
+                false => random_true(&mask[i * a..(i + 1) * a], &mut s.rng).map_or(0, |k| k as i64),
             })
             .collect();
         Ok(PyArray1::from_vec(py, out))

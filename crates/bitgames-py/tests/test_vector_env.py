@@ -116,6 +116,40 @@ def test_the_step_arrays_are_the_environments_own():
     assert obs[:, 0].sum() == 0 and obs[:, 1].sum() == 4
 
 
+def test_the_mask_cannot_be_written_so_actions_stay_checked():
+    # `step` checks actions against the mask and `random_actions` draws from it:
+    # a mask written from Python would let an illegal action through.
+    env = bitgames.VectorEnv("tictactoe", 2)
+    _, mask = env.reset()
+    with pytest.raises(ValueError, match="read-only"):
+        mask[0, 4] = False
+    env.step([4, 4])
+    *_, mask = env.step([0, 1])
+    with pytest.raises(ValueError, match="read-only"):
+        mask[1, 4] = True
+    with pytest.raises(ValueError, match="environment 1: action 4 is not legal"):
+        env.step([2, 4])
+
+
+def test_random_actions_are_uniform_over_the_legal_ones():
+    # Hex 3x3 after a stone in the centre: 8,000 draws over its legal actions
+    # (the other cells, and the swap where the pie rule allows it), each drawn
+    # within 6 standard deviations of its share.
+    env = bitgames.VectorEnv("hex(size=3)", 1000, seed=3)
+    env.reset()
+    *_, mask = env.step(np.full(1000, 4))
+    legal = np.flatnonzero(mask[0])
+    assert 4 not in legal and (mask == mask[0]).all()
+    counts = np.zeros(mask.shape[1], dtype=np.int64)
+    for _ in range(8):
+        a = env.random_actions()
+        assert mask[np.arange(1000), a].all()
+        counts += np.bincount(a, minlength=mask.shape[1])
+    share = 8000 / len(legal)
+    sd = (8000 * (1 / len(legal)) * (1 - 1 / len(legal))) ** 0.5
+    assert all(abs(counts[x] - share) < 6 * sd for x in legal), counts
+
+
 def test_states_and_current_player():
     env = bitgames.VectorEnv("tictactoe", 3)
     env.step([4, 0, 8])

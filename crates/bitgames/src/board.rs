@@ -369,3 +369,32 @@ pub(crate) fn write_grid_planes<const N: usize>(
     }
     side.fill(if first_to_move { 1.0 } else { 0.0 });
 }
+
+/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long), eight at a
+/// time: an action mask's row of cells. (For an observation's floats the
+/// plain loop over the bits was faster: the compiler vectorises it.)
+#[inline]
+pub(crate) fn write_bits(out: &mut [bool], bits: u64) {
+    let mut chunks = out.chunks_exact_mut(8);
+    let mut b = bits;
+    for chunk in &mut chunks {
+        let bytes = spread_byte(b);
+        for (o, &x) in chunk.iter_mut().zip(&bytes) {
+            *o = x != 0;
+        }
+        b >>= 8;
+    }
+    for (k, o) in chunks.into_remainder().iter_mut().enumerate() {
+        *o = b >> k & 1 != 0;
+    }
+}
+
+/// The low byte of `b` spread over eight bytes, bit `k` alone in byte `k`: the
+/// byte copied into every byte (times `0x0101_0101_0101_0101`), then bit `k`
+/// of byte `k` kept (`0x8040_2010_0804_0201`).
+#[inline(always)]
+fn spread_byte(b: u64) -> [u8; 8] {
+    const COPY: u64 = 0x0101_0101_0101_0101;
+    const DIAGONAL: u64 = 0x8040_2010_0804_0201;
+    ((b & 0xff) * COPY & DIAGONAL).to_le_bytes()
+}

@@ -34,6 +34,10 @@ pub trait DynGame: Send + Sync {
     /// ([`Notation::write_legal_actions`](crate::game::Notation::write_legal_actions)):
     /// `mask` is [`num_actions`](Self::num_actions) long.
     fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>);
+    /// Writes the legal actions' mask alone
+    /// ([`Notation::write_legal_mask`](crate::game::Notation::write_legal_mask)):
+    /// `mask` is [`num_actions`](Self::num_actions) long.
+    fn write_legal_mask(&self, mask: &mut [bool]);
     /// Plays the legal move with action id `a`; on error the state is unchanged.
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError>;
     /// The text of the legal move with action id `a`.

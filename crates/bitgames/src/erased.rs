@@ -49,6 +49,9 @@ impl<G: Game> DynGame for G {
     fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
         Notation::write_legal_actions(self, mask, ids);
     }
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        Notation::write_legal_mask(self, mask);
+    }
     fn apply_action(&mut self, a: usize) -> Result<(), ActionError> {
         let mv = legal_action(self, a)?;
         Rules::play_unchecked(self, mv);

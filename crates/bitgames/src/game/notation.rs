@@ -45,6 +45,15 @@ pub trait Notation: Rules {
         found
     }
 
+    /// Writes the legal moves' mask: `mask[a]` true exactly for their action
+    /// ids (`mask` is [`num_actions`](Notation::num_actions) long). What a
+    /// batched environment writes at every step; the placement kit writes it
+    /// eight cells at a time.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        self.for_each_move(|mv| mask[self.action(mv)] = true);
+    }
+
     /// Writes the legal moves' action ids: `mask[a]` true exactly for them
     /// (`mask` is [`num_actions`](Notation::num_actions) long) and `ids` (cleared
     /// first) listing them, in move order by default, in id order where a

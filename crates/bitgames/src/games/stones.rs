@@ -525,6 +525,30 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
+    /// [`Notation::write_legal_mask`] from the empty cells, a grid row at a
+    /// time and eight cells a store: each byte of the row's empty bits spread
+    /// to eight `bool`s by one multiplication (bit `k` to byte `k`).
+    pub fn write_legal_mask(&self, mask: &mut [bool]) {
+        if self.result != 0 {
+            mask.fill(false);
+            return;
+        }
+        let (w, h, stride) = (self.grid.width(), self.grid.height(), self.grid.stride());
+        let empty = self.empty();
+        for name_row in 0..h {
+            let r = if FLIP { h - 1 - name_row } else { name_row };
+            for c0 in (0..w).step_by(64) {
+                let n = (w - c0).min(64);
+                let bits = empty.run(r * stride + c0, n);
+                let base = name_row * w + c0;
+                crate::board::write_bits(&mut mask[base..base + n], bits);
+            }
+        }
+        if M::SWAP.is_some() {
+            mask[w * h] = self.can_swap();
+        }
+    }
+
     /// [`View::move_index`] without allocating: a placement's cell on the
     /// grid's bounding rectangle (`row · width + col`, its action id); `None`
     /// for the swap, which places no stone of its own.
@@ -1103,6 +1127,10 @@ macro_rules! stone_moves {
 
         fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
             self.$board.write_legal_actions(mask, ids)
+        }
+
+        fn write_legal_mask(&self, mask: &mut [bool]) {
+            self.$board.write_legal_mask(mask)
         }
     };
     (view: $board:ident, $move:ty) => {

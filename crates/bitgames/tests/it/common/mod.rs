@@ -58,6 +58,10 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
             assert_eq!(marked, ids, "action mask of {g:?}");
             listed.sort_unstable();
             assert_eq!(listed, ids, "listed legal actions of {g:?}");
+            // The mask alone, over a stale one: the same ids.
+            let mut alone = vec![true; g.num_actions()];
+            g.write_legal_mask(&mut alone);
+            assert_eq!(alone, mask, "write_legal_mask of {g:?}");
             if g.num_actions() <= 400 {
                 for a in (0..g.num_actions()).filter(|a| ids.binary_search(a).is_err()) {
                     assert_eq!(g.action_move(a), None, "action {a} in {g:?}");
