@@ -370,29 +370,27 @@ fn read_only<'py, T>(array: &Bound<'py, T>) -> PyResult<Bound<'py, PyAny>> {
 }
 
 /// The index of a uniformly random `true` in `row` (`None` if it has none),
-/// drawn from `rng`: counted, then found, eight `bool`s (bytes 0 or 1) a
-/// word, whose popcount is how many of them are true.
+/// drawn from `rng`: the row read as words of 64 bits (one a `bool`), then
+/// counted by popcounts and the chosen bit found in its word.
 fn random_true(row: &[bool], rng: &mut SmallRng) -> Option<usize> {
-    let word = |c: &[bool]| u64::from_le_bytes(std::array::from_fn(|j| c[j] as u8));
-    let (chunks, rest) = (row.chunks_exact(8), row.chunks_exact(8).remainder());
-    let n = chunks.clone().map(|c| word(c).count_ones() as usize).sum::<usize>()
-        + rest.iter().filter(|&&b| b).count();
+    let word = |c: &[bool]| c.iter().enumerate().fold(0u64, |w, (j, &b)| w | (b as u64) << j);
+    let n = row.chunks(64).map(|c| word(c).count_ones() as usize).sum::<usize>();
     if n == 0 {
         return None;
     }
     let mut k = rng.random_range(0..n);
-    for (i, c) in chunks.enumerate() {
+    for (i, c) in row.chunks(64).enumerate() {
         let mut w = word(c);
         let m = w.count_ones() as usize;
         if k < m {
             for _ in 0..k {
                 w &= w - 1;
             }
-            return Some(8 * i + w.trailing_zeros() as usize / 8);
+            return Some(64 * i + w.trailing_zeros() as usize);
         }
         k -= m;
     }
-    rest.iter().enumerate().filter(|(_, &b)| b).nth(k).map(|(j, _)| row.len() - rest.len() + j)
+    None
 }
 
 /// The actions of a `step`: a 1-D integer array (any integer dtype) or a

@@ -360,41 +360,52 @@ pub(crate) fn write_grid_planes<const N: usize>(
             let at = r * stride + c0;
             let (m, t) = (mine.run(at, n), theirs.run(at, n));
             let i = r * cols + c0;
-            let (own, other) = (&mut own[i..i + n], &mut other[i..i + n]);
-            for c in 0..n {
-                own[c] = (m >> c & 1) as f32;
-                other[c] = (t >> c & 1) as f32;
-            }
+            write_bits(&mut own[i..i + n], m, &BYTE_FLOATS);
+            write_bits(&mut other[i..i + n], t, &BYTE_FLOATS);
         }
     }
     side.fill(if first_to_move { 1.0 } else { 0.0 });
 }
 
-/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long), eight at a
-/// time: an action mask's row of cells. (For an observation's floats the
-/// plain loop over the bits was faster: the compiler vectorises it.)
+/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long) as
+/// `table[·][k]`'s 0 or 1, eight at a time: each byte of `bits` picks its
+/// eight values from `table` ([`BYTE_FLOATS`], [`BYTE_BOOLS`]), one copy, no
+/// shift a cell (an observation plane's or an action mask's row of cells; on
+/// plain x86-64, without AVX2's per-lane shifts, a Hex observation's planes
+/// took a third of a `VectorEnv` step cell by cell).
 #[inline]
-pub(crate) fn write_bits(out: &mut [bool], bits: u64) {
+pub(crate) fn write_bits<T: Copy>(out: &mut [T], bits: u64, table: &[[T; 8]; 256]) {
     let mut chunks = out.chunks_exact_mut(8);
     let mut b = bits;
     for chunk in &mut chunks {
-        let bytes = spread_byte(b);
-        for (o, &x) in chunk.iter_mut().zip(&bytes) {
-            *o = x != 0;
-        }
+        chunk.copy_from_slice(&table[(b & 0xff) as usize]);
         b >>= 8;
     }
-    for (k, o) in chunks.into_remainder().iter_mut().enumerate() {
-        *o = b >> k & 1 != 0;
+    // The last few one at a time: a copy of a length not known here is a
+    // call of `memmove` (7% of a Hex step).
+    for (o, &v) in chunks.into_remainder().iter_mut().zip(&table[(b & 0xff) as usize]) {
+        *o = v;
     }
 }
 
-/// The low byte of `b` spread over eight bytes, bit `k` alone in byte `k`: the
-/// byte copied into every byte (times `0x0101_0101_0101_0101`), then bit `k`
-/// of byte `k` kept (`0x8040_2010_0804_0201`).
-#[inline(always)]
-fn spread_byte(b: u64) -> [u8; 8] {
-    const COPY: u64 = 0x0101_0101_0101_0101;
-    const DIAGONAL: u64 = 0x8040_2010_0804_0201;
-    ((b & 0xff) * COPY & DIAGONAL).to_le_bytes()
+/// Byte `b`'s bits as eight floats, bit `k` at `[b][k]`.
+pub(crate) static BYTE_FLOATS: [[f32; 8]; 256] = byte_table(0.0, 1.0);
+
+/// Byte `b`'s bits as eight `bool`s, bit `k` at `[b][k]`.
+pub(crate) static BYTE_BOOLS: [[bool; 8]; 256] = byte_table(false, true);
+
+const fn byte_table<T: Copy>(zero: T, one: T) -> [[T; 8]; 256] {
+    let mut t = [[zero; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if b >> k & 1 != 0 {
+                t[b][k] = one;
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
 }

@@ -491,61 +491,55 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`Notation::write_legal_actions`] from the empty cells, a grid row at a
-    /// time, in id order: a cell's id is its name's `row · width + col`
-    /// ([`action`](Self::action)), the swap's the last.
+    /// [`Notation::write_legal_actions`]: the mask as
+    /// [`write_legal_mask`](Self::write_legal_mask) writes it, and the ids in
+    /// id order (a cell's id is its name's `row · width + col`,
+    /// [`action`](Self::action)), the swap's the last.
     pub fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
         ids.clear();
+        self.write_legal_mask(mask);
         if self.result != 0 {
-            mask.fill(false);
             return;
         }
-        let (w, h, stride) = (self.grid.width(), self.grid.height(), self.grid.stride());
-        ids.reserve(w * h + 1);
-        let empty = self.empty();
-        // Rows in id order: a flipped board names its top grid row 1.
-        for name_row in 0..h {
-            let r = if FLIP { h - 1 - name_row } else { name_row };
-            for c0 in (0..w).step_by(64) {
-                let n = (w - c0).min(64);
-                let bits = empty.run(r * stride + c0, n);
-                let base = name_row * w + c0;
-                for (c, m) in mask[base..base + n].iter_mut().enumerate() {
-                    *m = bits >> c & 1 != 0;
-                }
-                ids.extend(Bits::<1>::from_words([bits]).iter().map(|c| base + c));
-            }
-        }
-        if M::SWAP.is_some() {
-            let swap = self.can_swap();
-            mask[w * h] = swap;
-            if swap {
-                ids.push(w * h);
-            }
+        ids.reserve(self.num_actions());
+        self.for_each_empty_run(|base, bits| {
+            ids.extend(Bits::<1>::from_words([bits]).iter().map(|c| base + c));
+        });
+        if M::SWAP.is_some() && mask[self.num_actions() - 1] {
+            ids.push(self.num_actions() - 1);
         }
     }
 
     /// [`Notation::write_legal_mask`] from the empty cells, a grid row at a
-    /// time and eight cells a store: each byte of the row's empty bits spread
-    /// to eight `bool`s by one multiplication (bit `k` to byte `k`).
+    /// time and eight cells a store (each byte of the row's empty bits looked
+    /// up as eight `bool`s).
     pub fn write_legal_mask(&self, mask: &mut [bool]) {
         if self.result != 0 {
             mask.fill(false);
             return;
         }
+        self.for_each_empty_run(|base, bits| {
+            let n = (self.grid.width() - base % self.grid.width()).min(64);
+            crate::board::write_bits(&mut mask[base..base + n], bits, &crate::board::BYTE_BOOLS);
+        });
+        if M::SWAP.is_some() {
+            let (w, h) = (self.grid.width(), self.grid.height());
+            mask[w * h] = self.can_swap();
+        }
+    }
+
+    /// Calls `f(base, bits)` for each run of up to 64 cells of a grid row, in
+    /// action-id order: `bits` the run's empty cells, bit `c` the cell with id
+    /// `base + c` (a flipped board names its top grid row 1).
+    #[inline]
+    fn for_each_empty_run(&self, mut f: impl FnMut(usize, u64)) {
         let (w, h, stride) = (self.grid.width(), self.grid.height(), self.grid.stride());
         let empty = self.empty();
         for name_row in 0..h {
             let r = if FLIP { h - 1 - name_row } else { name_row };
             for c0 in (0..w).step_by(64) {
-                let n = (w - c0).min(64);
-                let bits = empty.run(r * stride + c0, n);
-                let base = name_row * w + c0;
-                crate::board::write_bits(&mut mask[base..base + n], bits);
+                f(name_row * w + c0, empty.run(r * stride + c0, (w - c0).min(64)));
             }
-        }
-        if M::SWAP.is_some() {
-            mask[w * h] = self.can_swap();
         }
     }
 

@@ -739,14 +739,14 @@ impl View for Othello {
 
     /// Row 1 (the top) is row 0, as in [`board`](View::board).
     fn observe(&self, out: &mut [f32]) {
-        // Square bit `8 · row + col` is the flat index itself.
-        crate::board::write_sparse_planes(
-            out,
-            [3, 8, 8],
-            Rules::side_to_move(self) == Player::First,
-            crate::bits::Bits::from_words([self.player]).iter(),
-            crate::bits::Bits::from_words([self.opponent]).iter(),
-        );
+        // Square bit `8 · row + col` is the flat index itself: each plane is
+        // its bitboard, eight squares a copy.
+        assert_eq!(out.len(), 3 * 64, "an observation of shape 3×8×8");
+        let (own, rest) = out.split_at_mut(64);
+        let (other, side) = rest.split_at_mut(64);
+        crate::board::write_bits(own, self.player, &crate::board::BYTE_FLOATS);
+        crate::board::write_bits(other, self.opponent, &crate::board::BYTE_FLOATS);
+        side.fill(if Rules::side_to_move(self) == Player::First { 1.0 } else { 0.0 });
     }
 
     fn move_cells(&self, mv: OthelloMove) -> Vec<usize> {
