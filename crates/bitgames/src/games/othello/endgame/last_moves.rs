@@ -244,15 +244,9 @@ impl<G: MoveGen> Search<'_, G> {
         }
     }
 
-    /// Null-window search with four empty squares, in parity order: a hot
-    /// path, run in the shallow search's chosen copy (`shallow.rs`).
-    #[inline]
-    pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, parity: u32) -> i32 {
-        super::shallow::solve_4(self, p, o, alpha, parity)
-    }
-
-    /// [`solve_4`](Self::solve_4)'s search, inlined into each copy of the
-    /// shallow search.
+    /// [`solve_4`](Self::solve_4)'s search (null-window, four empty squares,
+    /// in parity order), inlined into each copy of the shallow search
+    /// (`shallow.rs`).
     #[inline(always)]
     pub(super) fn solve_4_inline(&mut self, p: u64, o: u64, alpha: i32, parity: u32) -> i32 {
         self.nodes += 1;

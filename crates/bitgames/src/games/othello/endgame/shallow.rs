@@ -18,6 +18,13 @@ impl<G: MoveGen> Search<'_, G> {
         run_hot!(nws_shallow::<G>(self, p, o, alpha, n, parity))
     }
 
+    /// Null-window search with four empty squares, in parity order: a hot
+    /// path, in the copy the CPU calls for.
+    #[inline]
+    pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, parity: u32) -> i32 {
+        run_hot!(solve_4::<G>(self, p, o, alpha, parity))
+    }
+
     /// Alpha-beta with a window on a position with few empty squares (no table).
     pub(super) fn pvs_shallow(
         &mut self,
@@ -75,18 +82,6 @@ impl<G: MoveGen> Search<'_, G> {
             final_score(p, n)
         }
     }
-}
-
-/// [`Search::solve_4`] in the copy the CPU calls for (`hot_copies!`).
-#[inline]
-pub(super) fn solve_4<G: MoveGen>(
-    s: &mut Search<'_, G>,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    parity: u32,
-) -> i32 {
-    run_hot!(solve_4::<G>(s, p, o, alpha, parity))
 }
 
 macro_rules! shallow_body {
