@@ -269,7 +269,7 @@ impl PerftTable {
 /// The walks of a count, defined twice (`hot_copies!`): in `plain` as written,
 /// and in `hot` compiled for x86-64-v3's instructions, which `run_hot!` calls
 /// where the CPU has them (a portable build).
-macro_rules! hot_body {
+macro_rules! count_body {
     ($(#[$hot:meta])*) => {
 
         /// [`count`] with the table for positions `depth ≥ TABLE_MIN_DEPTH` from the
@@ -380,7 +380,7 @@ macro_rules! hot_body {
     };
 }
 
-hot_copies!(hot_body);
+hot_copies!(count_body);
 
 /// Subtrees this many plies deep or fewer are counted on one thread (a few
 /// hundred thousand leaves: far more work than a task costs).

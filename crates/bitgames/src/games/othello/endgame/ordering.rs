@@ -96,57 +96,6 @@ impl<G: MoveGen> Search<'_, G> {
         run_hot!(move_list::<G>(self, p, o, moves, hint, n, parity))
     }
 
-    /// [`move_list`](Self::move_list)'s work, inlined into each of its copies.
-    #[inline(always)]
-    fn move_list_inline(
-        &mut self,
-        p: u64,
-        o: u64,
-        moves: u64,
-        hint: u8,
-        n: u32,
-        parity: u32,
-    ) -> MoveList {
-        let mut list = MoveList { moves: [Move::default(); 34], len: 0 };
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros();
-            m &= m - 1;
-            let flips = self.gen.flips(p, o, sq);
-            let (np, no) = (o ^ flips, p ^ flips ^ 1 << sq);
-            let key = if n > SHALLOW_MAX + 1 {
-                let k = Key::new(np, no);
-                self.table.prefetch(k);
-                k
-            } else {
-                Key::new(0, 0)
-            };
-            let score = if np == 0 {
-                W_WIPEOUT
-            } else if sq == hint as u32 {
-                W_TABLE_MOVE
-            } else if n >= SORT_MIN {
-                // Far from the end: a shallow search on a heuristic evaluation.
-                let depth = (n - SORT_MIN) / SORT_STEP;
-                -self.shallow_eval(np, no, depth, -INF_EVAL, INF_EVAL) * 64
-                    + SQUARE_VALUE[sq as usize]
-            } else {
-                let theirs = self.gen.mobility(np, no);
-                let mut s = SQUARE_VALUE[sq as usize];
-                if parity & QUADRANT_BIT[sq as usize] != 0 {
-                    s += W_PARITY;
-                }
-                s += (36 - weighted_count(potential_moves(np, no))) * W_POTENTIAL_MOBILITY;
-                s += corner_stability(no) * W_CORNER_STABILITY;
-                s += (36 - weighted_count(theirs)) * W_MOBILITY;
-                s
-            };
-            list.moves[list.len] = Move { sq, flips, score, key };
-            list.len += 1;
-        }
-        list
-    }
-
     /// A heuristic score for move ordering (side to move's view): mobility
     /// difference (corners twice), potential mobility, corner stability.
     #[inline]
@@ -203,7 +152,44 @@ macro_rules! move_list_body {
             n: u32,
             parity: u32,
         ) -> MoveList {
-            s.move_list_inline(p, o, moves, hint, n, parity)
+            let mut list = MoveList { moves: [Move::default(); 34], len: 0 };
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let flips = s.gen.flips(p, o, sq);
+                let (np, no) = (o ^ flips, p ^ flips ^ 1 << sq);
+                let key = if n > SHALLOW_MAX + 1 {
+                    let k = Key::new(np, no);
+                    s.table.prefetch(k);
+                    k
+                } else {
+                    Key::new(0, 0)
+                };
+                let score = if np == 0 {
+                    W_WIPEOUT
+                } else if sq == hint as u32 {
+                    W_TABLE_MOVE
+                } else if n >= SORT_MIN {
+                    // Far from the end: a shallow search on a heuristic evaluation.
+                    let depth = (n - SORT_MIN) / SORT_STEP;
+                    -s.shallow_eval(np, no, depth, -INF_EVAL, INF_EVAL) * 64
+                        + SQUARE_VALUE[sq as usize]
+                } else {
+                    let theirs = s.gen.mobility(np, no);
+                    let mut v = SQUARE_VALUE[sq as usize];
+                    if parity & QUADRANT_BIT[sq as usize] != 0 {
+                        v += W_PARITY;
+                    }
+                    v += (36 - weighted_count(potential_moves(np, no))) * W_POTENTIAL_MOBILITY;
+                    v += corner_stability(no) * W_CORNER_STABILITY;
+                    v += (36 - weighted_count(theirs)) * W_MOBILITY;
+                    v
+                };
+                list.moves[list.len] = Move { sq, flips, score, key };
+                list.len += 1;
+            }
+            list
         }
     };
 }
