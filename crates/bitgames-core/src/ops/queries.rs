@@ -66,7 +66,15 @@ pub fn has_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>, n: usize) -> bool
     if n <= 1 {
         return n == 0 || bits.any();
     }
-    grid.axis_shifts().iter().any(|&s| line_starts(bits, s as usize, n).any())
+    // A loop, not `Iterator::any`: that stays a call of its own, compiled
+    // without the instructions of the hot copy the test is inlined into
+    // (Gomoku's portable perft 3: 28% more instructions than the v3 build's).
+    for &s in grid.axis_shifts() {
+        if line_starts(bits, s as usize, n).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `bits` holds a line of exactly `n` cells along some axis: a maximal
@@ -83,22 +91,30 @@ pub fn has_exact_line<const N: usize>(grid: &Grid<N>, bits: Bits<N>, n: usize) -
     if n == 0 {
         return false;
     }
-    grid.axis_shifts().iter().any(|&s| {
+    // A loop for the reason given in `has_line`.
+    for &s in grid.axis_shifts() {
         let s = s as usize;
         let starts = if n == 1 { bits } else { line_starts(bits, s, n) };
-        starts.and_not(bits.shr(n * s)).and_not(bits.shl(s)).any()
-    })
+        if starts.and_not(bits.shr(n * s)).and_not(bits.shl(s)).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// Line-of-four detection (Browne, Alg. 7): `pairs = bits & (bits >> shift_a)`, then
 /// `pairs & (pairs >> shift_aa)` along each axis. `bits` must hold on-board cells only.
 #[inline]
 pub fn has_line4<const N: usize>(grid: &Grid<N>, bits: Bits<N>) -> bool {
-    grid.axis_shifts().iter().any(|&s| {
+    // A loop for the reason given in `has_line`.
+    for &s in grid.axis_shifts() {
         let s = s as usize;
         let pairs = bits & bits.shr(s);
-        (pairs & pairs.shr(2 * s)).any()
-    })
+        if (pairs & pairs.shr(2 * s)).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// Pieces of `bits` standing on cells of `colour` (§5.2.2: `|bits_p & mask_c|`).

@@ -237,12 +237,7 @@ macro_rules! walk_node {
                 total += $recurse::<G, $deeper>(&child, $depth - 1);
             });
         } else {
-            let _ = $game.try_for_each_move(|mv| {
-                let mut child = $game.clone();
-                child.play_unchecked(mv);
-                total += $recurse::<G, $deeper>(&child, $depth - 1);
-                ControlFlow::Continue(())
-            });
+            total = children::<G, $deeper>($game, $depth);
         }
         total
     }};
@@ -257,6 +252,22 @@ macro_rules! walk_body {
         $(#[$hot])*
         pub(super) fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
             walk_node!(game, depth, DEEPER, walk)
+        }
+
+        /// The children of a node of the portable build's walk, a call of its
+        /// own (as the placement kit's move loop is in the x86-64-v3 build)
+        /// with the game's `try_for_each_move` and the walk's closure inlined.
+        $(#[$hot])*
+        #[inline(never)]
+        fn children<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
+            let mut total = 0;
+            let _ = game.try_for_each_move(|mv| {
+                let mut child = game.clone();
+                child.play_unchecked(mv);
+                total += walk::<G, DEEPER>(&child, depth - 1);
+                ControlFlow::Continue(())
+            });
+            total
         }
     };
 }
