@@ -11,6 +11,7 @@ pub mod heuristics;
 pub mod hex;
 pub mod hexagon;
 pub mod othello;
+pub(crate) mod prelude;
 pub mod step_move;
 pub mod stones;
 pub mod teeko;

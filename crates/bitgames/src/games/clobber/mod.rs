@@ -30,19 +30,11 @@ pub(crate) mod one_word;
 
 pub use one_word::Clobber64;
 
-use crate::bits::Bits;
-use crate::board::BoardView;
 use crate::game::PositionFault::{SideToMove, Syntax};
-use crate::game::{
-    clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
-    ParseError, Player, Rules, SetupError, View,
-};
-use crate::grid::{column_name, Dir, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::game::{clip, hash_sets, nth_across, random_below};
+use crate::games::prelude::*;
+use crate::grid::column_name;
 use rand::Rng;
-use std::ops::ControlFlow;
 
 /// The parameters of `clobber(width=…,height=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -149,15 +141,7 @@ impl<const N: usize> Rules for Clobber<N> {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side_index: side);
 
     /// By direction (N, E, S, W), then by the clobbered stone's bit (row by
     /// row from `a1`).

@@ -41,21 +41,13 @@
 //! positional superko compares against (as FEN does not carry repetitions): a
 //! read position starts its history afresh.
 
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardShape;
 use crate::game::PositionFault::{OffBoard, Rules as RulesFault, SideToMove, Syntax};
-use crate::game::{
-    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError,
-    Player, Rules, SetupError, View,
-};
-use crate::grid::{Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::game::{clip, mix64, random_below};
+use crate::games::prelude::*;
 use crate::search::mcts::Parallel;
 use crate::tools::{ScaleWork, Tools};
 use rand::Rng;
-use std::ops::ControlFlow;
 
 mod history;
 mod notation;
@@ -608,15 +600,7 @@ impl<const N: usize> Rules for Go<N> {
         )
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side_index: side);
 
     /// The legal stones in bit order (`a1`, `b1`, … row by row from the
     /// bottom), then `pass`.
