@@ -302,28 +302,9 @@ impl<const N: usize> Notation for Clobber<N> {
             ),
             ));
         };
-        let side = match side {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => {
-                return Err(err(
-                    SideToMove,
-                    format!("the side to move is '{}', expected x or o", clip(s)),
-                ))
-            }
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != h {
-            return Err(err(Syntax, format!("{} rows, expected {h}", rows.len())));
-        }
-        let mut stones = [Bits::EMPTY; 2];
-        for (k, row) in rows.iter().enumerate() {
-            let r = h - 1 - k;
-            crate::games::read_stone_row(row, r + 1, w, column_name, |c, p| {
-                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
-            })
+        let side = super::read_side(side).map_err(|why| err(SideToMove, why))?;
+        let stones = super::read_grid_rows(&self.grid, board, column_name)
             .map_err(|why| err(Syntax, why))?;
-        }
         let removed = self.grid.cells() - (stones[0] | stones[1]).count() as usize;
         Ok(Clobber { grid: self.grid, stones, ply: removed as u16, side })
     }

@@ -886,28 +886,9 @@ impl<const N: usize> Notation for Go<N> {
             ),
             ));
         }
-        let side: u8 = match parts[1] {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => {
-                return Err(err(
-                    SideToMove,
-                    format!("the side to move is '{}', expected x or o", clip(s)),
-                ))
-            }
-        };
-        let rows: Vec<&str> = parts[0].split('/').collect();
-        if rows.len() != n {
-            return Err(err(Syntax, format!("{} rows, expected {n}", rows.len())));
-        }
-        let mut stones = [Bits::EMPTY; 2];
-        for (k, row) in rows.iter().enumerate() {
-            let r = n - 1 - k;
-            super::read_stone_row(row, r + 1, n, column_letter, |c, p| {
-                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
-            })
+        let side = super::read_side(parts[1]).map_err(|why| err(SideToMove, why))?;
+        let stones = super::read_grid_rows(&self.grid, parts[0], column_letter)
             .map_err(|why| err(Syntax, why))?;
-        }
         let (mut ply, mut passes, mut ko, mut state) = (0u32, 0u8, NO_KO, 0u8);
         if parts.len() >= 5 {
             ply = parts[2].parse().map_err(|_| {
