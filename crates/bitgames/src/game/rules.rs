@@ -312,3 +312,46 @@ pub fn perft_parallel<G: Rules>(game: &G, depth: usize, threads: usize) -> u64 {
     // positions only at depth 0 give 0 there, as the serial walk does.
     pool.install(|| frontier.par_iter().map(|g| g.perft(left)).sum())
 }
+
+/// The two [`Rules`] methods that read the turn from a state's fields, for a
+/// game's `impl Rules` block: `ply` from an integer field, and `side_to_move`
+/// from the ply (`ply: f`, the players alternate from the first with no
+/// passes), from a stored [`Player`] (`side: g`) or from a stored player
+/// index (`side_index: g`, 0 for the first player).
+///
+/// ```ignore
+/// impl Rules for MyGame {
+///     bitgames::turn_fields!(ply: moves);
+///     // …
+/// }
+/// ```
+#[macro_export]
+macro_rules! turn_fields {
+    (ply: $ply:ident $(,)?) => {
+        $crate::turn_fields!(@ply $ply);
+        #[inline]
+        fn side_to_move(&self) -> $crate::game::Player {
+            $crate::game::Player::at_ply(self.$ply as usize)
+        }
+    };
+    (ply: $ply:ident, side: $side:ident $(,)?) => {
+        $crate::turn_fields!(@ply $ply);
+        #[inline]
+        fn side_to_move(&self) -> $crate::game::Player {
+            self.$side
+        }
+    };
+    (ply: $ply:ident, side_index: $side:ident $(,)?) => {
+        $crate::turn_fields!(@ply $ply);
+        #[inline]
+        fn side_to_move(&self) -> $crate::game::Player {
+            $crate::game::Player::from_index(self.$side as usize)
+        }
+    };
+    (@ply $ply:ident) => {
+        #[inline]
+        fn ply(&self) -> usize {
+            self.$ply as usize
+        }
+    };
+}

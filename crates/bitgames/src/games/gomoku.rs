@@ -28,13 +28,7 @@
 //! free-style five in a row on any rectangle).
 
 use super::stones::{StoneGame, Stones};
-use crate::bits::Bits;
-use crate::board::BoardView;
-use crate::game::{Hints, Notation, ParseError, Rules, SetupError, View};
-use crate::grid::{Cell, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::games::prelude::*;
 use crate::stone_moves;
 
 /// Stones in a row that win.

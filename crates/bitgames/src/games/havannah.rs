@@ -41,14 +41,7 @@
 
 use super::hexagon;
 use super::stones::{PlaceMove, StoneGame, StoneSetupError, Stones};
-use crate::bits::Bits;
-use crate::board::BoardView;
-use crate::game::SetupError;
-use crate::game::{Hints, Illegal, Notation, Outcome, ParseError, Rules, View};
-use crate::grid::{Cell, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::games::prelude::*;
 use crate::stone_moves;
 
 /// Largest side: side 10 (271 cells) is a 19×19 rhombus, 379 bits, six words.

@@ -11,6 +11,7 @@ pub mod heuristics;
 pub mod hex;
 pub mod hexagon;
 pub mod othello;
+pub(crate) mod prelude;
 pub mod step_move;
 pub mod stones;
 pub mod teeko;
@@ -75,6 +76,39 @@ pub(crate) fn read_stone_rows<S: std::fmt::Display>(
         read_stone_row(row, r + 1, len(r), &column, |c, p| put(c, r, p))?;
     }
     Ok(())
+}
+
+/// The side to move of a position text, `x` or `o` in either case, as a player
+/// index (0 the first player); else the refusal's words.
+pub(crate) fn read_side(text: &str) -> Result<u8, String> {
+    match text {
+        "x" | "X" => Ok(0),
+        "o" | "O" => Ok(1),
+        s => Err(format!("the side to move is '{}', expected x or o", crate::game::clip(s))),
+    }
+}
+
+/// The two players' stones on a rectangular `grid` from a position's rows
+/// (the top row first, separated by `/`, each read by [`read_stone_row`] and
+/// named by its number from the bottom, the columns by `column`).
+pub(crate) fn read_grid_rows<const N: usize, S: std::fmt::Display>(
+    grid: &crate::grid::Grid<N>,
+    rows: &str,
+    column: impl Fn(usize) -> S,
+) -> Result<[crate::bits::Bits<N>; 2], String> {
+    let (w, h) = (grid.width(), grid.height());
+    let found = rows.split('/').count();
+    if found != h {
+        return Err(format!("{found} rows, expected {h}"));
+    }
+    let mut stones = [crate::bits::Bits::EMPTY; 2];
+    for (k, row) in rows.split('/').enumerate() {
+        let r = h - 1 - k;
+        read_stone_row(row, r + 1, w, &column, |c, p| {
+            stones[p].insert(grid.cell(c, r).expect("on the board"))
+        })?;
+    }
+    Ok(stones)
 }
 
 /// Reads one row of a position picture, as the stone games write it (`x` or

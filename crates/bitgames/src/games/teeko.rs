@@ -21,20 +21,12 @@
 //! the ply: `X..../...../..O../...../..... 2`. The ply may be left out; it is
 //! then the number of pieces on the board.
 
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView, PieceLook};
+use crate::board::{BoardShape, PieceLook};
 use crate::game::PositionFault::{AfterEnd, Counts, Syntax};
-use crate::game::{
-    clip, hash_sets, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome, ParseError,
-    Player, Rules, SetupError, View,
-};
+use crate::game::{clip, hash_sets, NotationError};
+use crate::games::prelude::*;
 use crate::games::step_move::StepMove;
-use crate::grid::{Cell, Dir, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
 use std::fmt;
-use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::LazyLock;
 
@@ -252,15 +244,7 @@ impl Rules for Teeko {
         format!("teeko(max_moves={})", self.max_moves)
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::at_ply(self.ply as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply);
 
     /// Drops on the empty cells in bit order (`a1`, `b1`, …); then slides by
     /// direction (`N`, `NE`, … `NW`), each by destination in bit order.

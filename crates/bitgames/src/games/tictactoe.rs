@@ -4,12 +4,8 @@
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
 
 use super::stones::{StoneGame, Stones};
-use crate::board::{BoardView, PieceLook};
-use crate::game::{Hints, Notation, ParseError, Rules, SetupError, View};
-use crate::grid::{Cell, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::board::PieceLook;
+use crate::games::prelude::*;
 use crate::stone_moves;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.

@@ -35,16 +35,11 @@
 
 use super::fill::{first_joining, shuffle_into, Draws, Lanes, PLACES};
 use super::stones::{StoneGame, StoneSetupError, Stones};
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
-use crate::game::{
-    random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError, Player, Rules,
-    SetupError, View,
-};
-use crate::grid::{column_name, Cell, Grid, GridKind};
-use crate::info::GameInfo;
+use crate::board::BoardShape;
+use crate::game::random_below;
+use crate::games::prelude::*;
+use crate::grid::column_name;
 use crate::ops::{self, YColumns, YPyramid, Y_FIRST, Y_SECOND};
-use crate::params::ParamInfo;
 use crate::search::playout::PlayoutStats;
 use crate::stone_moves;
 use rand::SeedableRng;

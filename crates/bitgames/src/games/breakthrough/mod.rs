@@ -27,21 +27,12 @@
 
 mod packed;
 
-use crate::bits::Bits;
-use crate::board::BoardView;
 use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
-use crate::game::{
-    clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
-    ParseError, Player, Rules, SetupError, View,
-};
-use crate::grid::{Dir, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::game::{clip, hash_sets, nth_across, random_below};
+use crate::games::prelude::*;
 use crate::search::playout::PlayoutStats;
 use rand::Rng;
 use std::hash::{Hash, Hasher};
-use std::ops::ControlFlow;
 
 /// The parameters of `breakthrough(width=…,height=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -212,15 +203,7 @@ impl<const N: usize> Rules for Breakthrough<N> {
         format!("breakthrough(width={},height={})", self.grid.width(), self.grid.height())
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side: side);
 
     /// Straight steps, then the left diagonal, then the right (as the mover
     /// faces the board from White's side: west, then east), each in bit order

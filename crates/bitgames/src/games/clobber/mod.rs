@@ -30,19 +30,11 @@ pub(crate) mod one_word;
 
 pub use one_word::Clobber64;
 
-use crate::bits::Bits;
-use crate::board::BoardView;
 use crate::game::PositionFault::{SideToMove, Syntax};
-use crate::game::{
-    clip, hash_sets, nth_across, random_below, Hints, Illegal, IllegalReason, Notation, Outcome,
-    ParseError, Player, Rules, SetupError, View,
-};
-use crate::grid::{column_name, Dir, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::game::{clip, hash_sets, nth_across, random_below};
+use crate::games::prelude::*;
+use crate::grid::column_name;
 use rand::Rng;
-use std::ops::ControlFlow;
 
 /// The parameters of `clobber(width=…,height=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -149,15 +141,7 @@ impl<const N: usize> Rules for Clobber<N> {
         format!("clobber(width={},height={})", self.grid.width(), self.grid.height())
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side_index: side);
 
     /// By direction (N, E, S, W), then by the clobbered stone's bit (row by
     /// row from `a1`).
@@ -318,28 +302,9 @@ impl<const N: usize> Notation for Clobber<N> {
             ),
             ));
         };
-        let side = match side {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => {
-                return Err(err(
-                    SideToMove,
-                    format!("the side to move is '{}', expected x or o", clip(s)),
-                ))
-            }
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != h {
-            return Err(err(Syntax, format!("{} rows, expected {h}", rows.len())));
-        }
-        let mut stones = [Bits::EMPTY; 2];
-        for (k, row) in rows.iter().enumerate() {
-            let r = h - 1 - k;
-            crate::games::read_stone_row(row, r + 1, w, column_name, |c, p| {
-                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
-            })
+        let side = super::read_side(side).map_err(|why| err(SideToMove, why))?;
+        let stones = super::read_grid_rows(&self.grid, board, column_name)
             .map_err(|why| err(Syntax, why))?;
-        }
         let removed = self.grid.cells() - (stones[0] | stones[1]).count() as usize;
         Ok(Clobber { grid: self.grid, stones, ply: removed as u16, side })
     }

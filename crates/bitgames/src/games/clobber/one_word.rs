@@ -12,15 +12,9 @@
 //! text and error paths convert to it, the move paths work on the words.
 
 use super::{Clobber, ClobberMove};
-use crate::bits::Bits;
-use crate::board::BoardView;
-use crate::game::{
-    hash_sets, random_below, Hints, Illegal, Notation, Outcome, ParseError, Player, Rules,
-    SetupError, View,
-};
-use crate::grid::Cell;
+use crate::game::{hash_sets, random_below};
+use crate::games::prelude::*;
 use rand::Rng;
-use std::ops::ControlFlow;
 
 /// A Clobber position on at most 64 cells, one word per player (see the
 /// module's layout). Plays the same games as [`Clobber`] from the same
@@ -205,15 +199,7 @@ impl Rules for Clobber64 {
         format!("clobber(width={},height={})", self.width, self.height)
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side_index: side);
 
     /// As [`Clobber`]: by direction (N, E, S, W), then by the clobbered stone's
     /// bit (row by row from `a1`).

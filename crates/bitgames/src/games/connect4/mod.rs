@@ -19,18 +19,13 @@ pub(crate) mod tools;
 
 pub use bits::has_four;
 
-use crate::board::{BoardCell, BoardShape, BoardView, PieceLook};
+use crate::board::{BoardCell, BoardShape, PieceLook};
 use crate::game::PositionFault::{AfterEnd, IllegalMove, Syntax};
-use crate::game::{
-    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
-    ParseError, Player, Rules, SetupError, View,
-};
-use crate::info::GameInfo;
-use crate::params::ParamInfo;
+use crate::game::{clip, mix64, random_below, NotationError};
+use crate::games::prelude::*;
 use crate::tools::Tools;
 use rand::Rng;
 use std::fmt;
-use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// A Connect Four move: a column, 0-based inside, written 1-based (`4` is the
@@ -339,15 +334,7 @@ impl Rules for Connect4 {
         format!("connect4(width={},height={})", self.width, self.height)
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::at_ply(self.moves as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.moves as usize
-    }
+    crate::turn_fields!(ply: moves);
 
     #[inline(always)]
     fn try_for_each_move<F>(&self, mut f: F) -> ControlFlow<()>

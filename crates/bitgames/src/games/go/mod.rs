@@ -41,21 +41,13 @@
 //! positional superko compares against (as FEN does not carry repetitions): a
 //! read position starts its history afresh.
 
-use crate::bits::Bits;
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardShape;
 use crate::game::PositionFault::{OffBoard, Rules as RulesFault, SideToMove, Syntax};
-use crate::game::{
-    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, Outcome, ParseError,
-    Player, Rules, SetupError, View,
-};
-use crate::grid::{Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::game::{clip, mix64, random_below};
+use crate::games::prelude::*;
 use crate::search::mcts::Parallel;
 use crate::tools::{ScaleWork, Tools};
 use rand::Rng;
-use std::ops::ControlFlow;
 
 mod history;
 mod notation;
@@ -608,15 +600,7 @@ impl<const N: usize> Rules for Go<N> {
         )
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side_index: side);
 
     /// The legal stones in bit order (`a1`, `b1`, … row by row from the
     /// bottom), then `pass`.
@@ -902,28 +886,9 @@ impl<const N: usize> Notation for Go<N> {
             ),
             ));
         }
-        let side: u8 = match parts[1] {
-            "x" | "X" => 0,
-            "o" | "O" => 1,
-            s => {
-                return Err(err(
-                    SideToMove,
-                    format!("the side to move is '{}', expected x or o", clip(s)),
-                ))
-            }
-        };
-        let rows: Vec<&str> = parts[0].split('/').collect();
-        if rows.len() != n {
-            return Err(err(Syntax, format!("{} rows, expected {n}", rows.len())));
-        }
-        let mut stones = [Bits::EMPTY; 2];
-        for (k, row) in rows.iter().enumerate() {
-            let r = n - 1 - k;
-            super::read_stone_row(row, r + 1, n, column_letter, |c, p| {
-                stones[p].insert(self.grid.cell(c, r).expect("on the board"))
-            })
+        let side = super::read_side(parts[1]).map_err(|why| err(SideToMove, why))?;
+        let stones = super::read_grid_rows(&self.grid, parts[0], column_letter)
             .map_err(|why| err(Syntax, why))?;
-        }
         let (mut ply, mut passes, mut ko, mut state) = (0u32, 0u8, NO_KO, 0u8);
         if parts.len() >= 5 {
             ply = parts[2].parse().map_err(|_| {

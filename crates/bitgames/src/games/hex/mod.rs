@@ -39,15 +39,10 @@ mod bulk;
 
 use super::fill::first_joining;
 use super::stones::{PlaceMove, StoneGame, StoneSetupError, Stones};
-use crate::bits::Bits;
-use crate::board::{BoardEdge, BoardShape, BoardView, PieceLook};
-use crate::game::{
-    random_below, Hints, Notation, Outcome, ParseError, Player, Rules, SetupError, View,
-};
-use crate::grid::{column_name, Grid, GridKind};
-use crate::info::GameInfo;
-use crate::ops;
-use crate::params::ParamInfo;
+use crate::board::{BoardEdge, BoardShape, PieceLook};
+use crate::game::random_below;
+use crate::games::prelude::*;
+use crate::grid::column_name;
 use crate::search::playout::PlayoutStats;
 use crate::stone_moves;
 use bulk::{EmbeddedFill, EMBEDDED_MAX};

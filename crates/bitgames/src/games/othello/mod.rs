@@ -79,17 +79,13 @@ pub use perft::{
 };
 pub use tools::FFO_40_59;
 
-use crate::board::{BoardShape, BoardView};
+use crate::board::BoardShape;
 use crate::game::PositionFault::{SideToMove, Syntax};
-use crate::game::{
-    clip, mix64, random_below, Hints, Illegal, IllegalReason, Notation, NotationError, Outcome,
-    ParseError, PerftRule, Player, Rules, SetupError, View,
-};
-use crate::info::GameInfo;
+use crate::game::{clip, mix64, random_below, NotationError, PerftRule};
+use crate::games::prelude::*;
 use crate::tools::Tools;
 use rand::Rng;
 use std::fmt;
-use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// The game's spec, as the registry reads it.
@@ -479,15 +475,7 @@ impl Rules for Othello {
         perft::perft_bik_parallel(self, depth, threads)
     }
 
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.ply as usize
-    }
+    crate::turn_fields!(ply: ply, side: side);
 
     /// The squares of the mobility bitboard, `a1` side first; a lone `pass` when
     /// the side to move has none but the opponent has some; nothing at the end.
