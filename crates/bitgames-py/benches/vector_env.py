@@ -84,15 +84,6 @@ def pgx_rate(name, steps, batch=BATCH):
     def one(state, key):
         key, k1 = jax.random.split(key)
         state = step(state, act(state, k1))
-        return state, key
-
-    # Compile and warm up.
-    for _ in range(3):
-        state, key = one(state, key)
-    jax.block_until_ready(state.observation)
-    t = time.perf_counter()
-    for _ in range(steps):
-        state, key = one(state, key)
         # Finished games start again, as the VectorEnv's do.
         done = state.terminated | state.truncated
         if bool(done.any()):
@@ -101,6 +92,23 @@ def pgx_rate(name, steps, batch=BATCH):
             state = jax.tree_util.tree_map(
                 lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), state, fresh
             )
+        return state, key
+
+    return pgx_timed(one, state, key, steps, batch)
+
+
+def pgx_timed(one, state, key, steps, batch):
+    """Steps a second of ``one(state, key) -> (state, key)``, a step of
+    ``batch`` pgx games, over ``steps`` steps after three untimed ones (JAX's
+    compilation and warm-up)."""
+    import jax
+
+    for _ in range(3):
+        state, key = one(state, key)
+    jax.block_until_ready(state.observation)
+    t = time.perf_counter()
+    for _ in range(steps):
+        state, key = one(state, key)
     jax.block_until_ready((state.observation, state.legal_action_mask))
     return batch * steps / (time.perf_counter() - t)
 
@@ -129,14 +137,7 @@ def pgx_fused_rate(name, steps, batch):
 
     key = jax.random.PRNGKey(0)
     state = init(jax.random.split(key, batch))
-    for _ in range(3):
-        state, key = one(state, key)
-    jax.block_until_ready(state.observation)
-    t = time.perf_counter()
-    for _ in range(steps):
-        state, key = one(state, key)
-    jax.block_until_ready((state.observation, state.legal_action_mask))
-    return batch * steps / (time.perf_counter() - t), jax.default_backend()
+    return pgx_timed(one, state, key, steps, batch), jax.default_backend()
 
 
 def openspiel_rate(spec, seconds=3.0):

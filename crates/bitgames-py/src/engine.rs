@@ -4,7 +4,7 @@
 use crate::interrupt::run_interruptible;
 use crate::state::{Game, State};
 use crate::value_error;
-use bitgames::{new_engine, new_solver, SolveMode, SolveOptions};
+use bitgames::{new_engine, new_solver, DynGame, SolveMode, SolveOptions, Solver};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
@@ -109,16 +109,18 @@ impl Solution {
     }
 }
 
-/// A solve's options from the Python arguments, each checked: `mode` is
-/// `"score"`, `"best"` or `"analyze"`; a table the machine cannot give or a
-/// thread count out of range is a `ValueError`.
-pub(crate) fn solve_options(
+/// An exact solver for `game` with a solve's options from the Python
+/// arguments, each checked: `mode` is `"score"`, `"best"` or `"analyze"`; a
+/// table the machine cannot give, a thread count out of range or a game
+/// without a solver is a `ValueError`. With the flag that stops it (Ctrl-C).
+pub(crate) fn stoppable_solver(
+    game: &dyn DynGame,
     mode: &str,
     weak: bool,
     table_mib: usize,
     threads: usize,
     book: Option<std::path::PathBuf>,
-) -> PyResult<SolveOptions> {
+) -> PyResult<(Box<dyn Solver>, Arc<AtomicBool>)> {
     let mode = match mode {
         "score" => SolveMode::Score,
         "best" => SolveMode::Best,
@@ -132,7 +134,11 @@ pub(crate) fn solve_options(
     bitgames::search::memory::check_table_mib(table_mib)
         .map_err(|e| value_error(format!("table_mib {table_mib}: {e}")))?;
     crate::check_threads(threads)?;
-    Ok(SolveOptions { mode, weak, table_mib, threads, book })
+    let options = SolveOptions { mode, weak, table_mib, threads, book };
+    let mut solver = new_solver(game, &options).map_err(value_error)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    solver.set_stop(Some(Arc::clone(&stop)));
+    Ok((solver, stop))
 }
 
 /// Solves `state` exactly: `mode` is `"score"`, `"best"` (every best move) or
@@ -148,11 +154,8 @@ pub(crate) fn solve(
     table_mib: usize,
     threads: usize,
 ) -> PyResult<Solution> {
-    let options = solve_options(mode, weak, table_mib, threads, None)?;
     let game = state.game();
-    let mut solver = new_solver(game, &options).map_err(value_error)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    solver.set_stop(Some(Arc::clone(&stop)));
+    let (mut solver, stop) = stoppable_solver(game, mode, weak, table_mib, threads, None)?;
     let s = run_interruptible(py, &stop, || solver.solve(game))?.map_err(value_error)?;
     let action = |mv: &str| game.string_to_action(mv).map_err(value_error);
     Ok(Solution {

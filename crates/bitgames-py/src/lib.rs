@@ -123,32 +123,26 @@ fn load_game(spec: &str) -> PyResult<state::Game> {
     state::Game::load(spec)
 }
 
+/// The extension module `bitgames._core`: every function and class the
+/// package has, and its version.
 #[pymodule]
-fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_function(wrap_pyfunction!(games, m)?)?;
-    m.add_function(wrap_pyfunction!(load_game, m)?)?;
-    m.add_function(wrap_pyfunction!(state::restore_state, m)?)?;
-    m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
-    m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(puzzles::lightsout, m)?)?;
-    m.add_function(wrap_pyfunction!(puzzles::life, m)?)?;
-    m.add_function(wrap_pyfunction!(puzzles::pack, m)?)?;
-    m.add_function(wrap_pyfunction!(engine::perft, m)?)?;
-    m.add_function(wrap_pyfunction!(engine::random_playouts, m)?)?;
-    m.add_class::<Param>()?;
-    m.add_class::<GameInfo>()?;
-    m.add_class::<state::Game>()?;
-    m.add_class::<state::State>()?;
-    m.add_class::<env::VectorEnv>()?;
-    m.add_class::<engine::Engine>()?;
-    m.add_class::<engine::Solution>()?;
-    m.add_class::<line_solver::LineSolver>()?;
-    m.add_class::<engine::Playouts>()?;
-    m.add_class::<analysis::Analysis>()?;
-    m.add_class::<puzzles::LightsOutSolution>()?;
-    m.add_class::<puzzles::LifeRun>()?;
-    m.add_class::<puzzles::PackReport>()?;
-    m.add_class::<analysis::AnalysisEvent>()?;
-    Ok(())
+mod _core {
+    #[pymodule_export]
+    use super::{
+        analysis::{analyse, Analysis, AnalysisEvent},
+        engine::{perft, random_playouts, solve, Engine, Playouts, Solution},
+        env::VectorEnv,
+        games,
+        line_solver::LineSolver,
+        load_game,
+        puzzles::{life, lightsout, pack, LifeRun, LightsOutSolution, PackReport},
+        state::{restore_state, Game, State},
+        GameInfo, Param,
+    };
+    use pyo3::prelude::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
 }

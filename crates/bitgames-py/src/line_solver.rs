@@ -4,9 +4,10 @@
 //! runs, so a job that solves a file across workers prints what the CLI
 //! prints.
 
+use crate::engine::stoppable_solver;
 use crate::interrupt::run_interruptible;
 use crate::value_error;
-use bitgames::{new_game, new_solver, Solver, ToolError};
+use bitgames::{new_game, Solver, ToolError};
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -38,11 +39,8 @@ impl LineSolver {
         threads: usize,
         book: Option<std::path::PathBuf>,
     ) -> PyResult<LineSolver> {
-        let options = crate::engine::solve_options(mode, weak, table_mib, threads, book)?;
         let game = new_game(spec).map_err(value_error)?;
-        let mut solver = new_solver(game.as_ref(), &options).map_err(value_error)?;
-        let stop = Arc::new(AtomicBool::new(false));
-        solver.set_stop(Some(Arc::clone(&stop)));
+        let (solver, stop) = stoppable_solver(game.as_ref(), mode, weak, table_mib, threads, book)?;
         Ok(LineSolver { solver: Mutex::new(solver), stop, spec: game.spec() })
     }
 

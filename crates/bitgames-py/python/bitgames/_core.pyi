@@ -1,8 +1,12 @@
 """Type stubs of the extension module ``bitgames._core`` (re-exported by
-``bitgames``)."""
+``bitgames``).
+
+An attribute written ``name: Final[T]`` is a read-only one (a getter without a
+setter) whose value stays as it is for the object's life; one that changes as
+the object is used (``Engine.last_info``) is written as a property."""
 
 from types import TracebackType
-from typing import Any, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -12,40 +16,27 @@ __version__: str
 class Param:
     """One typed parameter of a game."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def default(self) -> str: ...
-    @property
-    def range(self) -> str: ...
-    @property
-    def doc(self) -> str: ...
+    name: Final[str]
+    kind: Final[str]
+    default: Final[str]
+    range: Final[str]
+    doc: Final[str]
 
 class GameInfo:
     """A game the package has: its name, what it is, its parameters."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def summary(self) -> str: ...
-    @property
-    def default_spec(self) -> str: ...
-    @property
-    def params(self) -> list[Param]: ...
-    @property
-    def engines(self) -> list[str]: ...
-    @property
-    def has_solver(self) -> bool: ...
+    name: Final[str]
+    summary: Final[str]
+    default_spec: Final[str]
+    params: Final[list[Param]]
+    engines: Final[list[str]]
+    has_solver: Final[bool]
 
 class Game:
     """A game with its parameters, as ``load_game`` builds it."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def spec(self) -> str: ...
+    name: Final[str]
+    spec: Final[str]
     def num_distinct_actions(self) -> int: ...
     def num_players(self) -> int: ...
     def observation_tensor_shape(self, history: int = 1) -> Tuple[int, int, int]: ...
@@ -116,16 +107,11 @@ class VectorEnv(Generic[_Obs]):
         obs_dtype: Literal["uint8"],
         history: int = 1,
     ) -> None: ...
-    @property
-    def num_envs(self) -> int: ...
-    @property
-    def num_actions(self) -> int: ...
-    @property
-    def observation_shape(self) -> Tuple[int, int, int]: ...
-    @property
-    def spec(self) -> str: ...
-    @property
-    def history(self) -> int: ...
+    num_envs: Final[int]
+    num_actions: Final[int]
+    observation_shape: Final[Tuple[int, int, int]]
+    spec: Final[str]
+    history: Final[int]
     def __len__(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
@@ -155,8 +141,7 @@ class Engine:
     """An engine by spec for one game."""
 
     def __init__(self, spec: str, game: Game) -> None: ...
-    @property
-    def spec(self) -> str: ...
+    spec: Final[str]
     @property
     def last_info(self) -> Optional[str]: ...
     @property
@@ -166,18 +151,12 @@ class Engine:
 class Solution:
     """What an exact solve found, for the side to move."""
 
-    @property
-    def score(self) -> int: ...
-    @property
-    def best(self) -> list[int]: ...
-    @property
-    def best_moves(self) -> list[str]: ...
-    @property
-    def scores(self) -> dict[int, int]: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
+    score: Final[int]
+    best: Final[list[int]]
+    best_moves: Final[list[str]]
+    scores: Final[dict[int, int]]
+    nodes: Final[int]
+    seconds: Final[float]
 
 class LineSolver:
     """A game's exact solver that takes lines as ``bitgames solve`` does."""
@@ -191,51 +170,35 @@ class LineSolver:
         threads: int = 1,
         book: Optional[str] = None,
     ) -> None: ...
-    @property
-    def spec(self) -> str: ...
+    spec: Final[str]
     def solve_line(self, line: str) -> Tuple[str, Optional[str], bool]: ...
 
 class Playouts:
     """What a batch of random playouts came to."""
 
-    @property
-    def games(self) -> int: ...
-    @property
-    def plies(self) -> int: ...
-    @property
-    def first_wins(self) -> int: ...
-    @property
-    def second_wins(self) -> int: ...
-    @property
-    def draws(self) -> int: ...
+    games: Final[int]
+    plies: Final[int]
+    first_wins: Final[int]
+    second_wins: Final[int]
+    draws: Final[int]
 
 class AnalysisEvent:
     """One analysis event: a move's value, or a progress note."""
 
-    @property
-    def kind(self) -> str: ...
-    @property
-    def action(self) -> Optional[int]: ...
-    @property
-    def move(self) -> Optional[str]: ...
-    @property
-    def score(self) -> Optional[float]: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def exact(self) -> bool: ...
-    @property
-    def visits(self) -> Optional[int]: ...
-    @property
-    def line(self) -> Optional[list[str]]: ...
-    @property
-    def unit(self) -> str: ...
+    kind: Final[str]
+    action: Final[Optional[int]]
+    move: Final[Optional[str]]
+    score: Final[Optional[float]]
+    text: Final[str]
+    exact: Final[bool]
+    visits: Final[Optional[int]]
+    line: Final[Optional[list[str]]]
+    unit: Final[str]
 
 class Analysis:
     """A running analysis, iterated for its events; closing it stops it."""
 
-    @property
-    def about(self) -> str: ...
+    about: Final[str]
     def __iter__(self) -> Iterator[AnalysisEvent]: ...
     def __next__(self) -> AnalysisEvent: ...
     def close(self) -> None: ...
@@ -251,38 +214,26 @@ def analyse(state: State, seconds: float = 1.0, deadline: Optional[float] = None
 class LightsOutSolution:
     """A Lights Out solution."""
 
-    @property
-    def presses(self) -> npt.NDArray[np.bool_]: ...
-    @property
-    def count(self) -> int: ...
-    @property
-    def minimal(self) -> bool: ...
+    presses: Final[npt.NDArray[np.bool_]]
+    count: Final[int]
+    minimal: Final[bool]
 
 class LifeRun:
     """A Life run's end."""
 
-    @property
-    def generation(self) -> int: ...
-    @property
-    def population(self) -> int: ...
-    @property
-    def bounding_box(self) -> Optional[Tuple[int, int, int, int]]: ...
-    @property
-    def cells(self) -> npt.NDArray[np.int64]: ...
+    generation: Final[int]
+    population: Final[int]
+    bounding_box: Final[Optional[Tuple[int, int, int, int]]]
+    cells: Final[npt.NDArray[np.int64]]
 
 class PackReport:
     """What a packing count found."""
 
-    @property
-    def solutions(self) -> int: ...
-    @property
-    def distinct(self) -> int: ...
-    @property
-    def symmetries(self) -> int: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def example(self) -> Optional[str]: ...
+    solutions: Final[int]
+    distinct: Final[int]
+    symmetries: Final[int]
+    nodes: Final[int]
+    example: Final[Optional[str]]
 
 def lightsout(board: npt.NDArray[np.bool_]) -> Optional[LightsOutSolution]: ...
 def life(rle: str, generations: int, threads: int = 1) -> LifeRun: ...
