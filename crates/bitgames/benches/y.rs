@@ -11,7 +11,10 @@
 mod y_reference;
 
 use bitgames::ops;
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
+};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -81,65 +84,40 @@ fn y_connection(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("y side 10, 1024 full boards");
     g.throughput(Throughput::Elements(BOARDS as u64));
-    g.bench_function("Y reduction (Listing 1, column words)", |b| {
-        b.iter(|| {
-            let mut won = 0u64;
-            for cols in &columns {
-                let mut cols = *black_box(cols);
-                won += ops::y_reduce(&mut cols);
-            }
-            won
-        })
+    bench_wins(&mut g, "Y reduction (Listing 1, column words)", &columns, |&cols| {
+        let mut cols = cols;
+        ops::y_reduce(&mut cols)
     });
-    g.bench_function("Y reduction (Listing 1, side fixed at compile time)", |b| {
-        b.iter(|| {
-            let mut won = 0u64;
-            for cols in &columns {
-                won += ops::y_reduce_fixed::<SIDE>(*black_box(cols));
-            }
-            won
-        })
+    bench_wins(&mut g, "Y reduction (Listing 1, side fixed at compile time)", &columns, |cols| {
+        ops::y_reduce_fixed::<SIDE>(*cols)
     });
-    g.bench_function("Y reduction bit-sliced (64 boards a word)", |b| {
-        b.iter(|| {
-            let mut won = 0u32;
-            for cells in &sliced {
-                let mut cells = *black_box(cells);
-                won += ops::y_reduce_sliced::<u64, SIDE>(&mut cells, SIDE).count_ones();
-            }
-            won
-        })
+    bench_wins(&mut g, "Y reduction bit-sliced (64 boards a word)", &sliced, |&cells| {
+        let mut cells = cells;
+        ops::y_reduce_sliced::<u64, SIDE>(&mut cells, SIDE).count_ones().into()
     });
-    g.bench_function("Y reduction from the cells (packing included)", |b| {
-        b.iter(|| {
-            let mut won = 0u64;
-            let mut cols = [0u64; SIDE];
-            for board in &boards {
-                y_reference::to_columns(SIDE, black_box(board), &mut cols);
-                won += ops::y_reduce(&mut cols);
-            }
-            won
-        })
+    let mut cols = [0u64; SIDE];
+    bench_wins(&mut g, "Y reduction from the cells (packing included)", &boards, |board| {
+        y_reference::to_columns(SIDE, board, &mut cols);
+        ops::y_reduce(&mut cols)
     });
-    g.bench_function("union-find (plain, from the cells)", |b| {
-        b.iter(|| {
-            let mut won = 0u64;
-            for board in &boards {
-                won += uf.winner(SIDE, black_box(board)) as u64;
-            }
-            won
-        })
+    bench_wins(&mut g, "union-find (plain, from the cells)", &boards, |board| {
+        uf.winner(SIDE, board).into()
     });
-    g.bench_function("flood fill (ops::flood_fill, per group)", |b| {
-        b.iter(|| {
-            let mut won = 0u64;
-            for s in &bits {
-                won += y_reference::flood_fill_winner(&grid, &sides, black_box(s)) as u64;
-            }
-            won
-        })
+    bench_wins(&mut g, "flood fill (ops::flood_fill, per group)", &bits, |s| {
+        y_reference::flood_fill_winner(&grid, &sides, s).into()
     });
     g.finish();
+}
+
+/// Benchmarks one pass of `wins` over every item (each through `black_box`),
+/// the wins summed so that the pass is not optimised away.
+fn bench_wins<T>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    items: &[T],
+    mut wins: impl FnMut(&T) -> u64,
+) {
+    g.bench_function(name, |b| b.iter(|| items.iter().map(|x| wins(black_box(x))).sum::<u64>()));
 }
 
 criterion_group!(benches, y_connection);

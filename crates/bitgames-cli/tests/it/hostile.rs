@@ -15,11 +15,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Each run of `cases` fails naming `needle`.
-fn each_fails_naming(cases: &[&[&str]], needle: &str) {
-    for args in cases {
-        let e = fails(args);
-        assert!(e.contains(needle), "{args:?}: {e}");
+/// The run of `args` fails, its message containing each of `needles`.
+fn fails_saying(args: &[&str], needles: &[&str]) {
+    common::assert_contains_all(&fails(args), needles);
+}
+
+/// Each of `command_lines` (arguments split at blanks) fails naming `needle`.
+fn each_fails_naming(command_lines: &[&str], needle: &str) {
+    for line in command_lines {
+        fails_saying(&line.split_whitespace().collect::<Vec<_>>(), &[needle]);
     }
 }
 
@@ -45,8 +49,7 @@ fn obf_positions_may_start_with_a_dash() {
     let out = ok(&["solve", "othello", "--table-mib=16", WIPED_OUT, "-t1", "--", WIPED_OUT]);
     assert_eq!(out.matches("score -64").count(), 2, "{out}");
     // An unknown option is still an unknown option, not a position.
-    let e = fails(&["solve", "othello", "--no-such-option", WIPED_OUT]);
-    assert!(e.contains("--no-such-option"), "{e}");
+    fails_saying(&["solve", "othello", "--no-such-option", WIPED_OUT], &["--no-such-option"]);
     // `show`, `perft --position` and `convert --start` take one too.
     let out = ok(&["show", "othello", WIPED_OUT, "--json"]);
     assert!(out.contains("\"result\""), "{out}");
@@ -56,40 +59,26 @@ fn obf_positions_may_start_with_a_dash() {
 /// is allocated, from every command that takes `--table-mib`.
 #[test]
 fn huge_tables_are_refused() {
-    each_fails_naming(
-        &[
-            &["solve", "connect4", "--table-mib", "1000000", "4453"],
-            &["solve", "othello", "--table-mib", "100000000", WIPED_OUT],
-            &["bench", "connect4", "--table-mib", "100000000", "--limit", "1"],
-            &[
-                "book",
-                "connect4(width=4,height=4)",
-                "--depth",
-                "1",
-                "--table-mib",
-                "100000000",
-                "--out",
-                "x",
-            ],
-        ],
-        "is more than this machine can give a table",
-    );
-    let e = fails(&["solve", "connect4", "--table-mib", "0", "4453"]);
-    assert!(e.contains("at least 1"), "{e}");
+    let commands = [
+        "solve connect4 --table-mib 1000000 4453",
+        &format!("solve othello --table-mib 100000000 {WIPED_OUT}"),
+        "bench connect4 --table-mib 100000000 --limit 1",
+        "book connect4(width=4,height=4) --depth 1 --table-mib 100000000 --out x",
+    ];
+    each_fails_naming(&commands, "is more than this machine can give a table");
+    fails_saying(&["solve", "connect4", "--table-mib", "0", "4453"], &["at least 1"]);
 }
 
 /// Thread counts far beyond the cores are refused at once (no spawn failure,
 /// no minutes-long perft).
 #[test]
 fn huge_thread_counts_are_refused() {
-    each_fails_naming(
-        &[
-            &["perft", "connect4", "3", "--threads", "100000"],
-            &["solve", "othello", "--threads", "100000", WIPED_OUT],
-            &["bench", "connect4", "--threads", "100000", "--limit", "1"],
-        ],
-        "--threads 100000 is too many",
-    );
+    let commands = [
+        "perft connect4 3 --threads 100000",
+        &format!("solve othello --threads 100000 {WIPED_OUT}"),
+        "bench connect4 --threads 100000 --limit 1",
+    ];
+    each_fails_naming(&commands, "--threads 100000 is too many");
 }
 
 /// `nboard --depth` out of range is an error; `set depth` out of range is
@@ -136,15 +125,16 @@ fn blank_lines_are_skipped() {
 fn bad_books_are_refused() {
     let dir = scratch("books");
     let spec = "connect4(width=4,height=4)";
-    let e = fails(&["solve", spec, "--book", "/dev/zero", ""]);
-    assert!(e.contains("'/dev/zero' is not a regular file"), "{e}");
-    let e = fails(&["solve", spec, "--book", dir.to_str().unwrap(), ""]);
-    assert!(e.contains("is a directory"), "{e}");
+    // `solve` of `position` with `book`: it fails saying `needles`.
+    let refused = |book: &std::path::Path, position: &str, needles: &[&str]| {
+        fails_saying(&["solve", spec, "--book", book.to_str().unwrap(), position], needles);
+    };
+    refused("/dev/zero".as_ref(), "", &["'/dev/zero' is not a regular file"]);
+    refused(&dir, "", &["is a directory"]);
     // A sparse file larger than any book: refused from its size alone.
     let big = dir.join("big.book");
     std::fs::File::create(&big).unwrap().set_len(3 << 30).unwrap();
-    let e = fails(&["solve", spec, "--book", big.to_str().unwrap(), ""]);
-    assert!(e.contains("more than the") && e.contains("a book may have"), "{e}");
+    refused(&big, "", &["more than the", "a book may have"]);
     // A good book, written whole (no temporary file left), then altered.
     let book = dir.join("small.book");
     let out =
@@ -157,19 +147,16 @@ fn bad_books_are_refused() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&book, &bytes).unwrap();
-    let e = fails(&["solve", spec, "--book", book.to_str().unwrap(), "12"]);
-    assert!(e.contains("checksum does not match"), "{e}");
+    refused(&book, "12", &["checksum does not match"]);
     // An old (version 1) book: rebuild it.
     bytes[16..20].copy_from_slice(&1u32.to_le_bytes());
     std::fs::write(&book, &bytes).unwrap();
-    let e = fails(&["solve", spec, "--book", book.to_str().unwrap(), "12"]);
-    assert!(e.contains("version 1") && e.contains("rebuild it"), "{e}");
+    refused(&book, "12", &["version 1", "rebuild it"]);
     // A book for another board size.
     let other = dir.join("other.book");
     let other_args = ["--depth", "1", "--table-mib", "16", "--out", other.to_str().unwrap()];
     ok(&[&["book", "connect4(width=5,height=4)"][..], &other_args].concat());
-    let e = fails(&["solve", spec, "--book", other.to_str().unwrap(), "12"]);
-    assert!(e.contains("5×4"), "{e}");
+    refused(&other, "12", &["5×4"]);
     // `--out` a symbolic link (issue 33, row 1): the link stays a link and the
     // file it leads to gets the book; nothing is renamed over the link.
     #[cfg(unix)]
@@ -233,21 +220,19 @@ fn directories_devices_and_empty_files() {
     let empty = dir.join("empty.obf");
     std::fs::write(&empty, "").unwrap();
     let d = dir.to_str().unwrap();
-    let e = fails(&["solve", "othello", d]);
-    assert!(e.contains("is a directory"), "{e}");
-    let e = fails(&["solve", "othello", "/dev/null"]);
-    assert!(e.contains("'/dev/null' is not a regular file"), "{e}");
-    let e = fails(&["solve", "othello", empty.to_str().unwrap()]);
-    assert!(e.contains("is an empty file"), "{e}");
+    let paths = [
+        (d, "is a directory"),
+        ("/dev/null", "'/dev/null' is not a regular file"),
+        (empty.to_str().unwrap(), "is an empty file"),
+    ];
+    for command in ["solve", "convert"] {
+        for (path, says) in paths {
+            fails_saying(&[command, "othello", path], &[says]);
+        }
+    }
     // A pipe is read like a file (`solve othello <(…)`).
     let out = run_with_input(&["solve", "othello", "/dev/stdin"], &format!("{WIPED_OUT}\n"));
     assert!(String::from_utf8_lossy(&out.stdout).contains("score -64"), "{out:?}");
-    let e = fails(&["convert", "othello", d]);
-    assert!(e.contains("is a directory"), "{e}");
-    let e = fails(&["convert", "othello", "/dev/null"]);
-    assert!(e.contains("'/dev/null' is not a regular file"), "{e}");
-    let e = fails(&["convert", "othello", empty.to_str().unwrap()]);
-    assert!(e.contains("is an empty file"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -307,15 +292,8 @@ fn ctrl_c_stops_a_book_and_leaves_no_file() {
     let dir = scratch("ctrl-c");
     let book = dir.join("deep.book");
     // Every 7×6 position up to 8 moves solved exactly: minutes of work.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(["book", "connect4", "--depth", "8", "--table-mib", "16", "--threads", "1"])
-        .arg("--out")
-        .arg(&book)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run bitgames");
+    let args = ["book", "connect4", "--depth", "8", "--table-mib", "16", "--threads", "1"];
+    let mut child = spawn(&[&args[..], &["--out", book.to_str().unwrap()]].concat(), Stdio::null());
     // Off a terminal the build says so after a few seconds: by then it is
     // solving, with its Ctrl-C handler in place.
     let mut err = BufReader::new(child.stderr.take().expect("stderr"));
@@ -337,6 +315,19 @@ fn ctrl_c_stops_a_book_and_leaves_no_file() {
         )
     );
     assert!(!book.exists() && !dir.join("deep.book.partial").exists());
+}
+
+/// Starts `bitgames` with `args`: stdin closed, stdout to `stdout`, stderr piped.
+#[cfg(unix)]
+fn spawn(args: &[&str], stdout: std::process::Stdio) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run bitgames")
 }
 
 /// A child process killed when dropped, so a failing Ctrl-C test does not
@@ -384,7 +375,7 @@ fn file_names(dir: &std::path::Path) -> Vec<String> {
 fn ctrl_c_stops_life_and_leaves_the_file_whole() {
     use bitgames::puzzles::life::Pattern;
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = scratch("ctrl-c-life");
     let glider = dir.join("glider.rle");
     std::fs::write(&glider, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n").unwrap();
@@ -396,18 +387,10 @@ fn ctrl_c_stops_life_and_leaves_the_file_whole() {
     let written = Pattern::from_rle(&before).unwrap_or_else(|e| panic!("{e}: {before}"));
     assert_eq!(written.cells.len(), 5, "{before}");
     // A glider on a torus for 10^15 generations: runs until stopped.
-    let mut child = Child(
-        Command::new(env!("CARGO_BIN_EXE_bitgames"))
-            .arg("life")
-            .arg(&glider)
-            .args(["--torus", "64x64", "-g", "1000000000000000", "-t", "1", "--write"])
-            .arg(&out)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run bitgames"),
-    );
+    let torus = ["--torus", "64x64", "-g", "1000000000000000", "-t", "1", "--write"];
+    let (glider, out_path) = (glider.to_str().unwrap(), out.to_str().unwrap());
+    let args = [&["life", glider][..], &torus, &[out_path]].concat();
+    let mut child = Child(spawn(&args, Stdio::piped()));
     // `universe: …` is printed just before the generations run, after the
     // Ctrl-C handler is in place.
     let mut stdout = BufReader::new(child.0.stdout.take().expect("stdout"));
@@ -436,22 +419,15 @@ fn ctrl_c_stops_life_and_leaves_the_file_whole() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_an_arena_and_leaves_whole_sgf_files() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
     let dir = scratch("ctrl-c-arena");
     let sgf = dir.join("games");
     // A million random games of 5×5 Go on two threads: runs until stopped.
-    let mut child = Child(
-        Command::new(env!("CARGO_BIN_EXE_bitgames"))
-            .args(["arena", "go(size=5)", "--engines", "random", "random"])
-            .args(["--games", "1000000", "--threads", "2", "--seed", "1", "--sgf"])
-            .arg(&sgf)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run bitgames"),
-    );
+    let engines = ["arena", "go(size=5)", "--engines", "random", "random"];
+    let games = ["--games", "1000000", "--threads", "2", "--seed", "1", "--sgf"];
+    let args = [&engines[..], &games, &[sgf.to_str().unwrap()]].concat();
+    let mut child = Child(spawn(&args, Stdio::null()));
     // The first games written: the match is under way, the handler in place.
     let start = Instant::now();
     while !sgf.exists() || file_names(&sgf).iter().filter(|n| n.ends_with(".sgf")).count() < 4 {
@@ -537,15 +513,12 @@ fn unwritable_outputs_are_input_errors_found_first() {
     let (missing, folder) = (missing.to_str().unwrap(), dir.to_str().unwrap());
     // A depth whose book would take minutes: the check comes first.
     let book = ["book", "connect4", "--depth", "12", "--table-mib", "16", "--out"];
-    let e = fails(&[&book[..], &[missing]].concat());
-    assert!(e.contains("there is no folder"), "{e}");
-    let e = fails(&[&book[..], &[folder]].concat());
-    assert!(e.contains("it is a folder"), "{e}");
+    fails_saying(&[&book[..], &[missing]].concat(), &["there is no folder"]);
+    fails_saying(&[&book[..], &[folder]].concat(), &["it is a folder"]);
     let glider = dir.join("glider.rle");
     std::fs::write(&glider, "x = 3, y = 3\nbob$2bo$3o!\n").unwrap();
     let life = ["life", glider.to_str().unwrap(), "-g", "4", "--write"];
-    let e = fails(&[&life[..], &[missing]].concat());
-    assert!(e.contains("there is no folder"), "{e}");
+    fails_saying(&[&life[..], &[missing]].concat(), &["there is no folder"]);
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, ["glider.rle"], "files left in {folder}");
     std::fs::remove_dir_all(&dir).unwrap();

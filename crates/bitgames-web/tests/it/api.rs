@@ -16,7 +16,7 @@ use bitgames::games::othello::FFO_40_59;
 use bitgames::registry;
 use bitgames::Notation;
 use bitgames_web::{router, Limits};
-use common::{app, assert_error, assert_post_errors, call, path, post, request, send};
+use common::{app, assert_error, assert_post_errors, call, path, post, post_ok, request, send};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -101,8 +101,7 @@ async fn the_engine_menu_offers_what_a_page_can_use() {
         assert_eq!(suggested(game), "mcts", "{game}");
     }
     // The state of a game lists the same menu.
-    let (status, s) = post(&app(), "/api/go/state", json!({"moves": []})).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s = post_ok(&app(), "/api/go/state", json!({"moves": []})).await;
     let names: Vec<&str> =
         s["engines"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"mcts") && !names.contains(&"gtp"), "{names:?}");
@@ -110,9 +109,7 @@ async fn the_engine_menu_offers_what_a_page_can_use() {
 
 #[tokio::test]
 async fn state_of_a_move_list() {
-    let (status, s) =
-        post(&app(), "/api/connect4/state", json!({"moves": ["4", "4", "5", "3"]})).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s = post_ok(&app(), "/api/connect4/state", json!({"moves": ["4", "4", "5", "3"]})).await;
     assert_eq!(s["game"], "connect4(width=7,height=6)");
     assert_eq!(s["position"], "4453");
     assert_eq!(s["to_move"], "X");
@@ -128,8 +125,7 @@ async fn state_of_a_move_list() {
     assert_eq!(s["board"]["cells"][cell]["owner"], "Second");
     assert_eq!(s["result"], "in progress");
     // A spec with parameters in the path, as the page encodes it.
-    let (status, s) = post(&app(), &path("connect4(width=8,height=7)", "state"), json!({})).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s = post_ok(&app(), &path("connect4(width=8,height=7)", "state"), json!({})).await;
     assert_eq!(s["board"]["cells"].as_array().unwrap().len(), 56);
 }
 
@@ -151,9 +147,8 @@ async fn pasted_moves_undo_and_start_positions() {
     let (_, s) =
         post(&app, "/api/tictactoe/state", json!({"start": "XX./OO./...", "moves": []})).await;
     assert_eq!(s["to_move"], "X");
-    let (status, s) =
-        post(&app, "/api/tictactoe/move", json!({"start": "XX./OO./...", "move": "c3"})).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s =
+        post_ok(&app, "/api/tictactoe/move", json!({"start": "XX./OO./...", "move": "c3"})).await;
     assert_eq!(s["outcome"], json!({"winner": "X", "draw": false}));
     assert_eq!(s["legal"], json!([]));
 }
@@ -175,13 +170,12 @@ async fn every_game_plays_to_the_end() {
             let legal: Vec<&str> =
                 s["legal"].as_array().unwrap().iter().map(|m| m["mv"].as_str().unwrap()).collect();
             assert_eq!(legal, lib.legal_moves(), "{}", info.name);
-            let (status, next) = post(
+            let next = post_ok(
                 &app,
                 &format!("/api/{}/move", info.name),
                 json!({"moves": moves, "move": mv}),
             )
             .await;
-            assert_eq!(status, StatusCode::OK, "{}: {next}", info.name);
             lib.play_text(&mv).unwrap();
             moves.push(mv);
             s = next;
@@ -197,32 +191,28 @@ async fn every_game_plays_to_the_end() {
 async fn engine_moves() {
     let app = app();
     // Greedy takes the win in one: c3.
-    let (status, r) = post(
+    let r = post_ok(
         &app,
         "/api/tictactoe/engine",
         json!({"start": "XX./OO./...", "engine": "greedy(seed=4)"}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["move"], "c3");
     assert_eq!(r["engine"], "greedy(seed=4)");
     assert_eq!(r["state"]["result"], "X wins");
     // The Connect Four solver on one of Pons' End-Easy positions plays a column
     // of the published score.
     let (moves, want) = TEST_SETS[0].positions().next().unwrap();
-    let (status, r) = post(
+    let r = post_ok(
         &app,
         "/api/connect4/engine",
         json!({"text": moves, "engine": "solver(table_mib=16)"}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{r}");
     let info = r["info"].as_str().unwrap();
     assert!(info.starts_with(&format!("score {want}")), "{info}, want {want}");
     // A table larger than the web app allows is capped when it is the default.
-    let (status, r) =
-        post(&app, "/api/connect4/engine", json!({"text": moves, "engine": "solver"})).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = post_ok(&app, "/api/connect4/engine", json!({"text": moves, "engine": "solver"})).await;
     assert!(r["engine"].as_str().unwrap().contains("table_mib=256"), "{r}");
     // Issue 33, row 4: a duration over the engine limit and more threads than
     // cores are refused, as `_ms` numbers and tables are.
@@ -281,8 +271,7 @@ async fn connect4_empty_board_from_the_book() {
     }
     assert_eq!(done["complete"], true);
     assert_eq!(done["best"], json!(["4"]));
-    let (status, r) = post(&app, "/api/connect4/engine", json!({"engine": "perfect"})).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = post_ok(&app, "/api/connect4/engine", json!({"engine": "perfect"})).await;
     assert_eq!(r["move"], "4");
     assert!(r["info"].as_str().unwrap().contains("score 1"), "{r}");
     // The strengths offered: perfect (the solver) first choice.
@@ -305,8 +294,7 @@ async fn game_tree_as_sgf() {
         {"move": "d4", "parent": 0},
         {"move": "b4", "parent": 2}
     ]);
-    let (status, r) = post(&app, &path("go(size=5)", "sgf"), json!({"tree": tree})).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = post_ok(&app, &path("go(size=5)", "sgf"), json!({"tree": tree})).await;
     let text = r["text"].as_str().unwrap();
     assert!(text.starts_with("(;FF[4]GM[1]") && text.contains("SZ[5]"), "{text}");
     assert!(text.ends_with(";B[cc](;W[bd])(;W[db];B[bb]))\n"), "{text}");
@@ -373,20 +361,17 @@ async fn go_captures_and_area_estimate() {
     let app = app();
     let go5 = |what| path("go(size=5,komi=0.5)", what);
     // Black b1 and a2 take White's a1.
-    let (status, s) = post(&app, &go5("state"), json!({"text": "b1 a1 a2"})).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s = post_ok(&app, &go5("state"), json!({"text": "b1 a1 a2"})).await;
     assert_eq!(s["board"]["captures"], json!([1, 0]));
     assert_eq!(s["area"], true);
     // Black walls off column c: area 15 to 10, every point certain.
     let wall = "c1 d1 c2 d2 c3 d3 c4 d4 c5 d5 pass pass";
-    let (status, e) = post(&app, &go5("area"), json!({"text": wall, "playouts": 20})).await;
-    assert_eq!(status, StatusCode::OK, "{e}");
+    let e = post_ok(&app, &go5("area"), json!({"text": wall, "playouts": 20})).await;
     assert_eq!(e["area"], json!([15.0, 10.0]));
     assert_eq!(e["playouts"], 20);
     assert_eq!(e["owners"].as_array().unwrap().len(), 25);
     // Mid-game: 81 points, each share within [0, 1].
-    let (status, e) = post(&app, &path("go(size=9)", "area"), json!({"text": "e5 c3"})).await;
-    assert_eq!(status, StatusCode::OK, "{e}");
+    let e = post_ok(&app, &path("go(size=9)", "area"), json!({"text": "e5 c3"})).await;
     assert_eq!(e["playouts"], 200);
     for o in e["owners"].as_array().unwrap() {
         let (b, w) = (o[0].as_f64().unwrap(), o[1].as_f64().unwrap());
@@ -574,6 +559,11 @@ async fn paste(app: &Router, spec: &str, record: &str) -> (StatusCode, Value) {
     post(app, &path(spec, "state"), json!({ "record": record })).await
 }
 
+/// [`paste`] that must be read: the state.
+async fn paste_ok(app: &Router, spec: &str, record: &str) -> Value {
+    post_ok(app, &path(spec, "state"), json!({ "record": record })).await
+}
+
 fn moves_of(state: &Value) -> Vec<String> {
     state["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
 }
@@ -595,8 +585,7 @@ fn record_in(state: &Value, format: &str) -> String {
 async fn pasted_records_in_each_games_notation() {
     let app = app();
     // Connect Four: Pons' move string (blanks allowed).
-    let (s, c4) = paste(&app, "connect4", "44 53").await;
-    assert_eq!(s, StatusCode::OK, "{c4}");
+    let c4 = paste_ok(&app, "connect4", "44 53").await;
     assert_eq!(moves_of(&c4), ["4", "4", "5", "3"]);
     assert_eq!(c4["records"][0]["format"], "pons");
     assert_eq!(record_in(&c4, "pons"), "4453");
@@ -606,52 +595,46 @@ async fn pasted_records_in_each_games_notation() {
         post(&app, &path("connect4", "state"), json!({"start": "44", "moves": ["5", "3"]})).await;
     assert_eq!(record_in(&from, "pons"), "4453");
     // JSON game records, for every game.
-    let (s, again) = paste(&app, "connect4", &record_in(&c4, "json")).await;
-    assert_eq!(s, StatusCode::OK, "{again}");
+    let again = paste_ok(&app, "connect4", &record_in(&c4, "json")).await;
     assert_eq!(moves_of(&again), moves_of(&c4));
 
     // Othello: a transcript (F5 D6 C3 …, Tiger's opening), then its GGF.
-    let (s, o) = paste(&app, "othello", "F5 d6, C3 d3 c4 f4 f6 f3 e6 e7").await;
-    assert_eq!(s, StatusCode::OK, "{o}");
+    let o = paste_ok(&app, "othello", "F5 d6, C3 d3 c4 f4 f6 f3 e6 e7").await;
     assert_eq!(moves_of(&o).len(), 10);
     assert_eq!(o["records"][0]["format"], "transcript");
     assert_eq!(record_in(&o, "transcript"), "f5d6c3d3c4f4f6f3e6e7");
     let ggf = record_in(&o, "ggf");
     assert!(ggf.starts_with("(;GM[Othello]") && ggf.contains("B[F5]"), "{ggf}");
-    let (s, o2) = paste(&app, "othello", &ggf).await;
-    assert_eq!(s, StatusCode::OK, "{o2}");
+    let o2 = paste_ok(&app, "othello", &ggf).await;
     assert_eq!(moves_of(&o2), moves_of(&o));
     assert_eq!(o2["position"], o["position"]);
     // A finished game (Black wipes White out after nine moves): +64.
-    let (_, done) = paste(&app, "othello", "E6 F4 E3 F6 G5 D6 E7 F5 C5").await;
+    let done = paste_ok(&app, "othello", "E6 F4 E3 F6 G5 D6 E7 F5 C5").await;
     assert_eq!(done["score"], 64);
     assert!(record_in(&done, "ggf").contains("RE[+64.000]"));
 
     // Go: SGF, its size and komi taken (SGF points from the top-left: ee is
     // e5 on 9×9, gc g7, cg c3).
-    let (s, go) = paste(&app, "go", "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[gc];B[cg];W[])").await;
-    assert_eq!(s, StatusCode::OK, "{go}");
+    let go = paste_ok(&app, "go", "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[gc];B[cg];W[])").await;
     assert_eq!(moves_of(&go), ["e5", "g7", "c3", "pass"]);
     assert!(go["game"].as_str().unwrap().contains("komi=6.5"), "{}", go["game"]);
-    let (_, go13) = paste(&app, "go", "(;GM[1]SZ[13];B[aa])").await;
+    let go13 = paste_ok(&app, "go", "(;GM[1]SZ[13];B[aa])").await;
     assert_eq!(go13["board"]["cells"].as_array().unwrap().len(), 169);
     assert_eq!(moves_of(&go13), ["a13"]);
     let sgf = record_in(&go, "sgf");
     assert_eq!(go["records"][0]["format"], "sgf");
-    let (_, back) = paste(&app, "go", &sgf).await;
+    let back = paste_ok(&app, "go", &sgf).await;
     assert_eq!(moves_of(&back), moves_of(&go));
     assert_eq!(back["game"], go["game"]);
     // Hex: SGF with HexGui's cell names.
-    let (s, hex) = paste(&app, "hex", "(;FF[4]GM[11]SZ[5];B[c3];W[b2])").await;
-    assert_eq!(s, StatusCode::OK, "{hex}");
+    let hex = paste_ok(&app, "hex", "(;FF[4]GM[11]SZ[5];B[c3];W[b2])").await;
     assert_eq!(hex["board"]["cells"].as_array().unwrap().len(), 25);
     assert_eq!(moves_of(&hex).len(), 2);
-    let (_, hex2) = paste(&app, "hex", &record_in(&hex, "sgf")).await;
+    let hex2 = paste_ok(&app, "hex", &record_in(&hex, "sgf")).await;
     assert_eq!(moves_of(&hex2), moves_of(&hex));
 
     // Any other game: the moves, as the move box reads them.
-    let (s, ttt) = paste(&app, "tictactoe", "1. b2 a1 2. c3").await;
-    assert_eq!(s, StatusCode::OK, "{ttt}");
+    let ttt = paste_ok(&app, "tictactoe", "1. b2 a1 2. c3").await;
     assert_eq!(record_in(&ttt, "moves"), "b2 a1 c3");
     assert_eq!(ttt["records"][0]["format"], "moves");
 }
@@ -696,7 +679,7 @@ async fn bad_pasted_records_name_the_fault() {
 }
 
 async fn record_of_tictactoe() -> String {
-    let (_, ttt) = paste(&app(), "tictactoe", "b2").await;
+    let ttt = paste_ok(&app(), "tictactoe", "b2").await;
     record_in(&ttt, "json")
 }
 

@@ -6,7 +6,8 @@
 
 use crate::common;
 use axum::http::StatusCode;
-use common::{app, assert_error, assert_post_errors, call, post};
+use axum::Router;
+use common::{app, assert_error, assert_post_errors, call, post_ok};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -19,22 +20,26 @@ fn cells(v: &Value) -> BTreeSet<(i64, i64)> {
         .collect()
 }
 
+/// A Life step that must be answered: the answer.
+async fn life_step(app: &Router, body: Value) -> Value {
+    post_ok(app, "/api/life/step", body).await
+}
+
+/// A Lights Out `press` or `solve` that must be answered: the answer.
+async fn lights_out(app: &Router, what: &str, body: Value) -> Value {
+    post_ok(app, &format!("/api/lightsout/{what}"), body).await
+}
+
 // ---- Life -------------------------------------------------------------------
 
 #[tokio::test]
 async fn life_glider_moves_one_cell_diagonally_every_four_generations() {
     let app = app();
     let glider = "x = 3, y = 3, rule = B3/S23\nbob$2bo$3o!";
-    let (s, start) =
-        post(&app, "/api/life/step", json!({"rle": glider, "x": 10, "y": -5, "generations": 0}))
-            .await;
-    assert_eq!(s, StatusCode::OK, "{start}");
+    let start = life_step(&app, json!({"rle": glider, "x": 10, "y": -5, "generations": 0})).await;
     let want: BTreeSet<_> = [(11, -5), (12, -4), (10, -3), (11, -3), (12, -3)].into();
     assert_eq!(cells(&start), want);
-    let (s, later) =
-        post(&app, "/api/life/step", json!({"rle": glider, "x": 10, "y": -5, "generations": 8}))
-            .await;
-    assert_eq!(s, StatusCode::OK);
+    let later = life_step(&app, json!({"rle": glider, "x": 10, "y": -5, "generations": 8})).await;
     let moved: BTreeSet<_> = want.iter().map(|&(x, y)| (x + 2, y + 2)).collect();
     assert_eq!(cells(&later), moved);
     assert_eq!((later["x"].as_i64(), later["y"].as_i64()), (Some(12), Some(-3)));
@@ -47,20 +52,9 @@ async fn life_glider_moves_one_cell_diagonally_every_four_generations() {
 #[tokio::test]
 async fn life_r_pentomino_has_116_cells_at_generation_1103() {
     let app = app();
-    let (s, a) = post(
-        &app,
-        "/api/life/step",
-        json!({"rle": "x = 3, y = 3\nb2o$2o$bo!", "generations": 1000}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{a}");
-    let (s, b) = post(
-        &app,
-        "/api/life/step",
-        json!({"rle": a["rle"], "x": a["x"], "y": a["y"], "generations": 103}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
+    let a = life_step(&app, json!({"rle": "x = 3, y = 3\nb2o$2o$bo!", "generations": 1000})).await;
+    let b = life_step(&app, json!({"rle": a["rle"], "x": a["x"], "y": a["y"], "generations": 103}))
+        .await;
     assert_eq!(b["population"], 116);
     assert_eq!(b["cells"].as_array().unwrap().len(), 116);
 }
@@ -119,26 +113,20 @@ fn presses_of(picture: &str) -> Vec<[usize; 2]> {
 async fn lights_out_presses_follow_the_rule() {
     let app = app();
     // The centre of an empty 3×3 lights a plus.
-    let (s, v) =
-        post(&app, "/api/lightsout/press", json!({"width": 3, "height": 3, "presses": [[1, 1]]}))
-            .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let v = lights_out(&app, "press", json!({"width": 3, "height": 3, "presses": [[1, 1]]})).await;
     assert_eq!(v["picture"], ". X .\nX X X\n. X .\n");
     assert_eq!(v["names"], json!(["b1", "a2", "b2", "c2", "b3"]));
     // A corner press on 5×5 lights three.
-    let (_, v) =
-        post(&app, "/api/lightsout/press", json!({"width": 5, "height": 5, "presses": [[0, 0]]}))
-            .await;
+    let v = lights_out(&app, "press", json!({"width": 5, "height": 5, "presses": [[0, 0]]})).await;
     assert_eq!(v["names"], json!(["a1", "b1", "a2"]));
     // The quiet patterns change nothing.
     for q in QUIET {
-        let (s, v) = post(
+        let v = lights_out(
             &app,
-            "/api/lightsout/press",
+            "press",
             json!({"width": 5, "height": 5, "lights": q, "presses": presses_of(q)}),
         )
         .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
         let want: Vec<[usize; 2]> = presses_of(q);
         let mut got: Vec<[usize; 2]> = serde_json::from_value(v["on"].clone()).unwrap();
         got.sort();
@@ -152,34 +140,31 @@ async fn lights_out_presses_follow_the_rule() {
 async fn lights_out_solves_all_on_5x5_in_15_presses() {
     let app = app();
     let all_on = "XXXXX\n".repeat(5);
-    let (s, v) =
-        post(&app, "/api/lightsout/solve", json!({"width": 5, "height": 5, "lights": all_on}))
-            .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let v = lights_out(&app, "solve", json!({"width": 5, "height": 5, "lights": all_on})).await;
     assert_eq!(v["solvable"], true);
     assert_eq!(v["minimal"], true);
     assert_eq!(v["null_dimension"], 2);
     let presses: Vec<[usize; 2]> = serde_json::from_value(v["presses"]["on"].clone()).unwrap();
     assert_eq!(presses.len(), 15, "the classic all-on puzzle takes 15 presses");
     // Pressing them switches every light off.
-    let (_, after) = post(
+    let after = lights_out(
         &app,
-        "/api/lightsout/press",
+        "press",
         json!({"width": 5, "height": 5, "lights": all_on, "presses": presses}),
     )
     .await;
     assert_eq!(after["on"], json!([]));
     // One corner light is not solvable: it meets the second quiet pattern.
-    let (_, v) = post(
+    let v = lights_out(
         &app,
-        "/api/lightsout/solve",
+        "solve",
         json!({"width": 5, "height": 5, "lights": ".....\n.....\n.....\n.....\nX...."}),
     )
     .await;
     assert_eq!((v["solvable"].clone(), v["presses"].clone()), (json!(false), json!(null)));
     // 4×4 has a 4-dimensional null space (OEIS A159257), 6×6 none.
     for (n, dim) in [(4, 4), (6, 0)] {
-        let (_, v) = post(&app, "/api/lightsout/solve", json!({"width": n, "height": n})).await;
+        let v = lights_out(&app, "solve", json!({"width": n, "height": n})).await;
         assert_eq!(v["null_dimension"], dim, "{n}x{n}");
         assert_eq!(v["presses"]["on"], json!([]), "nothing to press on a dark board");
     }
@@ -259,14 +244,12 @@ async fn pack_counts_soma_and_pentominoes() {
     let bedlam = list.iter().find(|p| p["name"] == "bedlam").unwrap();
     assert_eq!(bedlam["web"], false);
 
-    let (s, v) = post(&app, "/api/pack/solve", json!({"puzzle": "soma"})).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let v = post_ok(&app, "/api/pack/solve", json!({"puzzle": "soma"})).await;
     assert_eq!((v["solutions"].as_u64(), v["distinct"].as_u64()), (Some(11_520), Some(240)));
     assert_eq!(v["symmetries"], 48);
     // The V tricube and six tetracubes.
     check_packing(&v, 27, &[(1, 3), (6, 4)]);
-    let (s, v) = post(&app, "/api/pack/solve", json!({"puzzle": "pentomino-3x20"})).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let v = post_ok(&app, "/api/pack/solve", json!({"puzzle": "pentomino-3x20"})).await;
     assert_eq!((v["solutions"].as_u64(), v["distinct"].as_u64()), (Some(8), Some(2)));
     check_packing(&v, 60, &[(12, 5)]);
 }

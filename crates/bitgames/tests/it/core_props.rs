@@ -731,22 +731,16 @@ fn check_names<const N: usize>(_c: &Case, g: &Grid<N>, m: &Model) -> Res {
             prop_assert_eq!(g.cell_name(b), None);
         }
     }
-    let east = format!("{}1", col_name(m.s.w));
-    let north = format!("a{}", m.s.h + 1);
-    let bad_east = g.parse_cell(&east);
-    prop_assert!(
-        matches!(bad_east, Err(GridError::BadCell { .. })),
-        "parse_cell({}) gave {:?}",
-        east,
-        bad_east
-    );
-    let bad_north = g.parse_cell(&north);
-    prop_assert!(
-        matches!(bad_north, Err(GridError::BadCell { .. })),
-        "parse_cell({}) gave {:?}",
-        north,
-        bad_north
-    );
+    // One column east of the board, one row north of it.
+    for off in [format!("{}1", col_name(m.s.w)), format!("a{}", m.s.h + 1)] {
+        let got = g.parse_cell(&off);
+        prop_assert!(
+            matches!(got, Err(GridError::BadCell { .. })),
+            "parse_cell({}) gave {:?}",
+            off,
+            got
+        );
+    }
     for bad in ["", "a", "1", "a0", "1a", "a-1", "?3"] {
         prop_assert!(g.parse_cell(bad).is_err(), "parse_cell({:?})", bad);
     }
@@ -1006,80 +1000,42 @@ fn config() -> ProptestConfig {
     ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases) }
 }
 
-proptest! {
-    #![proptest_config(config())]
+/// One property test a row, `name(strategy): checks;`: each check at every
+/// storage size on the cases the strategy draws.
+macro_rules! size_props {
+    ($($name:ident($strategy:expr): $($check:ident),+;)*) => {
+        proptest! {
+            #![proptest_config(config())]
+            $(
+                #[test]
+                fn $name(c in $strategy) {
+                    $(at_every_size!(c, $check);)+
+                }
+            )*
+        }
+    };
+}
 
-    #[test]
-    fn geometry(c in case()) {
-        at_every_size!(c, check_geometry);
-    }
-
-    #[test]
-    fn logical_ops_and_set_queries(c in case()) {
-        at_every_size!(c, check_logical);
-    }
-
-    #[test]
-    fn step_dilate_erode_neighbours(c in case()) {
-        at_every_size!(c, check_morphology);
-    }
-
-    #[test]
-    fn step_n_is_k_steps(c in case()) {
-        at_every_size!(c, check_step_n);
-    }
-
-    #[test]
-    fn checkerboard_rows_columns(c in case()) {
-        at_every_size!(c, check_masks);
-    }
-
-    #[test]
-    fn cell_names_round_trip(c in case()) {
-        at_every_size!(c, check_names);
-    }
-
-    #[test]
-    fn pictures_round_trip(c in case()) {
-        at_every_size!(c, check_pictures);
-    }
-
-    #[test]
-    fn filters_alg_1_to_5(c in case()) {
-        at_every_size!(c, check_filters);
-    }
-
-    #[test]
-    fn queries_alg_6_to_8(c in case()) {
-        at_every_size!(c, check_queries);
-    }
-
-    #[test]
-    fn updates_alg_9_to_12(c in case()) {
-        at_every_size!(c, check_updates);
-    }
-
+size_props! {
+    geometry(case()): check_geometry;
+    logical_ops_and_set_queries(case()): check_logical;
+    step_dilate_erode_neighbours(case()): check_morphology;
+    step_n_is_k_steps(case()): check_step_n;
+    checkerboard_rows_columns(case()): check_masks;
+    cell_names_round_trip(case()): check_names;
+    pictures_round_trip(case()): check_pictures;
+    filters_alg_1_to_5(case()): check_filters;
+    queries_alg_6_to_8(case()): check_queries;
+    updates_alg_9_to_12(case()): check_updates;
     // Grids with two (or three) separating bits per row: `step_n` shifts once for
     // k up to the separators, so k = 2 (and 3) take the single-shift path here.
-    #[test]
-    fn separators_geometry_and_masks(c in sep_case()) {
-        at_every_size!(c, check_geometry);
-        at_every_size!(c, check_masks);
-        at_every_size!(c, check_pictures);
-    }
+    separators_geometry_and_masks(sep_case()): check_geometry, check_masks, check_pictures;
+    separators_morphology_and_step_n(sep_case()): check_morphology, check_step_n;
+    separators_ops(sep_case()): check_filters, check_queries, check_updates;
+}
 
-    #[test]
-    fn separators_morphology_and_step_n(c in sep_case()) {
-        at_every_size!(c, check_morphology);
-        at_every_size!(c, check_step_n);
-    }
-
-    #[test]
-    fn separators_ops(c in sep_case()) {
-        at_every_size!(c, check_filters);
-        at_every_size!(c, check_queries);
-        at_every_size!(c, check_updates);
-    }
+proptest! {
+    #![proptest_config(config())]
 
     // Bits::shl / shr / shift / low against a naive bit vector, for shift amounts
     // across words, past the capacity and at multiples of 64.

@@ -44,37 +44,51 @@ fn malformed_positions() {
 #[test]
 fn position_faults_are_typed() {
     use PositionFault::*;
-    let cases: &[(&str, &str, PositionFault)] = &[
-        ("connect4", "44a", Syntax),
-        ("connect4", "1111111", IllegalMove),
-        ("connect4", "12121212", AfterEnd),
-        ("othello", "Q--------------------------XO------XO--------------------------- X", Syntax),
+    // Each game's spec, then its bad positions with the fault of each.
+    let cases: &[(&str, &[(&str, PositionFault)])] = &[
+        ("connect4", &[("44a", Syntax), ("1111111", IllegalMove), ("12121212", AfterEnd)]),
         (
             "othello",
-            "---------------------------XO------XO--------------------------- Z",
-            SideToMove,
+            &[
+                ("Q--------------------------XO------XO--------------------------- X", Syntax),
+                ("---------------------------XO------XO--------------------------- Z", SideToMove),
+            ],
         ),
-        ("go(size=5)", "...../...../...../...../..... x 0 0 f9", OffBoard),
-        ("go(size=5)", "x..../...../...../...../..... x 0 0 a5", Rules),
-        ("go(size=5)", "xo.../o..../...../...../..... x", Rules),
-        ("go(size=5)", "...../...../..... x", Syntax),
-        ("clobber(width=2,height=2)", "xo/ox q", SideToMove),
-        ("breakthrough(width=3,height=4)", ".../.../.../bbb b", Counts),
-        ("breakthrough(width=3,height=4)", "b../.../.../www b", AfterEnd),
-        ("teeko", "XX.../...../...../...../..... 2", Counts),
-        ("teeko", "XXXX./OOOO./...../...../..... 8", AfterEnd),
-        ("tictactoe", "XX./.../...", Counts),
-        ("tictactoe", "XQ./.../...", Syntax),
-        ("tictactoe", "XXX/OOO/...", AfterEnd),
-        ("hex(size=3)", "x../.../... q", SideToMove),
+        (
+            "go(size=5)",
+            &[
+                ("...../...../...../...../..... x 0 0 f9", OffBoard),
+                ("x..../...../...../...../..... x 0 0 a5", Rules),
+                ("xo.../o..../...../...../..... x", Rules),
+                ("...../...../..... x", Syntax),
+            ],
+        ),
+        ("clobber(width=2,height=2)", &[("xo/ox q", SideToMove)]),
+        (
+            "breakthrough(width=3,height=4)",
+            &[(".../.../.../bbb b", Counts), ("b../.../.../www b", AfterEnd)],
+        ),
+        (
+            "teeko",
+            &[
+                ("XX.../...../...../...../..... 2", Counts),
+                ("XXXX./OOOO./...../...../..... 8", AfterEnd),
+            ],
+        ),
+        (
+            "tictactoe",
+            &[("XX./.../...", Counts), ("XQ./.../...", Syntax), ("XXX/OOO/...", AfterEnd)],
+        ),
+        ("hex(size=3)", &[("x../.../... q", SideToMove)]),
     ];
-    for &(spec, text, want) in cases {
-        let mut g = new_game(spec).unwrap();
-        match g.set_position(text) {
-            Err(ParseError::Position { fault, why, .. }) => {
-                assert_eq!(fault, want, "{spec} '{text}': {why}")
+    for &(spec, positions) in cases {
+        for &(text, want) in positions {
+            match new_game(spec).unwrap().set_position(text) {
+                Err(ParseError::Position { fault, why, .. }) => {
+                    assert_eq!(fault, want, "{spec} '{text}': {why}")
+                }
+                other => panic!("{spec} '{text}': expected a position error, got {other:?}"),
             }
-            other => panic!("{spec} '{text}': expected a position error, got {other:?}"),
         }
     }
 }

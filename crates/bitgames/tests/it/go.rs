@@ -420,47 +420,74 @@ fn rules(ko: KoRule, suicide: bool, komi: f64, max_moves: u32) -> GoRules {
     GoRules { ko, suicide, komi, max_moves }
 }
 
+/// [`agree`] on each `(words, size, rules, games, seed)` row, `words` the
+/// board's 64-bit words (`Go<words>`); the stats of each row in order.
+fn agree_rows(rows: &[(usize, usize, GoRules, usize, u64)]) -> Vec<[usize; 3]> {
+    rows.iter()
+        .map(|&(words, size, rules, games, seed)| match words {
+            1 => agree::<1>(size, rules, games, seed),
+            2 => agree::<2>(size, rules, games, seed),
+            6 => agree::<6>(size, rules, games, seed),
+            _ => unreachable!("no Go<{words}> in these tests"),
+        })
+        .collect()
+}
+
 #[test]
 fn random_games_agree_positional_superko() {
-    let s = agree::<1>(5, rules(KoRule::Positional, false, 0.5, 0), 1000, 1);
-    assert!(s[1] > 1000, "{s:?}");
-    let s = agree::<2>(7, rules(KoRule::Positional, false, 7.5, 0), 300, 2);
-    assert!(s[1] > 500, "{s:?}");
-    agree::<2>(9, GoRules::default(), 100, 3);
-    agree::<1>(2, rules(KoRule::Positional, false, 0.0, 0), 300, 4);
-    agree::<1>(3, rules(KoRule::Positional, false, 0.0, 0), 300, 5);
+    let positional = |komi| rules(KoRule::Positional, false, komi, 0);
+    let s = agree_rows(&[
+        (1, 5, positional(0.5), 1000, 1),
+        (2, 7, positional(7.5), 300, 2),
+        (2, 9, GoRules::default(), 100, 3),
+        (1, 2, positional(0.0), 300, 4),
+        (1, 3, positional(0.0), 300, 5),
+    ]);
+    assert!(s[0][1] > 1000, "{s:?}");
+    assert!(s[1][1] > 500, "{s:?}");
 }
 
 #[test]
 fn random_games_agree_simple_ko() {
-    let s = agree::<1>(5, rules(KoRule::Simple, false, 0.0, 200), 1000, 6);
-    assert!(s[1] > 1000, "{s:?}");
-    agree::<2>(9, rules(KoRule::Simple, false, 7.5, 400), 100, 7);
-    agree::<1>(3, rules(KoRule::Simple, false, 0.0, 100), 300, 8);
+    let simple = |komi, max_moves| rules(KoRule::Simple, false, komi, max_moves);
+    let s = agree_rows(&[
+        (1, 5, simple(0.0, 200), 1000, 6),
+        (2, 9, simple(7.5, 400), 100, 7),
+        (1, 3, simple(0.0, 100), 300, 8),
+    ]);
+    assert!(s[0][1] > 1000, "{s:?}");
 }
 
 #[test]
 fn random_games_agree_with_suicide() {
-    let s = agree::<1>(5, rules(KoRule::Positional, true, 0.5, 0), 700, 9);
-    assert!(s[1] > 1000, "{s:?}");
-    agree::<1>(5, rules(KoRule::Simple, true, 0.5, 200), 700, 10);
-    agree::<1>(3, rules(KoRule::Positional, true, 0.0, 0), 300, 11);
-    agree::<2>(9, rules(KoRule::Positional, true, 7.5, 0), 50, 12);
+    let suicide = |ko, komi, max_moves| rules(ko, true, komi, max_moves);
+    let s = agree_rows(&[
+        (1, 5, suicide(KoRule::Positional, 0.5, 0), 700, 9),
+        (1, 5, suicide(KoRule::Simple, 0.5, 200), 700, 10),
+        (1, 3, suicide(KoRule::Positional, 0.0, 0), 300, 11),
+        (2, 9, suicide(KoRule::Positional, 7.5, 0), 50, 12),
+    ]);
+    assert!(s[0][1] > 1000, "{s:?}");
 }
 
 #[test]
 fn random_games_agree_openspiel_rules() {
-    let s = agree::<1>(5, rules(KoRule::RepetitionDraw, false, 7.5, 50), 1000, 13);
-    assert!(s[1] > 500, "{s:?}");
-    let s = agree::<1>(3, rules(KoRule::RepetitionDraw, false, 0.0, 18), 1000, 14);
-    assert!(s[2] > 0, "some games end by a repeated board: {s:?}");
-    agree::<2>(9, GoRules::openspiel(9), 100, 15);
+    let draw = |komi, max_moves| rules(KoRule::RepetitionDraw, false, komi, max_moves);
+    let s = agree_rows(&[
+        (1, 5, draw(7.5, 50), 1000, 13),
+        (1, 3, draw(0.0, 18), 1000, 14),
+        (2, 9, GoRules::openspiel(9), 100, 15),
+    ]);
+    assert!(s[0][1] > 500, "{s:?}");
+    assert!(s[1][2] > 0, "some games end by a repeated board: {s:?}");
 }
 
 #[test]
 fn random_games_agree_19x19() {
-    agree::<6>(19, GoRules::default(), 4, 16);
-    agree::<6>(19, rules(KoRule::Simple, true, 6.5, 0), 2, 17);
+    agree_rows(&[
+        (6, 19, GoRules::default(), 4, 16),
+        (6, 19, rules(KoRule::Simple, true, 6.5, 0), 2, 17),
+    ]);
 }
 
 fn play(g: &mut Box<dyn bitgames::DynGame>, moves: &str) {
@@ -469,23 +496,35 @@ fn play(g: &mut Box<dyn bitgames::DynGame>, moves: &str) {
     }
 }
 
+/// A new game of `spec` after `moves`.
+fn played(spec: &str, moves: &str) -> Box<dyn bitgames::DynGame> {
+    let mut g = new_game(spec).unwrap();
+    play(&mut g, moves);
+    g
+}
+
+/// Playing `mv` on `g` is refused as illegal for `reason`; the error.
+fn refused(g: &mut Box<dyn bitgames::DynGame>, mv: &str, reason: IllegalReason) -> PlayError {
+    let e = g.play_text(mv).unwrap_err();
+    assert!(matches!(&e, PlayError::Illegal { reason: why, .. } if *why == reason), "{e}");
+    e
+}
+
 #[test]
 fn captures_ko_and_suicide() {
     // Black b1 and a2 take White's a1 in the corner.
-    let mut g = new_game("go(size=5)").unwrap();
-    play(&mut g, "b1 a1 a2");
+    let g = played("go(size=5)", "b1 a1 a2");
     assert_eq!(g.position(), "...../...../...../x..../.x... o 3 0 -");
     assert_eq!(g.board().captures, Some([1, 0]), "Black took one stone");
     // A ko: Black c2 b3 c4 and d3, White d2 c1? Build the standard shape.
-    let mut g = new_game("go(size=5,ko=simple)").unwrap();
     //   row 3: . x o . .
     //   row 2: x o . o .
     //   row 1: . x o . .
-    play(&mut g, "b3 c3 a2 b2 b1 c1 e5 d2 c2");
+    let ko_shape = "b3 c3 a2 b2 b1 c1 e5 d2 c2";
+    let mut g = played("go(size=5,ko=simple)", ko_shape);
     // Black c2 captured White's b2: a ko at b2 for White.
     assert_eq!(g.position(), "....x/...../.xo../x.xo./.xo.. o 9 0 b2");
-    let e = g.play_text("b2").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+    let e = refused(&mut g, "b2", IllegalReason::Ko);
     assert!(e.to_string().contains("ko"), "{e}");
     assert_eq!(g.board().captures, Some([1, 0]));
     // After a move elsewhere each, White may take back.
@@ -496,46 +535,33 @@ fn captures_ko_and_suicide() {
     read.set_position(&g.position()).unwrap();
     assert_eq!(read.board().captures, Some([0, 0]));
     // The immediate retake is refused under positional superko too.
-    let mut p = new_game("go(size=5)").unwrap();
-    play(&mut p, "b3 c3 a2 b2 b1 c1 e5 d2 c2");
-    let e = p.play_text("b2").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+    refused(&mut played("go(size=5)", ko_shape), "b2", IllegalReason::Ko);
     // Suicide: a1 for White inside Black's corner.
-    let mut s = new_game("go(size=5)").unwrap();
-    play(&mut s, "a2 e5 b1");
-    let e = s.play_text("a1").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Suicide, .. }), "{e}");
+    let e = refused(&mut played("go(size=5)", "a2 e5 b1"), "a1", IllegalReason::Suicide);
     assert!(e.to_string().contains("suicide"), "{e}");
     // With suicide allowed (ko=simple: under superko a lone stone's suicide
     // repeats the board) the stone is played and removed.
-    let mut s = new_game("go(size=5,suicide=true,ko=simple)").unwrap();
-    play(&mut s, "a2 e5 b1 a1");
+    let s = played("go(size=5,suicide=true,ko=simple)", "a2 e5 b1 a1");
     assert_eq!(s.position(), "....o/...../...../x..../.x... x 4 0 -");
     assert_eq!(s.board().captures, Some([1, 0]), "White's suicide is Black's prisoner");
-    let mut s = new_game("go(size=5,suicide=true)").unwrap();
-    play(&mut s, "a2 e5 b1");
-    let e = s.play_text("a1").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Ko, .. }), "{e}");
+    refused(&mut played("go(size=5,suicide=true)", "a2 e5 b1"), "a1", IllegalReason::Ko);
 }
 
 #[test]
 fn scoring_two_passes_and_max_moves() {
     // Black walls off column c on 5×5: a–b Black's area (10), d–e White's
     // (10), c Black stones; komi 0.5 to White: Black by 4.5.
-    let mut g = new_game("go(size=5,komi=0.5)").unwrap();
-    play(&mut g, "c1 d1 c2 d2 c3 d3 c4 d4 c5 d5 pass");
+    let mut g = played("go(size=5,komi=0.5)", "c1 d1 c2 d2 c3 d3 c4 d4 c5 d5 pass");
     assert_eq!(g.outcome(), None);
     play(&mut g, "pass");
     assert_eq!(g.outcome(), Some(Outcome::WonBy(Player::First)));
     // Black 5 stones + 10 = 15, White 5 + 5 = 10: 5 − 0.5 = 4.5 → 9 halves.
     assert_eq!(g.score(), Some(9));
     assert!(g.legal_moves().is_empty());
-    let mut m = new_game("go(size=5,max_moves=3)").unwrap();
-    play(&mut m, "a1 pass c3");
+    let m = played("go(size=5,max_moves=3)", "a1 pass c3");
     assert_eq!(m.outcome(), Some(Outcome::WonBy(Player::First)));
     // Empty board, komi 7.5: White wins by komi.
-    let mut e = new_game("go").unwrap();
-    play(&mut e, "pass pass");
+    let e = played("go", "pass pass");
     assert_eq!(e.outcome(), Some(Outcome::WonBy(Player::Second)));
     assert_eq!(e.score(), Some(-15));
     assert_eq!(
@@ -569,8 +595,7 @@ fn scoring_two_passes_and_max_moves() {
 /// scored by area have none.
 #[test]
 fn area_estimate_from_playouts() {
-    let mut g = new_game("go(size=9)").unwrap();
-    play(&mut g, "e5 c3 g7 c7 g3");
+    let g = played("go(size=9)", "e5 c3 g7 c7 g3");
     let e = g.area_estimate(200, 7).unwrap();
     assert_eq!(e.owners.len(), 81);
     assert_eq!(e.playouts, 200);
@@ -606,10 +631,8 @@ fn bad_input_is_a_typed_error() {
     assert!(new_game("go(size=0)").is_err());
     assert!(new_game("go(ko=super)").is_err());
     assert!(new_game("go(komi=6.2)").is_err());
-    let mut d = new_game("go").unwrap();
-    play(&mut d, "e5");
-    let e = d.play_text("e5").unwrap_err();
-    assert!(matches!(e, PlayError::Illegal { reason: IllegalReason::Occupied, .. }), "{e}");
+    let mut d = played("go", "e5");
+    refused(&mut d, "e5", IllegalReason::Occupied);
     assert!(matches!(d.play_text("i5"), Err(PlayError::Parse(_))));
     // Positions: a group without liberties, a bad side, bad ko cell.
     assert!(d.set_position("x./o. x").is_err());

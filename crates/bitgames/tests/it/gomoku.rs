@@ -4,7 +4,7 @@
 //! random games; then bad input (parameters, occupied and off-board cells,
 //! positions), which gets typed errors and leaves the game unchanged.
 
-use crate::common::{assert_occupied, assert_refused};
+use crate::common::{assert_bad_positions, assert_occupied, assert_refused};
 use bitgames::games::gomoku::Gomoku;
 use bitgames::games::stones::StoneGame;
 use bitgames::{
@@ -226,18 +226,15 @@ fn bad_input_gets_typed_errors() {
 
     // Positions: wrong sizes, characters, counts, and impossible wins.
     let mut s = new_game("gomoku(size=5)").unwrap();
-    for (text, why) in [
+    let bad = [
         ("...../...../.....", ""),
         ("XX.../...../...../...../.....", "X must have as many as O or one more"),
         ("Q..../...../...../...../.....", "unexpected 'Q'"),
         ("XXXXX/OOOOO/...../...../.....", "both players have five in a row"),
         ("XXXXX/OOOO./...../...../O....", "but is to move"),
         ("", ""),
-    ] {
-        let e = s.set_position(text).unwrap_err();
-        assert!(matches!(e, ParseError::Position { .. }), "{text}: {e:?}");
-        assert!(e.to_string().contains(why), "{text}: {e}");
-    }
+    ];
+    assert_bad_positions(&mut *s, &bad);
     assert!(s.set_position("XXXXX/OOOO./...../...../.....").is_ok());
     assert_eq!(s.outcome(), Some(Outcome::WonBy(Player::First)));
     let e = s.play_text("e4").unwrap_err();

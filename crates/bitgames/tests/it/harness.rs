@@ -16,15 +16,25 @@ use bitgames::games::{
     y::Y,
     yavalath::Yavalath,
 };
-use bitgames::new_game;
+use bitgames::{new_game, Game, SetupError};
 use common::check_game;
+
+/// The contract on each `(parameters, games, seed)` row: `games` random games
+/// (unscored) seeded by `seed` from the game `new` makes of the parameters.
+fn check_variants<G: Game + PartialEq, P>(
+    new: impl Fn(P) -> Result<G, SetupError>,
+    rows: impl IntoIterator<Item = (P, usize, u64)>,
+) {
+    for (params, games, seed) in rows {
+        check_game(new(params).unwrap(), games, seed, false);
+    }
+}
 
 #[test]
 fn connect4_keeps_the_contract() {
     check_game(Connect4::standard(), 300, 1, false);
-    check_game(Connect4::new(4, 4).unwrap(), 100, 2, false);
-    check_game(Connect4::new(9, 6).unwrap(), 50, 3, false);
-    check_game(Connect4::new(1, 63).unwrap(), 5, 4, false);
+    let rows = [((4, 4), 100, 2), ((9, 6), 50, 3), ((1, 63), 5, 4)];
+    check_variants(|(width, height)| Connect4::new(width, height), rows);
 }
 
 #[test]
@@ -38,20 +48,17 @@ fn tictactoe_keeps_the_contract() {
 #[test]
 fn clobber_keeps_the_contract() {
     check_game(Clobber::standard(), 100, 9, false);
-    check_game(Clobber::<1>::new(6, 5).unwrap(), 200, 10, false);
-    check_game(Clobber::<1>::new(1, 1).unwrap(), 1, 11, false);
+    check_variants(|(w, h)| Clobber::<1>::new(w, h), [((6, 5), 200, 10), ((1, 1), 1, 11)]);
     check_game(Clobber::<6>::new(19, 19).unwrap(), 2, 12, false);
     check_game(Clobber64::standard(), 100, 13, false);
-    check_game(Clobber64::new(6, 5).unwrap(), 200, 14, false);
-    check_game(Clobber64::new(1, 1).unwrap(), 1, 15, false);
-    check_game(Clobber64::new(64, 1).unwrap(), 5, 16, false);
+    let rows = [((6, 5), 200, 14), ((1, 1), 1, 15), ((64, 1), 5, 16)];
+    check_variants(|(w, h)| Clobber64::new(w, h), rows);
 }
 
 #[test]
 fn breakthrough_keeps_the_contract() {
     check_game(Breakthrough::standard(), 100, 9, false);
-    check_game(Breakthrough::<1>::new(5, 6).unwrap(), 200, 10, false);
-    check_game(Breakthrough::<1>::new(3, 3).unwrap(), 200, 11, false);
+    check_variants(|(w, h)| Breakthrough::<1>::new(w, h), [((5, 6), 200, 10), ((3, 3), 200, 11)]);
     check_game(Breakthrough::<4>::new(20, 10).unwrap(), 5, 12, false);
 }
 
@@ -59,8 +66,8 @@ fn breakthrough_keeps_the_contract() {
 fn gomoku_keeps_the_contract() {
     check_game(Gomoku::standard(), 20, 13, false);
     check_game(Gomoku::<4>::new(15, true).unwrap(), 10, 14, false);
-    check_game(Gomoku::<1>::new(5, false).unwrap(), 300, 15, false);
-    check_game(Gomoku::<1>::new(7, true).unwrap(), 100, 16, false);
+    let rows = [((5, false), 300, 15), ((7, true), 100, 16)];
+    check_variants(|(size, exact)| Gomoku::<1>::new(size, exact), rows);
     check_game(Gomoku::<6>::new(19, false).unwrap(), 3, 17, false);
 }
 
@@ -68,9 +75,8 @@ fn gomoku_keeps_the_contract() {
 fn yavalath_keeps_the_contract() {
     check_game(Yavalath::standard(), 200, 13, false);
     check_game(Yavalath::<2>::new(5, true).unwrap(), 100, 14, false);
-    check_game(Yavalath::<1>::new(3, false).unwrap(), 300, 15, false);
-    check_game(Yavalath::<1>::new(3, true).unwrap(), 300, 16, false);
-    check_game(Yavalath::<1>::new(2, false).unwrap(), 100, 17, false);
+    let rows = [((3, false), 300, 15), ((3, true), 300, 16), ((2, false), 100, 17)];
+    check_variants(|(size, swap)| Yavalath::<1>::new(size, swap), rows);
     check_game(Yavalath::<6>::new(10, false).unwrap(), 5, 18, false);
 }
 
@@ -78,8 +84,8 @@ fn yavalath_keeps_the_contract() {
 fn havannah_keeps_the_contract() {
     check_game(Havannah::standard(), 200, 21, false);
     check_game(Havannah::<2>::new(5, true).unwrap(), 100, 22, false);
-    check_game(Havannah::<1>::new(4, false).unwrap(), 300, 23, false);
-    check_game(Havannah::<1>::new(3, true).unwrap(), 300, 24, false);
+    let rows = [((4, false), 300, 23), ((3, true), 300, 24)];
+    check_variants(|(size, swap)| Havannah::<1>::new(size, swap), rows);
     check_game(Havannah::<4>::new(8, false).unwrap(), 20, 25, false);
     check_game(Havannah::<6>::new(10, false).unwrap(), 5, 26, false);
 }
@@ -87,21 +93,21 @@ fn havannah_keeps_the_contract() {
 #[test]
 fn hex_keeps_the_contract() {
     check_game(Hex::standard(), 50, 13, false);
-    check_game(Hex::<1>::new(7, false).unwrap(), 200, 14, false);
-    check_game(Hex::<1>::new(7, true).unwrap(), 200, 15, false);
-    check_game(Hex::<1>::new(3, true).unwrap(), 300, 16, false);
-    check_game(Hex::<1>::new(3, false).unwrap(), 300, 17, false);
-    check_game(Hex::<1>::new(1, true).unwrap(), 2, 18, false);
-    check_game(Hex::<6>::new(19, false).unwrap(), 5, 19, false);
-    check_game(Hex::<6>::new(19, true).unwrap(), 5, 20, false);
+    let rows = [
+        ((7, false), 200, 14),
+        ((7, true), 200, 15),
+        ((3, true), 300, 16),
+        ((3, false), 300, 17),
+        ((1, true), 2, 18),
+    ];
+    check_variants(|(size, swap)| Hex::<1>::new(size, swap), rows);
+    check_variants(|swap| Hex::<6>::new(19, swap), [(false, 5, 19), (true, 5, 20)]);
 }
 
 #[test]
 fn y_keeps_the_contract() {
     check_game(Y::standard(), 50, 21, false);
-    check_game(Y::<1>::new(4).unwrap(), 300, 22, false);
-    check_game(Y::<1>::new(1).unwrap(), 2, 23, false);
-    check_game(Y::<1>::new(7).unwrap(), 100, 24, false);
+    check_variants(Y::<1>::new, [(4, 300, 22), (1, 2, 23), (7, 100, 24)]);
     check_game(Y::<6>::new(19).unwrap(), 5, 25, false);
 }
 

@@ -113,27 +113,27 @@ fn transcript_errors_name_the_token() {
         }
         other => panic!("{other:?}"),
     }
-    let m = msg(parse_transcript("f5d6i1"));
-    assert!(m.contains("token 3") && m.contains("'i1'"), "{m}");
-    let m = msg(parse_transcript("f5a9"));
-    assert!(m.contains("token 2") && m.contains("'a9'"), "{m}");
-    // A square that flips nothing: the legal moves are listed.
-    let m = msg(parse_transcript("f5 d6 a1"));
-    assert!(m.contains("token 3") && m.contains("'a1'") && m.contains("flips no disc"), "{m}");
-    assert!(m.contains("Black"), "{m}");
-    let m = msg(parse_transcript("f5 f5"));
-    assert!(m.contains("token 2") && m.contains("already holds"), "{m}");
-    // Playing on after the end.
-    let m = msg(parse_transcript(&format!("{WIPEOUT} d3")));
-    assert!(m.contains("token 10") && m.contains("over"), "{m}");
-    // An explicit pass where a move exists.
-    let m = msg(parse_transcript("f5 pass"));
-    assert!(m.contains("token 2") && m.contains("may not pass"), "{m}");
-    let m = msg(parse_transcript("--"));
-    assert!(m.contains("token 1") && m.contains("may not pass"), "{m}");
-    // A token that is not a move at all, with non-ASCII text.
-    let m = msg(parse_transcript("f5 é6"));
-    assert!(m.contains("token 2") && m.contains("é6"), "{m}");
+    // (transcript, what the message says)
+    let cases: &[(&str, &[&str])] = &[
+        ("f5d6i1", &["token 3", "'i1'"]),
+        ("f5a9", &["token 2", "'a9'"]),
+        // A square that flips nothing: the legal moves are listed.
+        ("f5 d6 a1", &["token 3", "'a1'", "flips no disc", "Black"]),
+        ("f5 f5", &["token 2", "already holds"]),
+        // Playing on after the end.
+        (&format!("{WIPEOUT} d3"), &["token 10", "over"]),
+        // An explicit pass where a move exists.
+        ("f5 pass", &["token 2", "may not pass"]),
+        ("--", &["token 1", "may not pass"]),
+        // A token that is not a move at all, with non-ASCII text.
+        ("f5 é6", &["token 2", "é6"]),
+    ];
+    for &(text, says) in cases {
+        let m = msg(parse_transcript(text));
+        for want in says {
+            assert!(m.contains(want), "{text}: {m}");
+        }
+    }
 }
 
 #[test]
@@ -176,15 +176,20 @@ fn ggf_reads_a_ggs_record() {
 
     let text = text.replace("W[PA]", "W[d3//0.01]");
     let g = parse_ggf(&text).unwrap();
-    assert_eq!(g.place.as_deref(), Some("GGS/os"));
-    assert_eq!(g.date.as_deref(), Some("2003.12.15_13:24:03.MST"));
-    assert_eq!(g.black.as_deref(), Some("Saio"));
-    assert_eq!(g.white.as_deref(), Some("Logistello"));
-    assert_eq!(g.black_rating.as_deref(), Some("2197.72"));
-    assert_eq!(g.white_rating.as_deref(), Some("2036.06"));
-    assert_eq!(g.time_control.as_deref(), Some("05:00//02:00"));
-    assert_eq!(g.game_type.as_deref(), Some("8"));
-    assert_eq!(g.result.as_deref(), Some("-3.000:r"));
+    let tags = [
+        (&g.place, "GGS/os"),
+        (&g.date, "2003.12.15_13:24:03.MST"),
+        (&g.black, "Saio"),
+        (&g.white, "Logistello"),
+        (&g.black_rating, "2197.72"),
+        (&g.white_rating, "2036.06"),
+        (&g.time_control, "05:00//02:00"),
+        (&g.game_type, "8"),
+        (&g.result, "-3.000:r"),
+    ];
+    for (got, want) in tags {
+        assert_eq!(got.as_deref(), Some(want));
+    }
     assert_eq!(g.other_tags, vec![("KM".to_string(), "0".to_string())]);
     assert_eq!(g.record(), &parse_transcript("f5d6c3d3").unwrap());
     let notes = g.notes();

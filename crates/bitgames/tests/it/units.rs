@@ -1004,16 +1004,23 @@ mod arena {
         }
     }
 
+    /// A match of `games` games of `game` between `engines`, from openings of
+    /// `opening_plies` random plies drawn from `seed`, on `threads` threads.
+    fn match_config(
+        game: &str,
+        engines: [&str; 2],
+        games: usize,
+        opening_plies: usize,
+        seed: u64,
+        threads: usize,
+    ) -> MatchConfig {
+        let engines = engines.map(String::from);
+        MatchConfig { game: game.into(), engines, games, opening_plies, seed, threads }
+    }
+
     #[test]
     fn a_failing_engine_loses_and_the_match_goes_on() {
-        let config = MatchConfig {
-            game: "tictactoe".into(),
-            engines: ["faulty".into(), "random".into()],
-            games: 6,
-            opening_plies: 1,
-            seed: 9,
-            threads: 1,
-        };
+        let config = match_config("tictactoe", ["faulty", "random"], 6, 1, 9, 1);
         for fault in [Fault::Error, Fault::Garbage] {
             let r = run_match_with(&config, &with_faulty(fault), &|_| {}).unwrap();
             assert_eq!(r.games.len(), 6);
@@ -1037,14 +1044,7 @@ mod arena {
 
     #[test]
     fn a_panicking_engine_loses_with_the_fault_named() {
-        let config = MatchConfig {
-            game: "connect4".into(),
-            engines: ["random".into(), "panicky".into()],
-            games: 4,
-            opening_plies: 0,
-            seed: 3,
-            threads: 2,
-        };
+        let config = match_config("connect4", ["random", "panicky"], 4, 0, 3, 2);
         let r = run_match_with(&config, &with_faulty(Fault::Panic), &|_| {}).unwrap();
         assert_eq!(r.games.len(), 4);
         assert_eq!(r.engines[1].faults, 4);
@@ -1075,14 +1075,7 @@ mod arena {
     fn sprt_stops_a_one_sided_match_early() {
         // Greedy against random on tic-tac-toe wins nearly every pair; with
         // SPRT(0, 100) the match stops long before its 400 games.
-        let config = MatchConfig {
-            game: "tictactoe".into(),
-            engines: ["greedy".into(), "random".into()],
-            games: 400,
-            opening_plies: 0,
-            seed: 5,
-            threads: 1,
-        };
+        let config = match_config("tictactoe", ["greedy", "random"], 400, 0, 5, 1);
         let test = Sprt::parse("0,100").unwrap();
         let make = |game: &dyn DynGame, spec: &str| new_engine(game, spec);
         let r = run_match_sprt(&config, &make, Some(test), &|_| {}).unwrap();
@@ -1104,36 +1097,28 @@ mod arena {
 
     #[test]
     fn bad_specs_are_errors_before_any_game() {
-        let mut config = MatchConfig {
-            game: "tictactoe".into(),
-            engines: ["mcts(time=0s)".into(), "random".into()],
-            games: 2,
-            opening_plies: 0,
-            seed: 1,
-            threads: 1,
+        let refused = |game: &str, engines: [&str; 2]| {
+            run_match(&match_config(game, engines, 2, 0, 1, 1), &|_| {}).unwrap_err()
         };
-        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::BadValue { .. })));
-        config.engines[0] = "alphabeta(time=0ms)".into();
-        let e = run_match(&config, &|_| {}).unwrap_err();
-        assert!(e.to_string().contains("time must be 1ms–3600s"), "{e}");
-        config.engines[0] = "alphabeta(time=0)".into();
-        let e = run_match(&config, &|_| {}).unwrap_err();
-        assert!(e.to_string().contains("expected a duration"), "{e}");
-        config.engines[0] = "alphabeta(depth=0)".into();
-        let e = run_match(&config, &|_| {}).unwrap_err();
-        assert!(e.to_string().contains("depth must be 1–64"), "{e}");
-        config.engines[0] = "random".into();
-        config.engines[1] = "stockfish".into();
-        let e = run_match(&config, &|_| {}).unwrap_err();
+        let e = refused("tictactoe", ["mcts(time=0s)", "random"]);
+        assert!(matches!(e, SpecError::BadValue { .. }), "{e}");
+        for (engine, says) in [
+            ("alphabeta(time=0ms)", "time must be 1ms–3600s"),
+            ("alphabeta(time=0)", "expected a duration"),
+            ("alphabeta(depth=0)", "depth must be 1–64"),
+        ] {
+            let e = refused("tictactoe", [engine, "random"]);
+            assert!(e.to_string().contains(says), "{e}");
+        }
+        let e = refused("tictactoe", ["random", "stockfish"]);
         assert!(matches!(e, SpecError::UnknownEngine { .. }), "{e}");
         assert!(e.to_string().contains("stockfish"), "{e}");
-        config.engines[1] = "random".into();
-        config.engines[0] = "mcts(depth=3)".into();
-        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownParam { .. })));
-        config.engines[0] = "solver".into();
-        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::EngineNotForGame { .. })));
-        config.game = "chess".into();
-        assert!(matches!(run_match(&config, &|_| {}), Err(SpecError::UnknownGame { .. })));
+        let e = refused("tictactoe", ["mcts(depth=3)", "random"]);
+        assert!(matches!(e, SpecError::UnknownParam { .. }), "{e}");
+        let e = refused("tictactoe", ["solver", "random"]);
+        assert!(matches!(e, SpecError::EngineNotForGame { .. }), "{e}");
+        let e = refused("chess", ["solver", "random"]);
+        assert!(matches!(e, SpecError::UnknownGame { .. }), "{e}");
     }
 }
 

@@ -55,15 +55,22 @@ pub fn run(args: &[&str]) -> Output {
     run_with_input(args, "")
 }
 
-/// Stdout of a run that must succeed.
-pub fn ok_with_input(args: &[&str], stdin: &str) -> String {
+/// A run of `args` with `stdin` that must exit with `code`.
+fn exits(args: &[&str], stdin: &str, code: i32) -> Output {
     let out = run_with_input(args, stdin);
-    assert!(
-        out.status.success(),
-        "bitgames {args:?} failed: {}",
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "bitgames {args:?} should exit {code}; stdout: {}; stderr: {}",
+        String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).expect("utf-8 stdout")
+    out
+}
+
+/// Stdout of a run that must succeed.
+pub fn ok_with_input(args: &[&str], stdin: &str) -> String {
+    String::from_utf8(exits(args, stdin, 0).stdout).expect("utf-8 stdout")
 }
 
 /// Stdout of a run with empty stdin that must succeed.
@@ -73,14 +80,7 @@ pub fn ok(args: &[&str]) -> String {
 
 /// Stderr of a run that must fail with exit code 2 and an `error:` line, no panic.
 pub fn fails_with_input(args: &[&str], stdin: &str) -> String {
-    let out = run_with_input(args, stdin);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "bitgames {args:?} should exit 2; stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    let err = String::from_utf8(exits(args, stdin, 2).stderr).expect("utf-8 stderr");
     assert!(err.starts_with("error: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     err

@@ -52,6 +52,13 @@ pub async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
     call(app, "POST", uri, Some(body)).await
 }
 
+/// POSTs JSON that must be answered 200 OK; the answer.
+pub async fn post_ok(app: &Router, uri: &str, body: Value) -> Value {
+    let (status, answer) = post(app, uri, body).await;
+    assert_eq!(status, StatusCode::OK, "POST {uri}: {answer}");
+    answer
+}
+
 /// `/api/<spec>/<what>` with the spec encoded as the page encodes it.
 pub fn path(spec: &str, what: &str) -> String {
     let enc: String = spec

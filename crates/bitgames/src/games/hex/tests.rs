@@ -8,7 +8,7 @@ use crate::grid::Cell;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-fn play(g: &mut Hex<2>, moves: &str) {
+fn play<const N: usize>(g: &mut Hex<N>, moves: &str) {
     for m in moves.split_whitespace() {
         let mv = g.parse_move(m).unwrap();
         g.play(mv).unwrap();
@@ -49,25 +49,19 @@ pub fn x_joins_top_and_bottom() {
 /// winner and plies. Sides 1–15, from the start and from positions with
 /// stones down, either side to move, and after a swap.
 pub fn embedded_playouts_play_the_games_of_their_fills() {
-    for (size, swap, moves) in [
-        (1, false, ""),
-        (2, false, ""),
-        (3, false, ""),
+    // Empty boards, then (size, swap, moves) with stones down.
+    let empty = [1, 2, 3, 5, 11, 13, 15].map(|size| (size, false, ""));
+    let played = [
         (4, false, "b2"),
-        (5, false, ""),
         (7, false, "d4 c3 a1"),
         (7, true, "b6 swap"),
         (8, true, "c2 swap e5"),
-        (11, false, ""),
         (11, false, "f6"),
         (11, false, "a1 k11 f6 e7"),
-        (13, false, ""),
-        (15, false, ""),
-    ] {
+    ];
+    for (size, swap, moves) in empty.into_iter().chain(played) {
         let mut hex = Hex::<4>::new(size, swap).unwrap();
-        for m in moves.split_whitespace() {
-            hex.play(hex.parse_move(m).unwrap()).unwrap();
-        }
+        play(&mut hex, moves);
         check_embedded(hex);
     }
     // Positions reached by random moves, up to a few short of the end.

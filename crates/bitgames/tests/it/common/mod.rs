@@ -156,6 +156,16 @@ pub fn assert_occupied(g: &mut dyn bitgames::DynGame, text: &str, says: &str) {
     assert!(e.to_string().contains(says), "{e}");
 }
 
+/// Each `(text, why)` position is refused by `g` as a position error whose
+/// message contains `why`.
+pub fn assert_bad_positions(g: &mut dyn bitgames::DynGame, cases: &[(&str, &str)]) {
+    for &(text, why) in cases {
+        let e = g.set_position(text).unwrap_err();
+        assert!(matches!(e, bitgames::ParseError::Position { .. }), "{text}: {e:?}");
+        assert!(e.to_string().contains(why), "{text}: {e}");
+    }
+}
+
 /// Playing `mv` on `g` is refused as illegal for `reason`, leaving the game
 /// as it was.
 pub fn assert_refused<G: Game + PartialEq>(g: &G, mv: G::Move, reason: IllegalReason) {
