@@ -241,6 +241,31 @@ impl Pdep {
     }
 }
 
+impl Pdep {
+    /// The bits of `w` under `mask`, gathered to the low end in order, by one
+    /// `pext` (inlined into code compiled for BMI2; elsewhere a call).
+    #[inline(always)]
+    pub fn pext(self, w: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Pdep` exists only if `detect` found BMI2 on this CPU.
+            unsafe { std::arch::x86_64::_pext_u64(w, mask) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // No `Pdep` is ever made here; the bit loop keeps it total.
+            let (mut out, mut k, mut m) = (0, 0, mask);
+            while m != 0 {
+                let low = m & m.wrapping_neg();
+                out |= u64::from(w & low != 0) << k;
+                k += 1;
+                m ^= low;
+            }
+            out
+        }
+    }
+}
+
 /// Whether `pdep` / `pext` are there and fast on this CPU and allowed by
 /// [`CPU_ENV`]: [`Pdep::detect`] is `Some`.
 #[inline]

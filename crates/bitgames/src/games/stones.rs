@@ -511,20 +511,27 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     }
 
     /// [`Notation::write_legal_mask`] from the empty cells, a grid row at a
-    /// time and eight cells a store (each byte of the row's empty bits looked
-    /// up as eight `bool`s).
+    /// time, the rows end to end and eight cells a store (each byte of the
+    /// empty bits looked up as eight `bool`s: [`RunWriter`](crate::board::RunWriter)).
+    #[inline]
     pub fn write_legal_mask(&self, mask: &mut [bool]) {
         if self.result != 0 {
             mask.fill(false);
             return;
         }
-        self.for_each_empty_run(|base, bits| {
-            let n = (self.grid.width() - base % self.grid.width()).min(64);
-            crate::board::write_bits(&mut mask[base..base + n], bits, &crate::board::BYTE_BOOLS);
-        });
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let (cells, rest) = mask.split_at_mut(w * h);
+        let mut out = crate::board::RunWriter::new(cells, &crate::board::BYTE_BOOLS);
+        if FLIP {
+            self.for_each_empty_run(|base, bits| out.push(bits, (w - base % w).min(64)));
+        } else {
+            // Action ids in grid order: the rows as the grid holds them.
+            let pext = crate::board::whole_rectangle_pext(&self.grid);
+            crate::board::push_grid_rows(&mut out, &self.grid, self.empty(), pext);
+        }
+        out.finish();
         if M::SWAP.is_some() {
-            let (w, h) = (self.grid.width(), self.grid.height());
-            mask[w * h] = self.can_swap();
+            rest[0] = self.can_swap();
         }
     }
 
