@@ -26,8 +26,8 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// Games a task takes (a Connect Four step is about 0.05 µs a game: smaller
@@ -298,7 +298,7 @@ impl VectorEnv {
         // step on the pool.
         let probe = !self.work_us.is_finite() || self.steps.is_multiple_of(PROBE_EVERY);
         let pool = self.pool.as_ref().filter(|p| {
-            !probe && self.work_us / p.current_num_threads() as f64 >= self.min_work_us
+            !probe && self.work_us / (p.current_num_threads() + 1) as f64 >= self.min_work_us
         });
         self.steps += 1;
         // Nanoseconds the tasks spent on games: the step's work without the
@@ -336,9 +336,29 @@ impl VectorEnv {
             .collect();
         py.detach(|| match pool {
             None => tasks.into_iter().enumerate().for_each(|(k, rows)| task(k * ch, rows)),
-            Some(pool) => pool.install(|| {
-                tasks.into_par_iter().enumerate().for_each(|(k, rows)| task(k * ch, rows))
-            }),
+            Some(pool) => {
+                // This thread works too, beside the pool's: each claims the next
+                // task until none is left, so a worker that wakes late finds the
+                // work done instead of holding the step up (a step is tens of
+                // µs, about what waking a thread takes).
+                let next = AtomicUsize::new(0);
+                let tasks: Vec<Mutex<Option<TaskRows<'_>>>> =
+                    tasks.into_iter().map(|t| Mutex::new(Some(t))).collect();
+                let claim = || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(cell) = tasks.get(k) else { break };
+                    let rows = cell.lock().unwrap_or_else(PoisonError::into_inner).take();
+                    if let Some(rows) = rows {
+                        task(k * ch, rows);
+                    }
+                };
+                pool.in_place_scope(|s| {
+                    for _ in 0..pool.current_num_threads() {
+                        s.spawn(|_| claim());
+                    }
+                    claim();
+                });
+            }
         });
         let work = busy.into_inner() as f64 / 1e3;
         self.work_us =
@@ -371,26 +391,43 @@ fn read_only<'py, T>(array: &Bound<'py, T>) -> PyResult<Bound<'py, PyAny>> {
 
 /// The index of a uniformly random `true` in `row` (`None` if it has none),
 /// drawn from `rng`: the row read as words of 64 bits (one a `bool`), then
-/// counted by popcounts and the chosen bit found in its word.
+/// counted by popcounts and the chosen bit found in its word
+/// ([`nth_in_word`](bitgames::bits::nth_in_word): one `pdep` where the CPU
+/// has a fast one).
 fn random_true(row: &[bool], rng: &mut SmallRng) -> Option<usize> {
-    let word = |c: &[bool]| c.iter().enumerate().fold(0u64, |w, (j, &b)| w | (b as u64) << j);
-    let n = row.chunks(64).map(|c| word(c).count_ones() as usize).sum::<usize>();
+    let n = row.chunks(64).map(|c| bool_word(c).count_ones() as usize).sum::<usize>();
     if n == 0 {
         return None;
     }
     let mut k = rng.random_range(0..n);
     for (i, c) in row.chunks(64).enumerate() {
-        let mut w = word(c);
+        let w = bool_word(c);
         let m = w.count_ones() as usize;
         if k < m {
-            for _ in 0..k {
-                w &= w - 1;
-            }
-            return Some(64 * i + w.trailing_zeros() as usize);
+            return Some(64 * i + bitgames::bits::nth_in_word(w, k as u32) as usize);
         }
         k -= m;
     }
     None
+}
+
+/// Up to 64 `bool`s as the bits of a word, `c[j]` bit `j`: eight at a time,
+/// their bytes (0 or 1) read as one little-endian word whose low bits one
+/// multiply gathers into its top byte (byte `j`'s bit lands on bit `56 + j`;
+/// no two products share a bit, so nothing carries).
+#[inline]
+fn bool_word(c: &[bool]) -> u64 {
+    let mut chunks = c.chunks_exact(8);
+    let mut w = 0;
+    for (k, e) in (&mut chunks).enumerate() {
+        let bytes = u64::from_le_bytes(std::array::from_fn(|j| u8::from(e[j])));
+        w |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    let done = c.len() - chunks.remainder().len();
+    for (j, &b) in chunks.remainder().iter().enumerate() {
+        w |= u64::from(b) << (done + j);
+    }
+    w
 }
 
 /// The actions of a `step`: a 1-D integer array (any integer dtype) or a
@@ -507,14 +544,15 @@ impl VectorEnv {
         } else {
             threads
         };
-        let pool =
-            if threads > 1 {
-                Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| {
-                    value_error(format!("no thread pool of {threads} threads: {e}"))
-                })?)
-            } else {
-                None
-            };
+        // The pool's threads and the calling one share a step: `threads - 1` in
+        // the pool.
+        let pool = if threads > 1 {
+            Some(rayon::ThreadPoolBuilder::new().num_threads(threads - 1).build().map_err(|e| {
+                value_error(format!("no thread pool of {} threads: {e}", threads - 1))
+            })?)
+        } else {
+            None
+        };
         let slots = (0..num_envs)
             .map(|i| Slot {
                 game: start.clone_box(),
