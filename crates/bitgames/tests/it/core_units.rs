@@ -170,6 +170,21 @@ mod cpu {
         // Past the last set bit: no panic.
         let _ = (nth_in_word(w, 40), nth_in_word_by_clearing(0, 5));
     }
+
+    #[test]
+    fn pext_gathers_the_bits_under_the_mask() {
+        // An 11-cell row every 12 bits (a Hex grid's word): the separating
+        // bits dropped, the rows end to end.
+        let mask = (0..5).fold(0u64, |m, r| m | (0x7ff << (12 * r)));
+        let w = (0b101 << 24) | (1 << 11) | (0b11 << 9) | 1;
+        // Bit 11 is a separator; row 0 holds bits 0, 9, 10; row 2 bits 24, 26.
+        let by_hand = 1 | (0b11 << 9) | (0b101 << 22);
+        if let Some(p) = Pdep::detect() {
+            assert_eq!(p.pext(w, mask), by_hand);
+            assert_eq!(p.pext(u64::MAX, mask), (1 << 55) - 1);
+            assert_eq!(p.pext(w, 0), 0);
+        }
+    }
 }
 
 /// `bitgames_core::grid`.
