@@ -402,7 +402,7 @@ pub(crate) fn push_grid_rows<T: Copy, const N: usize>(
 /// multiple of eight costs no stores of its own; only the slice's last few
 /// values are written one at a time ([`finish`](RunWriter::finish)). (Row by
 /// row, a Hex observation's 11-cell rows each ended in three values copied by
-/// a call of `memmove`: two thirds of its planes' time.)
+/// a call of `memmove`: about a third of its planes' instructions.)
 pub(crate) struct RunWriter<'a, T> {
     out: &'a mut [T],
     table: &'a [[T; 8]; 256],
