@@ -34,7 +34,7 @@ impl GameInfo {
     /// them, in a `static`:
     ///
     /// ```ignore
-    /// pub static INFO: GameInfo = GameInfo::new("mygame", "…", PARAMS, |p| …)
+    /// pub static INFO: GameInfo = GameInfo::new("mygame", "My game", PARAMS, build)
     ///     .core_bench((5, 4), (100_000, 10_000));
     /// ```
     pub const fn new(

@@ -59,7 +59,7 @@ macro_rules! run_hot {
     }};
 }
 
-/// Whether this process runs the hot loops' x86-64-v3 copies ([`hot_copies!`]):
+/// Whether this process runs the hot loops' x86-64-v3 copies (`hot_copies!`):
 /// true in a portable build (plain `x86-64`) on a CPU with AVX2, BMI1/2, LZCNT
 /// and POPCNT unless `BITGAMES_CPU=portable`; false in a build for x86-64-v3
 /// (whose only copy is compiled for them anyway) and off x86-64. For tests and

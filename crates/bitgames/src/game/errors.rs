@@ -118,7 +118,7 @@ impl Illegal {
     }
 }
 
-/// A move that cannot be played. `M` is the move: [`Rules::play`] hands back the
+/// A move that cannot be played. `M` is the move: [`Rules::play`](crate::game::Rules::play) hands back the
 /// game's own move type, [`DynGame`](crate::DynGame) the move text (the default).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError<M: fmt::Display = String> {

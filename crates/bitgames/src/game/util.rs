@@ -59,7 +59,7 @@ pub fn nth_across<const N: usize, const K: usize>(
 /// then the salt, mixed on its own. (XORed into the first word, as it once
 /// was, a salt of 1 cancelled the stone on cell 0: a position and the same
 /// one with that stone and the other side to move hashed alike.) Shared by
-/// the grid games' [`Rules::position_hash`].
+/// the grid games' [`Rules::position_hash`](crate::game::Rules::position_hash).
 pub fn hash_sets<const N: usize>(sets: &[crate::bits::Bits<N>; 2], salt: u64) -> u64 {
     let mut h = 0x9e37_79b9_7f4a_7c15u64;
     for (p, s) in sets.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! The hexhex board that Havannah and Yavalath share: a hexagon of side `size`
-//! cut from the `(2·size−1)²` rhombus of a hex [`Grid`](crate::grid::Grid),
+//! cut from the `(2·size−1)²` rhombus of a hex [`Grid`],
 //! and how messages name its cells.
 
 use super::stones::{StoneMove, Stones};

@@ -373,7 +373,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// Why `mv`, not legal in a game going on ([`Rules::check_move`]
+    /// Why `mv`, not legal in a game going on ([`Rules::check_move`](crate::game::Rules::check_move)
     /// names a finished game first), is refused in `game` (its spec and its
     /// players' names in the words); `off_board` words a cell off the board.
     pub fn why_illegal<G: Game>(
@@ -491,7 +491,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`Notation::write_legal_actions`]: the mask as
+    /// [`Notation::write_legal_actions`](crate::game::Notation::write_legal_actions): the mask as
     /// [`write_legal_mask`](Self::write_legal_mask) writes it, and the ids in
     /// id order (a cell's id is its name's `row · width + col`,
     /// [`action`](Self::action)), the swap's the last.
@@ -510,9 +510,9 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`Notation::write_legal_mask`] from the empty cells, a grid row at a
+    /// [`Notation::write_legal_mask`](crate::game::Notation::write_legal_mask) from the empty cells, a grid row at a
     /// time, the rows end to end and eight cells a store (each byte of the
-    /// empty bits looked up as eight `bool`s: [`RunWriter`](crate::board::RunWriter)).
+    /// empty bits looked up as eight `bool`s: the board module's `RunWriter`).
     #[inline]
     pub fn write_legal_mask(&self, mask: &mut [bool]) {
         if self.result != 0 {
@@ -550,7 +550,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`View::move_index`] without allocating: a placement's cell on the
+    /// [`View::move_index`](crate::game::View::move_index) without allocating: a placement's cell on the
     /// grid's bounding rectangle (`row · width + col`, its action id); `None`
     /// for the swap, which places no stone of its own.
     #[inline]
@@ -558,7 +558,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         mv.cell().map(|c| c.row as usize * self.grid.width() + c.col as usize)
     }
 
-    /// The legal move of an action id ([`Notation::action_move`]) at once, rather
+    /// The legal move of an action id ([`Notation::action_move`](crate::game::Notation::action_move)) at once, rather
     /// than by listing the moves: the cell of the id if it is on the board and
     /// empty, the swap if it is the swap's id and legal now.
     pub fn action_move(&self, a: usize) -> Option<M> {
@@ -703,7 +703,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         s
     }
 
-    /// [`View::board`] of rows of cells: row by row from the top (`a1`,
+    /// [`View::board`](crate::game::View::board) of rows of cells: row by row from the top (`a1`,
     /// `b1`, …, the number the row from the top), each lower row half a cell
     /// to the right.
     pub fn cell_rows_view(&self, shape: BoardShape, len: impl Fn(usize) -> usize) -> BoardView {
@@ -908,7 +908,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
             - super::heuristics::open_lines(&self.grid, b, a, k)
     }
 
-    /// [`View::board`] of a rectangular board with the winner's lines of `k`
+    /// [`View::board`](crate::game::View::board) of a rectangular board with the winner's lines of `k`
     /// marked ([`BoardView::mark_lines`]; `exact`: lines of exactly `k`).
     pub fn line_view(&self, k: usize, exact: bool) -> BoardView {
         let mut view = BoardView::grid_rectangle(&self.grid, self.stones);
@@ -924,7 +924,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         (self.grid.mask() & Bits::low(i)).count() as usize
     }
 
-    /// [`View::move_cells`] in [`BoardView::from_grid`]'s view: a
+    /// [`View::move_cells`](crate::game::View::move_cells) in [`BoardView::from_grid`]'s view: a
     /// placement's own cell; for the swap that takes over the first stone
     /// ([`take_over_first_stone`](Self::take_over_first_stone)), that stone's
     /// cell while it may be played.
@@ -938,13 +938,13 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// [`View::observation_shape`]: three planes over the grid's rows and
+    /// [`View::observation_shape`](crate::game::View::observation_shape): three planes over the grid's rows and
     /// columns.
     pub fn observation_shape(&self) -> [usize; 3] {
         [3, self.grid.height(), self.grid.width()]
     }
 
-    /// [`View::observe`] from the stones: the side to move's, the opponent's,
+    /// [`View::observe`](crate::game::View::observe) from the stones: the side to move's, the opponent's,
     /// and ones when the first player is to move, each at its grid `(row,
     /// col)` (the rows and columns of the games' board views).
     pub fn observe(&self, out: &mut [f32]) {
@@ -969,7 +969,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
         }
     }
 
-    /// The board's consistency ([`Rules::check_invariants`]): the two stone
+    /// The board's consistency ([`Rules::check_invariants`](crate::game::Rules::check_invariants)): the two stone
     /// sets apart and on the board, one stone a ply (one ply more after a
     /// swap, which moves no stone), a result code of 0 to 3.
     pub fn check(&self) -> Result<(), String> {

@@ -56,7 +56,7 @@ impl<G: Game> Evaluator<G> for NoHeuristic {
     }
 }
 
-/// The game's own evaluation ([`Hints::evaluate`]), clamped to the heuristic
+/// The game's own evaluation ([`Hints::evaluate`](crate::game::Hints::evaluate)), clamped to the heuristic
 /// range: what the generic `alphabeta` engine searches with.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GameEval;

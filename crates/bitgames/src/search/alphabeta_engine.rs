@@ -4,7 +4,7 @@
 //!
 //! It searches with [`AlphaBeta`] (negamax PVS, a transposition table,
 //! iterative deepening) and the game's own evaluation ([`GameEval`], from
-//! [`Hints::evaluate`]); a game without one scores every unfinished leaf 0, so
+//! [`Hints::evaluate`](crate::game::Hints::evaluate)); a game without one scores every unfinished leaf 0, so
 //! the engine still plays wins and avoids losses within its horizon.
 
 use super::alphabeta::{describe_score, AlphaBeta, GameEval, Limits};

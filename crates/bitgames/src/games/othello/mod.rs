@@ -9,7 +9,7 @@
 //! Square (column `c`, row `r`) is bit `8·(r−1) + c`: `a1` = bit 0, `h1` = bit 7,
 //! `a8` = bit 56, `h8` = bit 63. That is also the order of the 64 board characters
 //! of an OBF/FFO position, so character `i` of the text is bit `i`. (The library's
-//! [`Grid`](crate::grid::Grid)s number rows from the bottom; Othello's row 1 is
+//! [`Grid`]s number rows from the bottom; Othello's row 1 is
 //! instead the first row of the text and the top row of [`picture`](Notation::picture).)
 //!
 //! # Positions

@@ -1,5 +1,5 @@
 //! Monte Carlo tree search over any [`Game`]: UCT with random playouts on the
-//! game's own [`random_move`](Hints::random_move), the MCTS-Solver's proofs,
+//! game's own [`random_move`](crate::game::Hints::random_move), the MCTS-Solver's proofs,
 //! RAVE/AMAF as an option, tree reuse between moves, limits by simulations,
 //! time or tree nodes, root or tree parallelism over threads ([`Parallel`]),
 //! reproducible under a seed (except tree parallelism with two threads or
@@ -85,7 +85,7 @@ struct Scratch<G: Game> {
     /// AMAF marks per key: the simulation stamp and who played it first.
     marks: Vec<(u32, Player)>,
     stamp: u32,
-    /// The moves of the current playout ([`Hints::search_playout`]).
+    /// The moves of the current playout ([`Hints::search_playout`](crate::game::Hints::search_playout)).
     log: Vec<(G::Move, Player)>,
     /// The moves of a node being expanded (tree parallelism).
     moves: Vec<G::Move>,
@@ -667,7 +667,7 @@ impl Marks<'_> {
 }
 
 /// Plays `state` out with the game's search playout
-/// ([`Hints::search_playout`]), recording the moves in `played` for AMAF. A
+/// ([`Hints::search_playout`](crate::game::Hints::search_playout)), recording the moves in `played` for AMAF. A
 /// hot path: compiled for x86-64-v3 too (`hot_copies!`).
 #[inline]
 fn playout<G: Game>(
