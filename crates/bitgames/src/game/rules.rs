@@ -208,9 +208,12 @@ pub fn perft_walk<G: Rules>(game: &G, depth: usize, rule: PerftRule) -> u64 {
     }
 }
 
-/// One node of the perft walk: `$game` at `$depth` plies from the horizon,
-/// children counted by `$recurse` (the two forms of `walk` below). The
-/// children come from `for_each_move` in an x86-64-v3 build (fewer
+/// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
+/// every greater depth), so the walk tests nothing it need not. A hot path
+/// (`hot_copies!`): in a portable build the whole recursion runs in one copy,
+/// chosen once a count, not at every node.
+///
+/// A node's children come from `for_each_move` in an x86-64-v3 build (fewer
 /// instructions there: Breakthrough's perft 5, 71.5 M against 75.1 M under
 /// callgrind) and, in a portable one, from `children`: `try_for_each_move`
 /// straight (`for_each_move`'s own closure, compiled without the hot copy's
@@ -218,48 +221,29 @@ pub fn perft_walk<G: Rules>(game: &G, depth: usize, rule: PerftRule) -> u64 {
 /// it) in a call of its own, the shape the placement kit's move loop gives
 /// the x86-64-v3 build (Havannah's perft 4: 1.18 times the v3 build's
 /// instructions with the loop inlined into the walk, 1.07 so).
-macro_rules! walk_node {
-    ($game:ident, $depth:ident, $deeper:ident, $recurse:ident) => {{
-        if $depth == 0 {
-            return 1;
-        }
-        if $deeper && $game.outcome().is_some() {
-            return 1;
-        }
-        if $depth == 1 {
-            return $game.count_moves() as u64;
-        }
-        let mut total = 0;
-        // The child's count is written into each closure: one closure shared
-        // by both, called from the second, cost the portable build's Connect
-        // Four perft 25% (measured).
-        if cfg!(v3_build) {
-            $game.for_each_move(|mv| {
-                let mut child = $game.clone();
-                child.play_unchecked(mv);
-                total += $recurse::<G, $deeper>(&child, $depth - 1);
-            });
-        } else {
-            total = children::<G, $deeper>($game, $depth);
-        }
-        total
-    }};
-}
-
-/// [`perft_walk`] with the rule a constant (`DEEPER`: finished games count at
-/// every greater depth), so the walk tests nothing it need not. A hot path
-/// (`hot_copies!`): in a portable build the whole recursion runs in one copy,
-/// chosen once a count, not at every node.
 macro_rules! walk_body {
     ($(#[$hot:meta])*) => {
         $(#[$hot])*
         pub(super) fn walk<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
-            walk_node!(game, depth, DEEPER, walk)
+            if depth == 0 || (DEEPER && game.outcome().is_some()) {
+                return 1;
+            }
+            if depth == 1 {
+                return game.count_moves() as u64;
+            }
+            if !cfg!(v3_build) {
+                return children::<G, DEEPER>(game, depth);
+            }
+            let mut total = 0;
+            game.for_each_move(|mv| {
+                let mut child = game.clone();
+                child.play_unchecked(mv);
+                total += walk::<G, DEEPER>(&child, depth - 1);
+            });
+            total
         }
 
-        /// The children of a node of the portable build's walk, a call of its
-        /// own (as the placement kit's move loop is in the x86-64-v3 build)
-        /// with the game's `try_for_each_move` and the walk's closure inlined.
+        /// The children of a node of the portable build's walk (above).
         $(#[$hot])*
         #[inline(never)]
         fn children<G: Rules, const DEEPER: bool>(game: &G, depth: usize) -> u64 {
