@@ -432,6 +432,35 @@ impl<const N: usize> Go<N> {
         Some((captured, suicide))
     }
 
+    /// The cells the side to move may place a stone on now (empty once the
+    /// game is over). Cells with an empty neighbour are never suicide; the
+    /// rest, the ko cell and (under positional superko) the cells once emptied
+    /// get [`try_place`](Self::try_place)'s full test.
+    #[inline]
+    fn legal_cells(&self) -> Bits<N> {
+        if self.state != 0 {
+            return Bits::EMPTY;
+        }
+        let empty = self.empty();
+        let mut open = Bits::EMPTY;
+        for &d in self.grid.directions() {
+            open |= self.grid.step(empty, d);
+        }
+        let mut legal = match self.rules.ko {
+            KoRule::Positional => (open & empty).and_not(self.emptied),
+            _ => open & empty,
+        };
+        if self.ko != NO_KO {
+            legal = legal.without(self.ko as usize);
+        }
+        for i in empty.and_not(legal) {
+            if self.try_place(i).is_some() {
+                legal.insert(i);
+            }
+        }
+        legal
+    }
+
     /// The board hash after a stone of the side to move on `i` that captures
     /// `captured` (and kills its own `suicide` group).
     #[inline]
@@ -611,28 +640,8 @@ impl<const N: usize> Rules for Go<N> {
         if self.state != 0 {
             return ControlFlow::Continue(());
         }
-        let empty = self.empty();
-        // Cells with an empty neighbour are never suicide; the rest, the ko
-        // cell and (under positional superko) the cells once emptied need the
-        // full test.
-        let mut open = Bits::EMPTY;
-        for &d in self.grid.directions() {
-            open |= self.grid.step(empty, d);
-        }
-        open &= empty;
-        let simple = match self.rules.ko {
-            KoRule::Positional => open.and_not(self.emptied),
-            _ => open,
-        };
-        for i in empty {
-            let ok = if simple.contains(i) && i as u16 != self.ko {
-                true
-            } else {
-                self.try_place(i).is_some()
-            };
-            if ok {
-                f(self.move_at(i))?;
-            }
+        for i in self.legal_cells() {
+            f(self.move_at(i))?;
         }
         f(GoMove::Pass)
     }
@@ -810,6 +819,25 @@ impl<const N: usize> Notation for Go<N> {
             GoMove::Place { col, row } => row as usize * self.grid.width() + col as usize,
             GoMove::Pass => self.grid.width() * self.grid.height(),
         }
+    }
+
+    /// The legal points' rows end to end, eight a store (the board module's
+    /// `RunWriter`), then the pass.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        let (points, pass) = mask.split_at_mut(self.grid.width() * self.grid.height());
+        let mut out = crate::board::RunWriter::new(points, &crate::board::BYTE_BOOLS);
+        let pext = crate::board::whole_rectangle_pext(&self.grid);
+        crate::board::push_grid_rows(&mut out, &self.grid, self.legal_cells(), pext);
+        out.finish();
+        pass[0] = self.state == 0;
+    }
+
+    /// The mask as [`write_legal_mask`](Notation::write_legal_mask) writes
+    /// it, and the ids in id order (the points, then the pass).
+    fn write_legal_actions(&self, mask: &mut [bool], ids: &mut Vec<usize>) {
+        self.write_legal_mask(mask);
+        ids.clear();
+        ids.extend(mask.iter().enumerate().filter_map(|(a, &ok)| ok.then_some(a)));
     }
 
     /// The point (or the pass, the last id) of the id, if it is legal now.
