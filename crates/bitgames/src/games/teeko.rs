@@ -229,11 +229,7 @@ impl Default for Teeko {
     }
 }
 
-impl fmt::Debug for Teeko {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at ply {}\n{}", self.spec(), self.ply, self.picture())
-    }
-}
+crate::debug_by_notation!(=> Teeko);
 
 impl Rules for Teeko {
     type Move = TeekoMove;
@@ -455,8 +451,7 @@ impl Notation for Teeko {
     /// Rows from the top separated by `/`, a space and the ply:
     /// `X..../...../...../...../..... 1`.
     fn position(&self) -> String {
-        let rows: Vec<String> = self.picture().lines().map(|l| l.replace(' ', "")).collect();
-        format!("{} {}", rows.join("/"), self.ply)
+        format!("{} {}", super::picture_rows(&self.picture()), self.ply)
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {

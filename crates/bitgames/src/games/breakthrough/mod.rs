@@ -27,8 +27,9 @@
 
 mod packed;
 
+use super::step_move::{random_step, step_bits};
 use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
-use crate::game::{clip, hash_sets, nth_across, random_below};
+use crate::game::{clip, hash_sets};
 use crate::games::prelude::*;
 use crate::search::playout::PlayoutStats;
 use rand::Rng;
@@ -242,8 +243,7 @@ impl<const N: usize> Rules for Breakthrough<N> {
         if self.result != 0 {
             return false;
         }
-        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
-        else {
+        let Some((from, to)) = mv.bits(&self.grid) else {
             return false;
         };
         if !self.pawns[self.side.index()].contains(from) {
@@ -256,15 +256,10 @@ impl<const N: usize> Rules for Breakthrough<N> {
     }
 
     fn why_illegal(&self, mv: PawnMove) -> Illegal {
-        let (w, h) = (self.grid.width(), self.grid.height());
+        let h = self.grid.height();
         let me = self.player_name(self.side);
-        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
-        else {
-            let off = if self.grid.index_of(mv.from).is_none() { mv.from } else { mv.to };
-            return Illegal::new(
-                IllegalReason::OffBoard,
-                format!("{off} is off the {w}×{h} board"),
-            );
+        let Some((from, to)) = mv.bits(&self.grid) else {
+            return mv.off_board(&self.grid);
         };
         if self.result != 0 {
             return Illegal::new(IllegalReason::Rule, "the game is over");
@@ -315,15 +310,7 @@ impl<const N: usize> Rules for Breakthrough<N> {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: PawnMove) {
-        // Off-board cells (only an unchecked caller's mistake) land on a
-        // separator, an unspecified but memory-safe result, or past the
-        // storage, where they are ignored.
-        let (from, to) = (self.grid.index_unchecked(mv.from), self.grid.index_unchecked(mv.to));
-        if from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY {
-            let s = self.side.index();
-            self.pawns[s].remove(from);
-            self.pawns[s].insert(to);
-            self.pawns[1 - s].remove(to);
+        if mv.play_on(&self.grid, &mut self.pawns, self.side.index()) {
             self.side = self.side.other();
             self.ply += 1;
             self.update_result();
@@ -372,10 +359,7 @@ impl<const N: usize> Notation for Breakthrough<N> {
             text: clip(text),
             expected: format!("a move from one cell to another, such as a2a3, on cells a1–{last}"),
         };
-        let mv: PawnMove = text.parse().map_err(|_| bad())?;
-        self.grid.index_of(mv.from).ok_or_else(bad)?;
-        self.grid.index_of(mv.to).ok_or_else(bad)?;
-        Ok(mv)
+        PawnMove::read_on(&self.grid, text).ok_or_else(bad)
     }
 
     /// Rows from the top separated by `/` (`b`, `w`, `.`), a space and the side
@@ -390,8 +374,7 @@ impl<const N: usize> Notation for Breakthrough<N> {
                 '.'
             }
         });
-        let board: Vec<String> = rows.lines().map(|l| l.replace(' ', "")).collect();
-        format!("{} {}", board.join("/"), Self::letter(self.side))
+        format!("{} {}", super::picture_rows(&rows), Self::letter(self.side))
     }
 
     fn parse_position(&self, text: &str) -> Result<Self, ParseError> {
@@ -467,13 +450,7 @@ impl<const N: usize> Hints for Breakthrough<N> {
         if self.result != 0 {
             return None;
         }
-        let d = [self.dests(0), self.dests(1), self.dests(2)];
-        let counts = d.map(|s| s.count());
-        let n: u64 = counts.iter().map(|&c| c as u64).sum();
-        if n == 0 {
-            return None;
-        }
-        let (k, to) = nth_across(&d, &counts, random_below(rng, n) as usize)?;
+        let (k, to) = random_step(&[self.dests(0), self.dests(1), self.dests(2)], rng)?;
         Some(self.move_to(to, k))
     }
 
@@ -502,19 +479,13 @@ impl<const N: usize> Hints for Breakthrough<N> {
         let mut plies = 0;
         while self.result == 0 {
             let d = [self.dests(0), self.dests(1), self.dests(2)];
-            let counts = d.map(|s| s.count());
-            let n: u64 = counts.iter().map(|&c| c as u64).sum();
-            let pick =
-                if n == 0 { None } else { nth_across(&d, &counts, random_below(rng, n) as usize) };
-            let Some((k, to)) = pick else {
+            let Some((k, to)) = random_step(&d, rng) else {
                 self.result = 1 + self.side.other().index() as u8;
                 break;
             };
             let s = self.side.index();
             let from = (to as isize - self.grid.offset(FORWARD[s][k])) as usize;
-            self.pawns[s].remove(from);
-            self.pawns[s].insert(to);
-            self.pawns[1 - s].remove(to);
+            step_bits(&mut self.pawns, s, from, to);
             self.side = self.side.other();
             self.ply += 1;
             plies += 1;

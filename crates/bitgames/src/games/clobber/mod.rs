@@ -30,8 +30,9 @@ pub(crate) mod one_word;
 
 pub use one_word::Clobber64;
 
+use super::step_move::random_step;
 use crate::game::PositionFault::{SideToMove, Syntax};
-use crate::game::{clip, hash_sets, nth_across, random_below};
+use crate::game::{clip, hash_sets};
 use crate::games::prelude::*;
 use crate::grid::column_name;
 use rand::Rng;
@@ -165,8 +166,7 @@ impl<const N: usize> Rules for Clobber<N> {
 
     #[inline]
     fn is_legal(&self, mv: ClobberMove) -> bool {
-        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
-        else {
+        let Some((from, to)) = mv.bits(&self.grid) else {
             return false;
         };
         let adjacent = mv.from.col.abs_diff(mv.to.col) + mv.from.row.abs_diff(mv.to.row) == 1;
@@ -176,16 +176,10 @@ impl<const N: usize> Rules for Clobber<N> {
     }
 
     fn why_illegal(&self, mv: ClobberMove) -> Illegal {
-        let (w, h) = (self.grid.width(), self.grid.height());
         let me = self.side_to_move();
         let (mine, theirs) = (self.stones[me.index()], self.stones[me.other().index()]);
-        let (Some(from), Some(to)) = (self.grid.index_of(mv.from), self.grid.index_of(mv.to))
-        else {
-            let off = if self.grid.index_of(mv.from).is_none() { mv.from } else { mv.to };
-            return Illegal::new(
-                IllegalReason::OffBoard,
-                format!("{off} is off the {w}×{h} board"),
-            );
+        let Some((from, to)) = mv.bits(&self.grid) else {
+            return mv.off_board(&self.grid);
         };
         if !mine.contains(from) {
             let holds = if theirs.contains(from) {
@@ -217,15 +211,7 @@ impl<const N: usize> Rules for Clobber<N> {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: ClobberMove) {
-        // Cells off the board (only an unchecked caller's mistake) land on a
-        // separator, an unspecified but memory-safe result, or past the
-        // storage, where the move is ignored.
-        let (from, to) = (self.grid.index_unchecked(mv.from), self.grid.index_unchecked(mv.to));
-        if from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY {
-            let s = self.side as usize;
-            self.stones[s].remove(from);
-            self.stones[s].insert(to);
-            self.stones[1 - s].remove(to);
+        if mv.play_on(&self.grid, &mut self.stones, self.side as usize) {
             self.side ^= 1;
             self.ply += 1;
         }
@@ -271,21 +257,13 @@ impl<const N: usize> Notation for Clobber<N> {
             text: clip(text),
             expected: format!("a from cell and a to cell in a1–{}, such as b1a1", self.last_cell()),
         };
-        let mv: ClobberMove = text.parse().map_err(|_| bad())?;
-        self.grid.index_of(mv.from).ok_or_else(bad)?;
-        self.grid.index_of(mv.to).ok_or_else(bad)?;
-        Ok(mv)
+        ClobberMove::read_on(&self.grid, text).ok_or_else(bad)
     }
 
     /// Rows from the top, separated by `/`, with `x`, `o`, `.`, then a space and
     /// the side to move: `oxox/xoxo x`.
     fn position(&self) -> String {
-        let rows = self.grid.picture2(self.stones[0], self.stones[1]);
-        let board = rows
-            .lines()
-            .map(|l| l.replace(' ', "").to_ascii_lowercase())
-            .collect::<Vec<_>>()
-            .join("/");
+        let board = super::picture_rows(&self.picture()).to_ascii_lowercase();
         format!("{board} {}", if self.side == 0 { 'x' } else { 'o' })
     }
 
@@ -330,13 +308,7 @@ impl<const N: usize> Hints for Clobber<N> {
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ClobberMove> {
         let targets = self.targets();
-        let sets = targets.map(|(_, t)| t);
-        let counts = sets.map(|t| t.count());
-        let n: u64 = counts.iter().map(|&c| c as u64).sum();
-        if n == 0 {
-            return None;
-        }
-        let (k, to) = nth_across(&sets, &counts, random_below(rng, n) as usize)?;
+        let (k, to) = random_step(&targets.map(|(_, t)| t), rng)?;
         Some(self.move_to(to, targets[k].0))
     }
 
