@@ -126,7 +126,7 @@ impl<const N: usize> Rules for Gomoku<N> {
 }
 
 impl<const N: usize> Notation for Gomoku<N> {
-    stone_moves!(notation: board, Cell);
+    stone_moves!(notation: board, Cell; picture);
 
     /// Rows from the top, separated by `/`: `X....O/...` (as tic-tac-toe's). The
     /// side to move follows from the counts (X moves first).
@@ -141,26 +141,13 @@ impl<const N: usize> Notation for Gomoku<N> {
             ..*self
         })
     }
-
-    fn picture(&self) -> String {
-        self.board.picture()
-    }
 }
 
 impl<const N: usize> View for Gomoku<N> {
-    stone_moves!(view: board, Cell);
+    stone_moves!(view: board, Cell; move_index, move_cells);
 
     fn board(&self) -> BoardView {
         self.board.line_view(FIVE, self.exact)
-    }
-
-    #[inline]
-    fn move_index(&self, mv: Cell) -> Option<usize> {
-        self.board.move_index(mv)
-    }
-
-    fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        self.board.move_cells(mv)
     }
 }
 

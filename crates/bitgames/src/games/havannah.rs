@@ -328,7 +328,7 @@ impl<const N: usize> Rules for Havannah<N> {
 }
 
 impl<const N: usize> Notation for Havannah<N> {
-    stone_moves!(notation: board, PlaceMove);
+    stone_moves!(notation: board, PlaceMove; picture);
 
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `.../..../...../..../... x`.
@@ -353,10 +353,6 @@ impl<const N: usize> Notation for Havannah<N> {
             Ok(Havannah { board: Stones { result, ..board }, win, ..*self })
         };
         read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
-    }
-
-    fn picture(&self) -> String {
-        self.board.picture()
     }
 }
 

@@ -1057,6 +1057,10 @@ pub trait StoneGame<M: StoneMove, const N: usize, const FLIP: bool> {
 /// consistency check), `notation:` (reading a move, action ids), `view:`
 /// (the observation planes), `hints:` (random moves). The game implements
 /// [`StoneGame`] for the words of `why_illegal` and `parse_move`.
+///
+/// After a `;`, the optional methods the game also takes from the board as
+/// they are: `picture` (in `notation:`), `move_index` and `move_cells` (in
+/// `view:`), as in `stone_moves!(view: board, Cell; move_index, move_cells)`.
 #[macro_export]
 macro_rules! stone_moves {
     (rules: $board:ident, $move:ty) => {
@@ -1108,7 +1112,9 @@ macro_rules! stone_moves {
             self.$board.why_illegal(mv, self, off)
         }
     };
-    (notation: $board:ident, $move:ty) => {
+    (notation: $board:ident, $move:ty $(; $($also:ident),+)?) => {
+        $($($crate::stone_moves!(@also $also: $board, $move);)+)?
+
         fn parse_move(&self, text: &str) -> Result<$move, $crate::game::ParseError> {
             let expected = || $crate::games::stones::StoneGame::expected_move(self);
             self.$board.parse_move(&$crate::game::Rules::spec(self), text, expected)
@@ -1134,7 +1140,9 @@ macro_rules! stone_moves {
             self.$board.write_legal_mask(mask)
         }
     };
-    (view: $board:ident, $move:ty) => {
+    (view: $board:ident, $move:ty $(; $($also:ident),+)?) => {
+        $($($crate::stone_moves!(@also $also: $board, $move);)+)?
+
         fn observation_shape(&self) -> [usize; 3] {
             self.$board.observation_shape()
         }
@@ -1147,6 +1155,22 @@ macro_rules! stone_moves {
         #[inline(always)]
         fn random_move<R: $crate::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<$move> {
             self.$board.random_move(rng)
+        }
+    };
+    (@also picture: $board:ident, $move:ty) => {
+        fn picture(&self) -> String {
+            self.$board.picture()
+        }
+    };
+    (@also move_index: $board:ident, $move:ty) => {
+        #[inline]
+        fn move_index(&self, mv: $move) -> Option<usize> {
+            self.$board.move_index(mv)
+        }
+    };
+    (@also move_cells: $board:ident, $move:ty) => {
+        fn move_cells(&self, mv: $move) -> Vec<usize> {
+            self.$board.move_cells(mv)
         }
     };
 }

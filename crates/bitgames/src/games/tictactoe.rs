@@ -91,7 +91,7 @@ impl<const N: usize> Rules for TicTacToe<N> {
 }
 
 impl<const N: usize> Notation for TicTacToe<N> {
-    stone_moves!(notation: board, Cell);
+    stone_moves!(notation: board, Cell; picture);
 
     /// Rows from the top, separated by `/`: `X.O/.X./..O`. The side to move follows
     /// from the counts (X moves first).
@@ -106,27 +106,14 @@ impl<const N: usize> Notation for TicTacToe<N> {
             ..*self
         })
     }
-
-    fn picture(&self) -> String {
-        self.board.picture()
-    }
 }
 
 impl<const N: usize> View for TicTacToe<N> {
-    stone_moves!(view: board, Cell);
+    stone_moves!(view: board, Cell; move_index, move_cells);
 
     fn board(&self) -> BoardView {
         let view = self.board.line_view(self.k as usize, false);
         view.with_pieces([PieceLook::Cross, PieceLook::Nought])
-    }
-
-    #[inline]
-    fn move_index(&self, mv: Cell) -> Option<usize> {
-        self.board.move_index(mv)
-    }
-
-    fn move_cells(&self, mv: Cell) -> Vec<usize> {
-        self.board.move_cells(mv)
     }
 }
 

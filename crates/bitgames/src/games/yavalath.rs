@@ -154,7 +154,7 @@ impl<const N: usize> Rules for Yavalath<N> {
 }
 
 impl<const N: usize> Notation for Yavalath<N> {
-    stone_moves!(notation: board, PlaceMove);
+    stone_moves!(notation: board, PlaceMove; picture);
 
     /// Rows from the top, separated by `/`, then a space and the side to move:
     /// `../.X./.. o`.
@@ -177,14 +177,10 @@ impl<const N: usize> Notation for Yavalath<N> {
         };
         read().map_err(|e: StoneSetupError| e.at(&self.spec(), text))
     }
-
-    fn picture(&self) -> String {
-        self.board.picture()
-    }
 }
 
 impl<const N: usize> View for Yavalath<N> {
-    stone_moves!(view: board, PlaceMove);
+    stone_moves!(view: board, PlaceMove; move_index);
 
     /// With the deciding line marked at the end: the winner's four, or the
     /// loser's three.
@@ -197,11 +193,6 @@ impl<const N: usize> View for Yavalath<N> {
             }
         }
         view
-    }
-
-    #[inline]
-    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
-        self.board.move_index(mv)
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {

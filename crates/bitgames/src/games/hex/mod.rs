@@ -239,7 +239,7 @@ impl<const N: usize> Notation for Hex<N> {
 }
 
 impl<const N: usize> View for Hex<N> {
-    stone_moves!(view: board, PlaceMove);
+    stone_moves!(view: board, PlaceMove; move_index);
 
     /// Row by row from the top (`a1`, `b1`, …), each lower row half a cell to
     /// the right.
@@ -267,11 +267,6 @@ impl<const N: usize> View for Hex<N> {
             view.marked = self.board.cell_rows_marks(|_| n, chain);
         }
         view
-    }
-
-    #[inline]
-    fn move_index(&self, mv: PlaceMove) -> Option<usize> {
-        self.board.move_index(mv)
     }
 
     fn move_cells(&self, mv: PlaceMove) -> Vec<usize> {
