@@ -46,6 +46,19 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// How many arguments `command` takes: `None` for `quit`, which ignores any,
+/// and for a command the session does not know.
+fn arguments(command: &str) -> Option<usize> {
+    match command {
+        "known_command" | "boardsize" | "komi" | "genmove" | "reg_genmove" => Some(1),
+        "play" => Some(2),
+        "time_settings" | "time_left" => Some(3),
+        "quit" => None,
+        known if COMMANDS.contains(&known) => Some(0),
+        _ => None,
+    }
+}
+
 /// The engine a session uses when none is named.
 pub const DEFAULT_ENGINE: &str = "mcts(time=1s)";
 
@@ -192,51 +205,37 @@ impl GtpSession {
 
     /// Runs one command: the response text, or the error message.
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
-        let want = |n: usize| -> Result<(), String> {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(format!("syntax error: {command} takes {n} argument(s), got {}", args.len()))
+        if let Some(n) = arguments(command) {
+            if args.len() != n {
+                let got = args.len();
+                return Err(format!("syntax error: {command} takes {n} argument(s), got {got}"));
             }
-        };
+        }
         match command {
-            "protocol_version" => want(0).map(|_| "2".to_string()),
-            "name" => want(0).map(|_| "bitgames".to_string()),
-            "version" => want(0).map(|_| env!("CARGO_PKG_VERSION").to_string()),
-            "known_command" => {
-                want(1)?;
-                Ok(COMMANDS.contains(&args[0]).to_string())
-            }
-            "list_commands" => want(0).map(|_| COMMANDS.join("\n")),
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok("bitgames".to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => Ok(COMMANDS.contains(&args[0]).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => {
                 self.done = true;
                 Ok(String::new())
             }
-            "boardsize" => {
-                want(1)?;
-                self.boardsize(args[0])
-            }
+            "boardsize" => self.boardsize(args[0]),
             "clear_board" => {
-                want(0)?;
                 self.reset(self.spec())?;
                 Ok(String::new())
             }
-            "komi" => {
-                want(1)?;
-                self.set_komi(args[0])
-            }
+            "komi" => self.set_komi(args[0]),
             "play" => {
-                want(2)?;
                 let p = colour(args[0])?;
                 self.play(p, args[1]).map(|_| String::new())
             }
             "genmove" | "reg_genmove" => {
-                want(1)?;
                 let p = colour(args[0])?;
                 self.genmove(p, command == "genmove")
             }
             "undo" => {
-                want(0)?;
                 self.record.undo().ok_or("cannot undo: no move was played")?;
                 if self.automatic.pop() == Some(false) && self.automatic.last() == Some(&true) {
                     self.automatic.pop();
@@ -245,7 +244,6 @@ impl GtpSession {
                 Ok(String::new())
             }
             "showboard" => {
-                want(0)?;
                 let g = self.record.current();
                 let status = match g.outcome() {
                     Some(o) => g.describe_outcome(o),
@@ -253,12 +251,8 @@ impl GtpSession {
                 };
                 Ok(format!("\n{}{}, {} moves", g.picture(), status, self.record.moves().len()))
             }
-            "final_score" => {
-                want(0)?;
-                final_score(self.record.current())
-            }
+            "final_score" => final_score(self.record.current()),
             "time_settings" => {
-                want(3)?;
                 let main = seconds(args[0])?;
                 let byo = seconds(args[1])?;
                 let stones = count(args[2])?;
@@ -266,7 +260,6 @@ impl GtpSession {
                 Ok(String::new())
             }
             "time_left" => {
-                want(3)?;
                 let p = colour(args[0])?;
                 let left = seconds(args[1])?;
                 let stones = count(args[2])?;
