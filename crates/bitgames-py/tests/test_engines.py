@@ -2,6 +2,7 @@
 values: Pons' test sets, the FFO endgames, forced wins."""
 
 import _thread
+import signal
 import threading
 
 import pytest
@@ -69,20 +70,25 @@ def test_random_playouts_count_every_game():
     assert p.first_wins > p.second_wins  # the first player's edge in random play
 
 
-def interrupt_soon():
+@pytest.fixture
+def ctrl_c_soon():
     """Raises KeyboardInterrupt in the main thread half a second from now, as
-    Ctrl-C would."""
+    Ctrl-C would. Python's own SIGINT handler is put in place for the test: a
+    runner started in the background by a shell without job control inherits
+    SIGINT ignored, and then `interrupt_main` does nothing (the search would
+    run to its end)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     timer.start()
-    return timer
+    yield
+    timer.join()
+    signal.signal(signal.SIGINT, before)
 
 
-def test_ctrl_c_stops_a_long_solve_and_the_solver_is_usable_after():
+def test_ctrl_c_stops_a_long_solve_and_the_solver_is_usable_after(ctrl_c_soon):
     s = bitgames.load_game("connect4").new_initial_state()
-    timer = interrupt_soon()
     with pytest.raises(KeyboardInterrupt):
         bitgames.solve(s, mode="analyze")  # about half a minute uninterrupted
-    timer.join()
     s.play("4")
     s.play("4")
     for column in "4444":
@@ -90,13 +96,11 @@ def test_ctrl_c_stops_a_long_solve_and_the_solver_is_usable_after():
     assert bitgames.solve(s).score == bitgames.solve(s.clone()).score
 
 
-def test_ctrl_c_stops_a_long_engine_move():
+def test_ctrl_c_stops_a_long_engine_move(ctrl_c_soon):
     game = bitgames.load_game("go(size=9)")
     engine = bitgames.Engine("mcts(time=600s)", game)
-    timer = interrupt_soon()
     with pytest.raises(KeyboardInterrupt):
         engine.choose(game.new_initial_state())
-    timer.join()
 
 
 def test_an_exact_analysis_streams_every_columns_pons_score():
