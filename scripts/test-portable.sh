@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
 # The library's tests in the portable configuration (issue 35): the library built
-# for plain x86-64 (no `target-cpu`, into target/portable) with BITGAMES_CPU=portable,
-# so every kernel that takes a proof token (Othello's move generator, Connect
-# Four's move ordering, Hex's playouts, Life's bands, `pdep` selects) runs its
-# portable twin, as on a CPU without AVX2 or BMI2, and the hot loops (perft
-# walks, playouts, the Connect Four and Othello searches) run their plain
-# copies, not their x86-64-v3 ones (`hot_copies!`): the whole library as a
-# pre-2013 CPU runs it. Skipped off x86-64, where there is no such
-# configuration.
+# for plain x86-64 (no `target-cpu`, into target/portable) and its test binary
+# run with BITGAMES_CPU=portable, so every kernel that takes a proof token
+# (Othello's move generator, Connect Four's move ordering, Hex's playouts,
+# Life's bands, `pdep` selects) runs its portable twin, as on a CPU without
+# AVX2 or BMI2, and the hot loops (perft walks, playouts, the Connect Four and
+# Othello searches) run their plain copies, not their x86-64-v3 ones
+# (`hot_copies!`): the whole library as a pre-2013 CPU runs it. The binary is
+# the one `scripts/test` built for the workspace's tests (same flags, same
+# folder), so nothing is compiled again; run alone, this builds it. Skipped
+# off x86-64, where there is no such configuration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(uname -m)" != "x86_64" ]; then
   echo "test-portable: not an x86-64 machine; skipped"
   exit 0
 fi
-RUSTFLAGS="-C target-cpu=x86-64" BITGAMES_CPU=portable \
-  cargo test -p bitgames --target-dir target/portable --test it
+export RUSTFLAGS="-C target-cpu=x86-64"
+export CARGO_TARGET_DIR="$PWD/target/portable"
+# The library's test binary, as the workspace's test build made it (building
+# only `-p bitgames` could unify the dependencies' features differently and
+# compile the library again).
+it=$(cargo test --workspace --no-run --message-format=json-render-diagnostics |
+  { grep -F '"name":"it"' || true; } | { grep -F '/crates/bitgames#' || true; } |
+  sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
+if [ -z "$it" ] || [ ! -x "$it" ]; then
+  echo "test-portable: could not find the library's test binary ('it' of crates/bitgames)" >&2
+  exit 1
+fi
+echo "test-portable: $it with BITGAMES_CPU=portable"
+cd crates/bitgames
+BITGAMES_CPU=portable "$it"
