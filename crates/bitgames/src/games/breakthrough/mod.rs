@@ -27,9 +27,9 @@
 
 mod packed;
 
-use super::step_move::{random_step, step_bits};
+use super::step_move::random_step;
 use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
-use crate::game::{clip, hash_sets};
+use crate::game::{clip, hash_sets, nth_across, random_below};
 use crate::games::prelude::*;
 use crate::search::playout::PlayoutStats;
 use rand::Rng;
@@ -478,14 +478,23 @@ impl<const N: usize> Hints for Breakthrough<N> {
         let goal = [self.grid.row(self.grid.height() - 1), self.grid.row(0)];
         let mut plies = 0;
         while self.result == 0 {
+            // Written out rather than through `random_step` and `step_bits`,
+            // which gave this loop 2% more instructions (10×10 playouts,
+            // callgrind, 2026-11-29).
             let d = [self.dests(0), self.dests(1), self.dests(2)];
-            let Some((k, to)) = random_step(&d, rng) else {
+            let counts = d.map(|s| s.count());
+            let n: u64 = counts.iter().map(|&c| c as u64).sum();
+            let pick =
+                if n == 0 { None } else { nth_across(&d, &counts, random_below(rng, n) as usize) };
+            let Some((k, to)) = pick else {
                 self.result = 1 + self.side.other().index() as u8;
                 break;
             };
             let s = self.side.index();
             let from = (to as isize - self.grid.offset(FORWARD[s][k])) as usize;
-            step_bits(&mut self.pawns, s, from, to);
+            self.pawns[s].remove(from);
+            self.pawns[s].insert(to);
+            self.pawns[1 - s].remove(to);
             self.side = self.side.other();
             self.ply += 1;
             plies += 1;
