@@ -433,9 +433,14 @@ impl<const N: usize> Go<N> {
     }
 
     /// The cells the side to move may place a stone on now (empty once the
-    /// game is over). Cells with an empty neighbour are never suicide; the
-    /// rest, the ko cell and (under positional superko) the cells once emptied
-    /// get [`try_place`](Self::try_place)'s full test.
+    /// game is over). A cell with an empty neighbour is never suicide. For the
+    /// crowded rest the groups around them are filled once each, not once a
+    /// cell: a crowded cell is legal where it is the last liberty of an enemy
+    /// group (a capture) or a liberty of an own group that has another one
+    /// (the rules of [`try_place`](Self::try_place), which is still asked where
+    /// suicide is allowed and, under positional superko, for the cells once
+    /// emptied, whose repetition test needs the position after the move). The
+    /// ko cell is never legal.
     #[inline]
     fn legal_cells(&self) -> Bits<N> {
         if self.state != 0 {
@@ -446,19 +451,70 @@ impl<const N: usize> Go<N> {
         for &d in self.grid.directions() {
             open |= self.grid.step(empty, d);
         }
-        let mut legal = match self.rules.ko {
-            KoRule::Positional => (open & empty).and_not(self.emptied),
-            _ => open & empty,
-        };
+        open &= empty;
+        let crowded = empty.and_not(open);
+        let mut legal = open;
+        if crowded.any() {
+            if self.rules.suicide {
+                for i in crowded {
+                    if self.try_place(i).is_some() {
+                        legal.insert(i);
+                    }
+                }
+            } else {
+                legal |= crowded & self.breathing_cells(crowded);
+            }
+        }
         if self.ko != NO_KO {
             legal = legal.without(self.ko as usize);
         }
-        for i in empty.and_not(legal) {
-            if self.try_place(i).is_some() {
-                legal.insert(i);
+        if self.rules.ko == KoRule::Positional {
+            for i in legal & self.emptied {
+                if self.try_place(i).is_none() {
+                    legal = legal.without(i);
+                }
             }
         }
         legal
+    }
+
+    /// Of the empty cells next to `cells`' neighbour groups, those where a
+    /// stone of the side to move would not be without liberties (the ko and
+    /// repetition aside): the single liberty of each enemy group in atari
+    /// next to `cells`, and every liberty of each own group next to `cells`
+    /// that has two or more.
+    #[inline]
+    fn breathing_cells(&self, cells: Bits<N>) -> Bits<N> {
+        let me = self.side as usize;
+        let (mine, theirs) = (self.stones[me], self.stones[me ^ 1]);
+        let empty = self.empty();
+        let near = self.dilate(cells);
+        let mut ok = Bits::EMPTY;
+        for (stones, want_atari) in [(theirs, true), (mine, false)] {
+            let mut todo = near & stones;
+            while let Some(n) = todo.pop_first() {
+                let group = self.group_of(Bits::cell(n), stones);
+                todo -= group;
+                let libs = self.dilate(group) & empty;
+                if (libs.count() == 1) == want_atari {
+                    ok |= libs;
+                }
+            }
+        }
+        ok
+    }
+
+    /// The group of `stones` holding the cells of `seed` (all connected).
+    #[inline(always)]
+    fn group_of(&self, seed: Bits<N>, stones: Bits<N>) -> Bits<N> {
+        let mut g = seed;
+        loop {
+            let next = self.dilate(g) & stones;
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
     }
 
     /// The board hash after a stone of the side to move on `i` that captures
