@@ -4,12 +4,16 @@ the checks that make a bad address or a mixed cluster one clear line."""
 import os
 import secrets
 import socket
+import time
 from typing import Any, Optional, Tuple
 
 import bitgames
 
 #: Seconds an address has to accept a TCP connection.
 CONNECT_TIMEOUT = 5.0
+
+#: Connections tried to a ``ray://`` address whose client server fails to start.
+CLIENT_ATTEMPTS = 3
 
 
 class SetupError(Exception):
@@ -77,10 +81,23 @@ def start(address: Optional[str], cpus: Optional[int]) -> Any:
         )
     else:
         probe(address)
-        try:
-            ray.init(address=address, log_to_driver=False, logging_level="WARNING")
-        except Exception as e:  # Ray's own errors have no common base
-            raise SetupError(f"cannot join the Ray cluster at {address}: {e}") from None
+        # Ray Client's proxy starts a server of its own for each client, and
+        # on a loaded machine that start now and then fails at once ("Starting
+        # Ray client server failed"); the next connection gets a new one.
+        attempts = CLIENT_ATTEMPTS if address.startswith("ray://") else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                ray.init(address=address, log_to_driver=False, logging_level="WARNING")
+                break
+            except Exception as e:  # Ray's own errors have no common base
+                if attempt < attempts and "Starting Ray client server failed" in str(e):
+                    try:
+                        ray.shutdown()
+                    except Exception:
+                        pass
+                    time.sleep(1.0)
+                    continue
+                raise SetupError(f"cannot join the Ray cluster at {address}: {e}") from None
     check_versions(ray)
     return ray
 
