@@ -356,11 +356,26 @@ pub(crate) fn write_grid_planes<const N: usize>(
     let (other, side) = rest.split_at_mut(area);
     let pext = whole_rectangle_pext(grid);
     for (plane, set) in [(own, mine), (other, theirs)] {
-        let mut w = RunWriter::new(plane, &BYTE_FLOATS);
-        push_grid_rows(&mut w, grid, set, pext);
-        w.finish();
+        write_grid_set(plane, grid, set, &BYTE_FLOATS, pext);
     }
     side.fill(if first_to_move { 1.0 } else { 0.0 });
+}
+
+/// Writes `set` over `out` (`grid`'s rows end to end from row 0, `width ·
+/// height` values) as `table`'s values ([`BYTE_FLOATS`], [`BYTE_BOOLS`]),
+/// eight a store: an observation plane, or a legal-move mask whose action ids
+/// are the grid's cells in row order. `pext` from [`whole_rectangle_pext`].
+#[inline]
+pub(crate) fn write_grid_set<T: Copy, const N: usize>(
+    out: &mut [T],
+    grid: &Grid<N>,
+    set: Bits<N>,
+    table: &[[T; 8]; 256],
+    pext: Option<crate::cpu::Pdep>,
+) {
+    let mut w = RunWriter::new(out, table);
+    push_grid_rows(&mut w, grid, set, pext);
+    w.finish();
 }
 
 /// A proof of a fast `pext` where `grid`'s cells fill its whole rectangle

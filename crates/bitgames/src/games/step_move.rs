@@ -55,7 +55,9 @@ impl StepMove {
         let (from, to) = (grid.index_unchecked(self.from), grid.index_unchecked(self.to));
         let on = from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY;
         if on {
-            step_bits(sets, s, from, to);
+            sets[s].remove(from);
+            sets[s].insert(to);
+            sets[1 - s].remove(to);
         }
         on
     }
@@ -73,15 +75,6 @@ impl StepMove {
             _ => Vec::new(),
         }
     }
-}
-
-/// Moves player `s`'s piece from bit `from` to bit `to` of the two players'
-/// `sets`, taking a piece of the other player's on `to`.
-#[inline(always)]
-pub(crate) fn step_bits<const N: usize>(sets: &mut [Bits<N>; 2], s: usize, from: usize, to: usize) {
-    sets[s].remove(from);
-    sets[s].insert(to);
-    sets[1 - s].remove(to);
 }
 
 /// One move drawn uniformly from those spread over `sets` (the destinations of

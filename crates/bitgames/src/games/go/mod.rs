@@ -493,7 +493,10 @@ impl<const N: usize> Go<N> {
         for (stones, want_atari) in [(theirs, true), (mine, false)] {
             let mut todo = near & stones;
             while let Some(n) = todo.pop_first() {
-                let group = self.group_of(Bits::cell(n), stones);
+                // With no liberty to find, the fill runs to the whole group.
+                let Err(group) = self.free_or_group(Bits::cell(n), stones, Bits::EMPTY) else {
+                    continue;
+                };
                 todo -= group;
                 let libs = self.dilate(group) & empty;
                 if (libs.count() == 1) == want_atari {
@@ -502,19 +505,6 @@ impl<const N: usize> Go<N> {
             }
         }
         ok
-    }
-
-    /// The group of `stones` holding the cells of `seed` (all connected).
-    #[inline(always)]
-    fn group_of(&self, seed: Bits<N>, stones: Bits<N>) -> Bits<N> {
-        let mut g = seed;
-        loop {
-            let next = self.dilate(g) & stones;
-            if next == g {
-                return g;
-            }
-            g = next;
-        }
     }
 
     /// The board hash after a stone of the side to move on `i` that captures
@@ -878,13 +868,12 @@ impl<const N: usize> Notation for Go<N> {
     }
 
     /// The legal points' rows end to end, eight a store (the board module's
-    /// `RunWriter`), then the pass.
+    /// `write_grid_set`), then the pass.
     fn write_legal_mask(&self, mask: &mut [bool]) {
         let (points, pass) = mask.split_at_mut(self.grid.width() * self.grid.height());
-        let mut out = crate::board::RunWriter::new(points, &crate::board::BYTE_BOOLS);
         let pext = crate::board::whole_rectangle_pext(&self.grid);
-        crate::board::push_grid_rows(&mut out, &self.grid, self.legal_cells(), pext);
-        out.finish();
+        let bools = &crate::board::BYTE_BOOLS;
+        crate::board::write_grid_set(points, &self.grid, self.legal_cells(), bools, pext);
         pass[0] = self.state == 0;
     }
 
