@@ -594,7 +594,15 @@ impl<G: Game> Scratch<G> {
                             proven |= p;
                             children
                         }
-                        Expansion::NotNow => break Leaf::Playout(state),
+                        // Every simulation goes through a child of the root:
+                        // a thread that finds another expanding the root (at
+                        // the search's start) waits for its children.
+                        Expansion::NotNow => {
+                            match (n == 0).then(|| node.children_once_expanded()).flatten() {
+                                Some(children) => children,
+                                None => break Leaf::Playout(state),
+                            }
+                        }
                     }
                 }
             };

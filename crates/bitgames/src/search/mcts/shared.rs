@@ -240,6 +240,16 @@ impl<M: Copy + std::fmt::Debug> SharedNode<M> {
         Some(first as usize..first as usize + count as usize)
     }
 
+    /// The children's range once the thread expanding the node (if one is)
+    /// has published them; `None` when it is not expanded and no thread is
+    /// expanding it (the arena was full).
+    pub(super) fn children_once_expanded(&self) -> Option<Range<usize>> {
+        while self.first.load(Ordering::Acquire) == BUSY {
+            std::thread::yield_now();
+        }
+        self.children()
+    }
+
     /// The statistics selection reads.
     #[inline]
     fn seen(&self) -> Seen {
