@@ -438,9 +438,9 @@ impl<const N: usize> Go<N> {
     /// cell: a crowded cell is legal where it is the last liberty of an enemy
     /// group (a capture) or a liberty of an own group that has another one
     /// (the rules of [`try_place`](Self::try_place), which is still asked where
-    /// suicide is allowed and, under positional superko, for the cells once
-    /// emptied, whose repetition test needs the position after the move). The
-    /// ko cell is never legal.
+    /// suicide is allowed). Under positional superko a legal cell once emptied
+    /// is then looked up in the history: the position after the stone is the
+    /// board with it and without its captures. The ko cell is never legal.
     #[inline]
     fn legal_cells(&self) -> Bits<N> {
         if self.state != 0 {
@@ -470,7 +470,15 @@ impl<const N: usize> Go<N> {
         }
         if self.rules.ko == KoRule::Positional {
             for i in legal & self.emptied {
-                if self.try_place(i).is_none() {
+                // Legal but for the repetition: without suicide the stone
+                // lives, so the position after it needs only its captures.
+                let repeats = if self.rules.suicide {
+                    self.try_place(i).is_none()
+                } else {
+                    let captured = self.captures_at(i, self.adjacent(i));
+                    self.history.contains(self.hash_after(i, captured, Bits::EMPTY))
+                };
+                if repeats {
                     legal = legal.without(i);
                 }
             }
