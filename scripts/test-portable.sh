@@ -30,4 +30,16 @@ if [ -z "$it" ] || [ ! -x "$it" ]; then
 fi
 echo "test-portable: $it with BITGAMES_CPU=portable"
 cd crates/bitgames
-BITGAMES_CPU=portable "$it"
+# Skipped here, run in the normal pass (about a third of this pass's CPU time):
+# tests of threads, and of one search against another. The thread tests repeat
+# FFO 40-42 and the perft table, which this pass runs on one thread
+# (othello_endgame::ffo_40_to_44, othello::perft_bik_10_with_and_without_the_table);
+# the wipeout and alpha-beta comparisons run the same kernels on both sides,
+# and othello_endgame::backends_agree_node_for_node compares the portable
+# kernels with the fast ones directly.
+BITGAMES_CPU=portable "$it" \
+  --skip othello_endgame::ffo_40_to_42_on_threads \
+  --skip othello_endgame::threads_agree_with_one \
+  --skip othello::the_shared_perft_table_counts_the_same_on_threads \
+  --skip othello_endgame::ffo_lines_against_alphabeta \
+  --skip internal::othello_endgame_wipeout::wipeouts_agree_with_the_exact_score

@@ -15,8 +15,21 @@
 #     plain copies, as on a CPU without AVX2 or BMI2.
 # Needs Python 3.9 or newer with venv and pip; cargo does the rest. Writes
 # nothing in the repository outside target/.
+#
+# `--prepare` does steps 1 and 2 and the install of step 3 (the wheel and the
+# virtual environment, which need the compiler and the network but no test);
+# `--run` does the rest with what `--prepare` made. scripts/test prepares in
+# the background while the Rust tests run; no argument does both in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+stage=${1:-all}
+case $stage in
+  --prepare | --run | all) ;;
+  *)
+    echo "test-python: unknown argument '$stage' (expected --prepare, --run or nothing)" >&2
+    exit 2
+    ;;
+esac
 root=$PWD
 python=${PYTHON:-python3}
 if ! command -v "$python" >/dev/null; then
@@ -31,49 +44,71 @@ pip_quiet=(-q --disable-pip-version-check)
 build=$root/target/py-portable
 wheels=$build/wheels
 venv=$root/target/py-test-venv
-rm -rf "$wheels" "$venv"
-"$python" -m venv "$venv"
 py=$venv/bin/python
+# Written last by --prepare: the wheel it installed.
+ready=$venv/bitgames-wheel
 
-# 1. The wheel, for any x86-64 machine (elsewhere, for this one). The release
-# profile's optimisation, without its link-time optimisation and with 16
-# codegen units rather than 1: the same code, built on both of CI's cores
-# rather than one (`maturin build --release` builds the wheel to ship, with
-# the whole release profile).
-rustflags=${RUSTFLAGS:-}
-if [ "$(uname -m)" = "x86_64" ]; then
-  rustflags="-C target-cpu=x86-64"
-fi
-RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$build" \
-  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-  "$py" -m pip wheel "${pip_quiet[@]}" --no-deps --wheel-dir "$wheels" ./crates/bitgames-py
+prepare() {
+  rm -rf "$wheels" "$venv"
+  "$python" -m venv "$venv"
 
-# 2. Exactly one wheel, abi3 for CPython 3.9 and later.
-shopt -s nullglob
-built=("$wheels"/*.whl)
-abi3=("$wheels"/bitgames-*-cp39-abi3-*.whl)
-shopt -u nullglob
-if [ "${#built[@]}" -ne 1 ] || [ "${#abi3[@]}" -ne 1 ]; then
-  echo "test-python: expected one bitgames-*-cp39-abi3-*.whl in $wheels, found ${#built[@]} wheel(s):" \
-    "${built[*]##*/}" >&2
-  exit 1
-fi
-wheel=${abi3[0]}
-echo "test-python: testing ${wheel##*/}"
+  # 1. The wheel, for any x86-64 machine (elsewhere, for this one). The release
+  # profile's optimisation, without its link-time optimisation and with 16
+  # codegen units rather than 1: the same code, built on both of CI's cores
+  # rather than one (`maturin build --release` builds the wheel to ship, with
+  # the whole release profile).
+  rustflags=${RUSTFLAGS:-}
+  if [ "$(uname -m)" = "x86_64" ]; then
+    rustflags="-C target-cpu=x86-64"
+  fi
+  RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$build" \
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    "$py" -m pip wheel "${pip_quiet[@]}" --no-deps --wheel-dir "$wheels" ./crates/bitgames-py
 
-# 3. That wheel installed, and every test against it.
-"$py" -m pip install "${pip_quiet[@]}" "$wheel[test]"
-# The tests must import the installed wheel, not the sources.
-"$py" -c 'import sys, bitgames
+  # 2. Exactly one wheel, abi3 for CPython 3.9 and later.
+  shopt -s nullglob
+  built=("$wheels"/*.whl)
+  abi3=("$wheels"/bitgames-*-cp39-abi3-*.whl)
+  shopt -u nullglob
+  if [ "${#built[@]}" -ne 1 ] || [ "${#abi3[@]}" -ne 1 ]; then
+    echo "test-python: expected one bitgames-*-cp39-abi3-*.whl in $wheels, found ${#built[@]} wheel(s):" \
+      "${built[*]##*/}" >&2
+    exit 1
+  fi
+  wheel=${abi3[0]}
+  echo "test-python: testing ${wheel##*/}"
+
+  # 3. That wheel installed, and every test against it.
+  "$py" -m pip install "${pip_quiet[@]}" "$wheel[test]"
+  echo "$wheel" >"$ready"
+}
+
+run_tests() {
+  if [ ! -f "$ready" ]; then
+    echo "test-python: no prepared environment in $venv (run scripts/test-python.sh --prepare first)" >&2
+    exit 1
+  fi
+  # The tests must import the installed wheel, not the sources.
+  "$py" -c 'import sys, bitgames
 sys.exit(0 if bitgames.__file__.startswith(sys.prefix) else
          f"test-python: bitgames imported from {bitgames.__file__}, not the installed wheel")'
-# The package's own Python (the wrappers, and the stubs they use) and a
-# researcher's usage of it, type-checked.
-(cd crates/bitgames-py/python && "$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" bitgames)
-cd crates/bitgames-py/tests
-"$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" typing_usage.py
-"$py" -m pytest -q -p no:cacheprovider .
+  # The package's own Python (the wrappers, and the stubs they use) and a
+  # researcher's usage of it, type-checked.
+  (cd crates/bitgames-py/python && "$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" bitgames)
+  cd crates/bitgames-py/tests
+  "$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" typing_usage.py
+  "$py" -m pytest -q -p no:cacheprovider .
 
-# 4. The portable twins of every kernel, through states, environments and engines.
-BITGAMES_CPU=portable "$py" -m pytest -q -p no:cacheprovider \
-  test_states.py test_vector_env.py test_history.py test_engines.py
+  # 4. The portable twins of every kernel, through states, environments and engines.
+  BITGAMES_CPU=portable "$py" -m pytest -q -p no:cacheprovider \
+    test_states.py test_vector_env.py test_history.py test_engines.py
+}
+
+case $stage in
+  --prepare) prepare ;;
+  --run) run_tests ;;
+  all)
+    prepare
+    run_tests
+    ;;
+esac

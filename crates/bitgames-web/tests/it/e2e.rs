@@ -288,7 +288,7 @@ async fn wait_moves(c: &Client, spec: &str, n: usize, secs: u64) -> Vec<String> 
 
 /// Every game's page, loaded fresh: the board has the library's cell count;
 /// the default engine (the strength the page starts on) moves when **Move now**
-/// is pressed and answers a move when it plays a side; a 2 s analysis runs to
+/// is pressed and answers a move when it plays a side; a 1 s analysis runs to
 /// "done" with the evaluation bar and graph drawn, and no task of the page
 /// takes longer than 200 ms meanwhile (the page redraws what the stream sends
 /// at most every 150 ms, whatever the board's size).
@@ -323,10 +323,10 @@ async fn every_game(c: &Client, base: &str) {
         assert_eq!(three[1], reply, "{spec}: the move typed");
         find(c, "#engine-side").await.select_by_value("none").await.unwrap();
 
-        // A 2 s analysis, the page's longest task measured meanwhile.
+        // A 1 s analysis, the page's longest task measured meanwhile.
         let think = find(c, "#think").await;
         think.clear().await.unwrap();
-        think.send_keys("2").await.unwrap();
+        think.send_keys("1").await.unwrap();
         watch_long_tasks(c).await;
         find(c, "#analyse").await.click().await.unwrap();
         let start = Instant::now();
