@@ -103,18 +103,16 @@ sys.exit(0 if bitgames.__file__.startswith(sys.prefix) else
   # wait on Ray's processes, whose start slows badly on a loaded machine
   # (42 s alone, 116 s beside the others). One after another the three took
   # 80 + 32 s of a 2-core run.
-  logs=$root/target/py-test-logs
-  rm -rf "$logs"
-  mkdir -p "$logs"
+  portable_log=$root/target/py-test-portable.txt
   BITGAMES_CPU=portable "$py" -m pytest -q -p no:cacheprovider \
-    test_states.py test_vector_env.py test_history.py test_engines.py >"$logs/portable.txt" 2>&1 &
+    test_states.py test_vector_env.py test_history.py test_engines.py >"$portable_log" 2>&1 &
   portable=$!
   trap 'kill "$portable" 2>/dev/null || true' EXIT
   failed=()
   "$py" -m pytest -q -p no:cacheprovider --ignore=test_distributed.py . || failed+=("the tests")
   wait "$portable" || failed+=("the tests with BITGAMES_CPU=portable")
   echo "test-python: with BITGAMES_CPU=portable:"
-  cat "$logs/portable.txt"
+  cat "$portable_log"
   "$py" -m pytest -q -p no:cacheprovider test_distributed.py || failed+=("test_distributed.py")
   if [ "${#failed[@]}" -ne 0 ]; then
     echo "test-python: failed: ${failed[*]}" >&2

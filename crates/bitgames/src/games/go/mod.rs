@@ -438,9 +438,8 @@ impl<const N: usize> Go<N> {
     /// cell: a crowded cell is legal where it is the last liberty of an enemy
     /// group (a capture) or a liberty of an own group that has another one
     /// (the rules of [`try_place`](Self::try_place), which is still asked where
-    /// suicide is allowed). Under positional superko a legal cell once emptied
-    /// is then looked up in the history: the position after the stone is the
-    /// board with it and without its captures. The ko cell is never legal.
+    /// suicide is allowed). Under positional superko the other legal cells once
+    /// emptied are then looked up in the history. The ko cell is never legal.
     #[inline]
     fn legal_cells(&self) -> Bits<N> {
         if self.state != 0 {
@@ -469,16 +468,14 @@ impl<const N: usize> Go<N> {
             legal = legal.without(self.ko as usize);
         }
         if self.rules.ko == KoRule::Positional {
-            for i in legal & self.emptied {
-                // Legal but for the repetition: without suicide the stone
-                // lives, so the position after it needs only its captures.
-                let repeats = if self.rules.suicide {
-                    self.try_place(i).is_none()
-                } else {
-                    let captured = self.captures_at(i, self.adjacent(i));
-                    self.history.contains(self.hash_after(i, captured, Bits::EMPTY))
-                };
-                if repeats {
+            // Where suicide is allowed the crowded cells had try_place's whole
+            // test, repetition included. Every other legal cell's stone lives
+            // (it has an empty neighbour, or suicide is not allowed), so the
+            // position after it is the board with it and without its captures.
+            let unchecked = if self.rules.suicide { legal & open } else { legal };
+            for i in unchecked & self.emptied {
+                let captured = self.captures_at(i, self.adjacent(i));
+                if self.history.contains(self.hash_after(i, captured, Bits::EMPTY)) {
                     legal = legal.without(i);
                 }
             }
