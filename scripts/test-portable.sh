@@ -8,8 +8,9 @@
 # Othello searches) run their plain copies, not their x86-64-v3 ones
 # (`hot_copies!`): the whole library as a pre-2013 CPU runs it. The binary is
 # the one `scripts/test` built for the workspace's tests (same flags, same
-# folder), so nothing is compiled again; run alone, this builds it. Skipped
-# off x86-64, where there is no such configuration.
+# folder), so nothing is compiled again; run alone, this builds it (or give
+# its path as the one argument). Skipped off x86-64, where there is no such
+# configuration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(uname -m)" != "x86_64" ]; then
@@ -18,14 +19,26 @@ if [ "$(uname -m)" != "x86_64" ]; then
 fi
 export RUSTFLAGS="-C target-cpu=x86-64"
 export CARGO_TARGET_DIR="$PWD/target/portable"
-# The library's test binary, as the workspace's test build made it (building
-# only `-p bitgames` could unify the dependencies' features differently and
-# compile the library again).
-it=$(cargo test --workspace --no-run --message-format=json-render-diagnostics |
-  { grep -F '"name":"it"' || true; } | { grep -F '/crates/bitgames#' || true; } |
-  sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
+# The library's test binary: the one given (scripts/test passes it), or the
+# one the workspace's test build made (building only `-p bitgames` could unify
+# the dependencies' features differently and compile the library again).
+if [ "$#" -gt 1 ]; then
+  echo "test-portable: at most one argument, the library's test binary (got $#)" >&2
+  exit 2
+fi
+if [ "$#" -eq 1 ]; then
+  it=$1
+  case $it in
+    /*) ;;
+    *) it=$PWD/$it ;;
+  esac
+else
+  it=$(cargo test --workspace --no-run --message-format=json-render-diagnostics |
+    { grep -F '"name":"it"' || true; } | { grep -F '/crates/bitgames#' || true; } |
+    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
+fi
 if [ -z "$it" ] || [ ! -x "$it" ]; then
-  echo "test-portable: could not find the library's test binary ('it' of crates/bitgames)" >&2
+  echo "test-portable: could not find the library's test binary ('it' of crates/bitgames): '$it'" >&2
   exit 1
 fi
 echo "test-portable: $it with BITGAMES_CPU=portable"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The Python package's tests, run against the wheel a user is handed (issue 35's
-# CI wheel):
+# The Python package's tests: against the wheel a user is handed, or (in
+# scripts/test) against the extension module that the Rust tests' build made.
+#
+# With no argument, the whole check of the package as a user installs it:
 #  1. builds crates/bitgames-py into a wheel with pip (maturin, its PEP 517
 #     backend, fetched from PyPI) for plain x86-64, as a release is built: the
 #     AVX2/BMI2 paths are chosen at run time (RUSTFLAGS replaces the workspace's
@@ -13,20 +15,45 @@
 #  4. runs the states', environments' and engines' tests again with
 #     BITGAMES_CPU=portable: every kernel's portable twin and the hot loops'
 #     plain copies, as on a CPU without AVX2 or BMI2.
+#
+# scripts/test compiles nothing here; it splits the check in two:
+#  `--prepare` makes the fresh virtual environment with the package's
+#     dependencies and `test` extra, read from pyproject.toml (downloads, no
+#     compile, no test), in the background while the Rust tests build;
+#  `--run EXT` puts the package's Python (crates/bitgames-py/python/bitgames,
+#     stubs and py.typed with it) and EXT, the extension module `_core` that
+#     the Rust tests' build compiled (`cargo build --profile test --workspace
+#     --lib ...`: the library build the Rust tests run, opt-level 3 with
+#     overflow checks), as bitgames/_core.abi3.so, into target/py-test-stage,
+#     puts that folder on the environment's path (a .pth file), then does steps
+#     3 and 4. A wheel compiled the library a second time: about 300 CPU
+#     seconds of a 2-core CI run. What `--run` leaves out is maturin's
+#     packaging (step 2, and the wheel's contents); no argument checks it.
 # Needs Python 3.9 or newer with venv and pip; cargo does the rest. Writes
 # nothing in the repository outside target/.
-#
-# `--prepare` does steps 1 and 2 and the install of step 3 (the wheel and the
-# virtual environment, which need the compiler and the network but no test);
-# `--run` does the rest with what `--prepare` made. scripts/test prepares in
-# the background while the Rust tests run; no argument does both in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stage=${1:-all}
-case $stage in
-  --prepare | --run | all) ;;
+mode=${1:-all}
+case $mode in
+  --prepare | all)
+    if [ "$#" -gt 1 ]; then
+      echo "test-python: $mode takes no further argument (got '$2')" >&2
+      exit 2
+    fi
+    ;;
+  --run)
+    if [ "$#" -ne 2 ]; then
+      echo "test-python: --run needs one argument, the extension module to test (lib_core.so of the Rust build)" >&2
+      exit 2
+    fi
+    ext=$2
+    if [ ! -f "$ext" ]; then
+      echo "test-python: no extension module at '$ext' (scripts/test builds it: cargo build --profile test --workspace --lib ...)" >&2
+      exit 1
+    fi
+    ;;
   *)
-    echo "test-python: unknown argument '$stage' (expected --prepare, --run or nothing)" >&2
+    echo "test-python: unknown argument '$mode' (expected --prepare, --run EXT or nothing)" >&2
     exit 2
     ;;
 esac
@@ -45,13 +72,45 @@ build=$root/target/py-portable
 wheels=$build/wheels
 venv=$root/target/py-test-venv
 py=$venv/bin/python
-# Written last by --prepare: the wheel it installed.
-ready=$venv/bitgames-wheel
+stage=$root/target/py-test-stage
+# Written last when the environment is ready: what it holds ("wheel PATH", or
+# "deps": the dependencies without the package).
+ready=$venv/bitgames-ready
 
-prepare() {
-  rm -rf "$wheels" "$venv"
+new_venv() {
+  rm -rf "$venv"
   "$python" -m venv "$venv"
+}
 
+# The package's dependencies and its `test` extra, as pyproject.toml names
+# them, without the package itself.
+install_deps() {
+  if ! "$py" -c 'import tomllib' 2>/dev/null; then
+    "$py" -m pip install "${pip_quiet[@]}" 'tomli>=1.1' # Python 3.9 and 3.10
+  fi
+  local reqs
+  mapfile -t reqs < <("$py" - "$root/crates/bitgames-py/pyproject.toml" <<'PY'
+import sys
+try:
+    import tomllib
+except ModuleNotFoundError:
+    import tomli as tomllib
+with open(sys.argv[1], "rb") as f:
+    project = tomllib.load(f)["project"]
+for req in project["dependencies"] + project["optional-dependencies"]["test"]:
+    print(req)
+PY
+  )
+  if [ "${#reqs[@]}" -eq 0 ]; then
+    echo "test-python: no dependencies read from crates/bitgames-py/pyproject.toml" >&2
+    exit 1
+  fi
+  "$py" -m pip install "${pip_quiet[@]}" "${reqs[@]}"
+  echo deps >"$ready"
+}
+
+build_wheel() {
+  rm -rf "$wheels"
   # 1. The wheel, for any x86-64 machine (elsewhere, for this one). The release
   # profile's optimisation, without its link-time optimisation and with 16
   # codegen units rather than 1: the same code, built on both of CI's cores
@@ -78,9 +137,25 @@ prepare() {
   wheel=${abi3[0]}
   echo "test-python: testing ${wheel##*/}"
 
-  # 3. That wheel installed, and every test against it.
+  # 3. That wheel installed with its `test` extra.
   "$py" -m pip install "${pip_quiet[@]}" "$wheel[test]"
-  echo "$wheel" >"$ready"
+  echo "wheel $wheel" >"$ready"
+}
+
+# The package's Python and the extension module EXT in target/py-test-stage,
+# on the prepared environment's path.
+stage_module() {
+  if [ "$(cat "$ready" 2>/dev/null)" != deps ]; then
+    echo "test-python: no environment prepared in $venv (run scripts/test-python.sh --prepare first)" >&2
+    exit 1
+  fi
+  rm -rf "$stage"
+  mkdir -p "$stage"
+  cp -R crates/bitgames-py/python/bitgames "$stage/"
+  cp "$ext" "$stage/bitgames/_core.abi3.so"
+  site=$("$py" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+  echo "$stage" >"$site/bitgames-test-stage.pth"
+  echo "test-python: testing $ext (staged in $stage)"
 }
 
 run_tests() {
@@ -88,10 +163,25 @@ run_tests() {
     echo "test-python: no prepared environment in $venv (run scripts/test-python.sh --prepare first)" >&2
     exit 1
   fi
-  # The tests must import the installed wheel, not the sources.
-  "$py" -c 'import sys, bitgames
-sys.exit(0 if bitgames.__file__.startswith(sys.prefix) else
-         f"test-python: bitgames imported from {bitgames.__file__}, not the installed wheel")'
+  # The tests must import the package under test, not the sources.
+  "$py" - "$(cat "$ready")" "$stage" <<'PY'
+import os
+import sys
+
+import bitgames
+import bitgames._core as core
+
+what, stage = sys.argv[1], os.path.realpath(sys.argv[2])
+where, native = os.path.realpath(bitgames.__file__), os.path.realpath(core.__file__)
+if what == "deps":
+    ok = where == os.path.join(stage, "bitgames", "__init__.py") and native == os.path.join(
+        stage, "bitgames", "_core.abi3.so"
+    )
+else:
+    ok = where.startswith(os.path.realpath(sys.prefix) + os.sep)
+if not ok:
+    sys.exit(f"test-python: bitgames imported from {where} and {native}, not the package under test")
+PY
   # The package's own Python (the wrappers, and the stubs they use) and a
   # researcher's usage of it, type-checked.
   (cd crates/bitgames-py/python && "$py" -m mypy --strict --cache-dir "$root/target/mypy-cache" bitgames)
@@ -120,11 +210,18 @@ sys.exit(0 if bitgames.__file__.startswith(sys.prefix) else
   fi
 }
 
-case $stage in
-  --prepare) prepare ;;
-  --run) run_tests ;;
+case $mode in
+  --prepare)
+    new_venv
+    install_deps
+    ;;
+  --run)
+    stage_module
+    run_tests
+    ;;
   all)
-    prepare
+    new_venv
+    build_wheel
     run_tests
     ;;
 esac
