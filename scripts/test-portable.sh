@@ -49,10 +49,13 @@ cd crates/bitgames
 # (othello_endgame::ffo_40_to_44, othello::perft_bik_10_with_and_without_the_table);
 # the wipeout and alpha-beta comparisons run the same kernels on both sides,
 # and othello_endgame::backends_agree_node_for_node compares the portable
-# kernels with the fast ones directly.
+# kernels with the fast ones directly. Teeko's retrograde table (built afresh
+# for its tests, about a minute of CPU) has no dispatched kernel: the same code
+# either way.
 BITGAMES_CPU=portable "$it" \
   --skip othello_endgame::ffo_40_to_42_on_threads \
   --skip othello_endgame::threads_agree_with_one \
   --skip othello::the_shared_perft_table_counts_the_same_on_threads \
   --skip othello_endgame::ffo_lines_against_alphabeta \
-  --skip internal::othello_endgame_wipeout::wipeouts_agree_with_the_exact_score
+  --skip internal::othello_endgame_wipeout::wipeouts_agree_with_the_exact_score \
+  --skip teeko_table::

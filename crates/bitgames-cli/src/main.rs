@@ -25,6 +25,7 @@ mod scale;
 mod serve;
 mod show;
 mod solve;
+mod tablebase;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
@@ -62,10 +63,14 @@ enum Command {
     /// Benchmark perft and random playouts, or the Connect Four solver on Pons' sets.
     Bench(bench::BenchArgs),
     /// Exact scores: Connect Four (Pons' format: position score nodes microseconds)
-    /// and Othello endgames (OBF positions or files).
+    /// and Othello endgames (OBF positions or files); with `--table`, a
+    /// retrograde table's value of each position (Teeko).
     Solve(solve::SolveArgs),
     /// Generate a Connect Four opening book for `solve --book`.
     Book(solve::BookArgs),
+    /// Retrograde tables: every position of a game (Teeko) won, lost or drawn,
+    /// with its distance, for `solve --table`.
+    Tablebase(tablebase::TablebaseArgs),
     /// Convert Othello game records between transcripts, GGF and OBF.
     Convert(convert::ConvertArgs),
     /// Count the packings of a puzzle (Soma, pentominoes, Bedlam or a file).
@@ -107,6 +112,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => bench::run(&a, &mut out),
         Some(Command::Solve(a)) => solve::run(&a, &mut out),
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
+        Some(Command::Tablebase(a)) => tablebase::run(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),
         Some(Command::Pack(a)) => pack::run(&a, &mut out),
         Some(Command::Gtp(a)) => gtp::run(&a, &mut out),

@@ -47,6 +47,11 @@ pub struct SolveArgs {
     /// Search threads (0: all cores).
     #[arg(long, short, default_value_t = 1)]
     pub threads: usize,
+    /// Answer from this retrograde table (`bitgames tablebase build`) rather
+    /// than by search: each position's value and distance, and its best moves
+    /// (every move's value with `--analyze`).
+    #[arg(long, conflicts_with_all = ["weak", "book"])]
+    pub table: Option<std::path::PathBuf>,
 }
 
 /// Options of `bitgames book`.
@@ -81,7 +86,7 @@ pub fn tool_error(e: ToolError) -> anyhow::Error {
 }
 
 /// The games that have a tool, for messages: `connect4, othello`.
-fn games_with(has: impl Fn(&GameInfo) -> bool) -> String {
+pub(crate) fn games_with(has: impl Fn(&GameInfo) -> bool) -> String {
     let names: Vec<&str> = registry::games().iter().filter(|g| has(g)).map(|g| g.name).collect();
     names.join(", ")
 }
@@ -188,6 +193,9 @@ fn open_argument(p: &str) -> Result<Option<std::io::BufReader<std::fs::File>>> {
 /// an error on stderr and the solver goes on; the exit code is 2 at the end if
 /// any line was bad.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(table) = &args.table {
+        return crate::tablebase::run_solve(&args.game, &args.positions, table, args.analyze, out);
+    }
     crate::common::check_threads(args.threads)?;
     crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;

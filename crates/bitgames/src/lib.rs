@@ -88,6 +88,7 @@ pub mod prelude;
 pub mod puzzles;
 pub mod record;
 pub mod registry;
+pub mod retro;
 pub mod search;
 pub mod sgf;
 pub mod spec;
@@ -149,6 +150,7 @@ pub mod internal_tests {
     pub use crate::puzzles::pack::format_tests as pack_format;
     pub use crate::puzzles::pack::shape_tests as pack_shape;
     pub use crate::puzzles::pack::tests as pack;
+    pub use crate::retro::tests as retro;
     pub use crate::search::memory::tests as search_memory;
     pub use crate::sgf::tests as sgf;
 }

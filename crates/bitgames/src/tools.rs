@@ -409,6 +409,50 @@ pub struct SolverTakes {
     pub book: bool,
 }
 
+/// A move with the value it leaves the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MoveValue {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// Its value for the mover (under the game's move limit, if it has one).
+    pub value: crate::retro::Value,
+}
+
+/// What a retrograde table says of a position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TableProbe {
+    /// Its value for the side to move without a move limit (the table's).
+    pub value: crate::retro::Value,
+    /// Its value under the game's move limit (a win or a loss further away
+    /// than the plies left is a draw); [`value`](Self::value) without one.
+    pub limited: crate::retro::Value,
+    /// Every legal move with its value for the mover, in the game's move order.
+    pub moves: Vec<MoveValue>,
+}
+
+impl TableProbe {
+    /// The moves with the best value, in their order (none when the game is over).
+    pub fn best(&self) -> Vec<&MoveValue> {
+        let top = self.moves.iter().map(|m| m.value.rank()).max();
+        self.moves.iter().filter(|m| Some(m.value.rank()) == top).collect()
+    }
+}
+
+/// A game's retrograde table ([`crate::retro`]): how to build it, read it and
+/// ask it about a position.
+pub struct TablebaseInfo {
+    /// What the table covers and how large it is.
+    pub about: &'static str,
+    /// Builds the table for a game (the registry's start position of it) on
+    /// this many threads (0: every core), with progress notes.
+    pub build:
+        fn(&dyn DynGame, usize, Option<ProgressFn>) -> Result<crate::retro::Table, ToolError>,
+    /// Reads a table file made for the game.
+    pub load: fn(&dyn DynGame, &std::path::Path) -> Result<crate::retro::Table, ToolError>,
+    /// A position's value and every move's.
+    pub probe: fn(&crate::retro::Table, &dyn DynGame) -> Result<TableProbe, ToolError>,
+}
+
 /// Options of a benchmark suite.
 #[derive(Clone, Debug, Default)]
 pub struct BenchOptions {
@@ -574,6 +618,9 @@ pub struct Tools {
     pub formats: &'static [&'static crate::formats::RecordFormat],
     /// `bitgames bench scale`: the game's parallel workloads.
     pub scale: &'static [ScaleWork],
+    /// `bitgames tablebase build` and `bitgames solve --table`: a retrograde
+    /// table of every position ([`crate::retro`]).
+    pub tablebase: Option<&'static TablebaseInfo>,
 }
 
 impl Tools {
@@ -589,6 +636,7 @@ impl Tools {
         analyser: None,
         formats: &[],
         scale: &[],
+        tablebase: None,
     };
 }
 

@@ -17,3 +17,4 @@ mod new_user;
 mod pack;
 mod puzzles;
 mod serve;
+mod tablebase;

@@ -138,6 +138,12 @@ register! {
         quick_bench_is_a_subset,
         bench_checks_ffo_40,
     ]
+    retro: [
+        a_chain_a_cycle_and_a_choice,
+        random_graphs_agree_with_iteration,
+        bytes_round_trip,
+        ranks_number_every_set_once,
+    ]
     pack: [
         a_stop_flag_ends_the_count,
     ]

@@ -45,6 +45,7 @@ mod perft;
 mod plugin;
 mod sgf;
 mod teeko;
+mod teeko_table;
 mod units;
 mod y;
 mod y_reference;

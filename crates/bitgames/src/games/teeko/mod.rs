@@ -17,6 +17,9 @@
 //!   that make no pattern always touch at least five cells, so it never
 //!   happens.)
 //!
+//! Every position's value is in a retrograde table ([`table`]: `bitgames
+//! tablebase build teeko`), which shows the game a draw.
+//!
 //! Position text: the rows from the top separated by `/` (`X`, `O`, `.`), then
 //! the ply: `X..../...../..O../...../..... 2`. The ply may be left out; it is
 //! then the number of pieces on the board.
@@ -26,9 +29,12 @@ use crate::game::PositionFault::{AfterEnd, Counts, Syntax};
 use crate::game::{clip, hash_sets, NotationError};
 use crate::games::prelude::*;
 use crate::games::step_move::StepMove;
+use crate::tools::Tools;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
+
+pub mod table;
 
 /// Cells on a side of the board.
 pub const SIZE: usize = 5;
@@ -53,6 +59,8 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
 )
+.engines(&[&crate::retro::engine::PERFECT])
+.tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((5, 4), (100_000, 10_000));
 
 /// The 5×5 board with its 8 directions.

@@ -1,0 +1,191 @@
+//! `bitgames tablebase build GAME`: a game's retrograde table (every position
+//! won, lost or drawn for the side to move, with its distance), and the
+//! `--table FILE` answers of `bitgames solve`. Reached through the registry:
+//! the game's [`TablebaseInfo`] builds, reads and asks the table.
+
+use crate::common::{build_game, input_error, print_error};
+use crate::progress::{Style, Thinking};
+use crate::solve::{games_with, tool_error};
+use anyhow::{Context, Result};
+use bitgames::registry;
+use bitgames::retro::{Counts, Table};
+use bitgames::tools::{TableProbe, TablebaseInfo};
+use bitgames::DynGame;
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Options of `bitgames tablebase`.
+#[derive(Args, Debug)]
+pub struct TablebaseArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: TablebaseCommand,
+}
+
+/// The subcommands of `bitgames tablebase`.
+#[derive(Subcommand, Debug)]
+pub enum TablebaseCommand {
+    /// Build a game's table and write it to a file; prints the positions won,
+    /// lost and drawn for the side to move, by phase, and the longest forced win.
+    Build(BuildArgs),
+}
+
+/// Options of `bitgames tablebase build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Game spec of a game with a table (`bitgames tablebase build --help`
+    /// lists none; `teeko` has one).
+    pub game: String,
+    /// The table file to write (default: GAME.table in this folder).
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Threads (0: every core).
+    #[arg(long, short, default_value_t = 0)]
+    pub threads: usize,
+}
+
+/// The game's table capability, or an input error naming the games that have one.
+fn tablebase(game: &dyn DynGame) -> Result<&'static TablebaseInfo> {
+    let info = registry::info_of(game)
+        .with_context(|| format!("{} is not in the registry", game.spec()))?;
+    info.tools.tablebase.ok_or_else(|| {
+        input_error(format!(
+            "no table for {} (games with one: {})",
+            game.spec(),
+            games_with(|g| g.tools.tablebase.is_some())
+        ))
+    })
+}
+
+/// Runs `bitgames tablebase`.
+pub fn run(args: &TablebaseArgs, out: &mut dyn Write) -> Result<()> {
+    match &args.command {
+        TablebaseCommand::Build(a) => run_build(a, out),
+    }
+}
+
+/// Builds the table, writes it (whole, or not at all) and prints its counts.
+fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
+    crate::common::check_threads(args.threads)?;
+    let game = build_game(&args.game, None)?;
+    let tb = tablebase(game.as_ref())?;
+    let path = args.out.clone().unwrap_or_else(|| {
+        let name: String = registry::info_of(game.as_ref()).map_or("game", |i| i.name).to_string();
+        PathBuf::from(format!("{name}.table"))
+    });
+    crate::interrupt::check_output(&path)?;
+    let unfinished = format!("the table was not finished; nothing written to '{}'", path.display());
+    crate::interrupt::install(unfinished)?;
+    let t = Instant::now();
+    let thinking = Thinking::start("building the table…", Style::for_stderr(false));
+    let note = thinking.note_setter();
+    let table = (tb.build)(game.as_ref(), args.threads, Some(Box::new(move |s: &str| note(s))))
+        .map_err(tool_error);
+    thinking.finish();
+    let table = table?;
+    let built = t.elapsed().as_secs_f64();
+    let mut bytes = Vec::with_capacity(table.size() + 4096);
+    table.write(&mut bytes)?;
+    crate::interrupt::write_final(&path, &bytes)?;
+    print_counts(&table, out)?;
+    writeln!(
+        out,
+        "built in {built:.1} s on {} thread(s); {} bytes written to {}",
+        if args.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            args.threads
+        },
+        bytes.len(),
+        path.display()
+    )?;
+    Ok(())
+}
+
+/// The table's counts, a section a line, then the whole.
+fn print_counts(table: &Table, out: &mut dyn Write) -> Result<()> {
+    let line = |out: &mut dyn Write, name: &str, c: &Counts| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{name:<10} {:>12} {:>12} {:>12} {:>12} {:>8}",
+            c.positions(),
+            c.won,
+            c.lost,
+            c.drawn,
+            c.longest_win
+        )
+    };
+    writeln!(out, "{}: positions won, lost and drawn for the side to move", table.game())?;
+    writeln!(
+        out,
+        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>8}",
+        "phase", "positions", "won", "lost", "drawn", "longest"
+    )?;
+    for s in table.sections() {
+        line(out, &s.name, &s.counts)?;
+    }
+    line(out, "all", &table.counts())?;
+    writeln!(out, "(longest: the longest forced win, in plies)")?;
+    Ok(())
+}
+
+/// `bitgames solve GAME POSITION… --table FILE`: each position's value from
+/// the table (`""`: the start position), with the best moves, or every move's
+/// value with `analyze`. A bad position gets an error line and the rest go on.
+pub fn run_solve(
+    spec: &str,
+    positions: &[String],
+    table_path: &Path,
+    analyze: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let game = build_game(spec, None)?;
+    let tb = tablebase(game.as_ref())?;
+    if positions.is_empty() {
+        return Err(input_error(
+            "no position: give one or more (\"\" for the start) after the game",
+        ));
+    }
+    let table = (tb.load)(game.as_ref(), table_path).map_err(tool_error)?;
+    let mut bad = 0;
+    for (i, text) in positions.iter().enumerate() {
+        let mut g = game.clone_box();
+        if !text.is_empty() {
+            if let Err(e) = g.set_position(text) {
+                bad += 1;
+                out.flush()?;
+                print_error(&format!("argument {}: {e}", i + 1));
+                continue;
+            }
+        }
+        let probe = (tb.probe)(&table, g.as_ref()).map_err(tool_error)?;
+        write_probe(&g.position(), &probe, analyze, out)?;
+    }
+    if bad > 0 {
+        return Err(input_error(format!("{bad} position(s) could not be read (see above)")));
+    }
+    Ok(())
+}
+
+/// One position's answer: `POSITION: VALUE; best: …` (or every move's value).
+fn write_probe(position: &str, p: &TableProbe, analyze: bool, out: &mut dyn Write) -> Result<()> {
+    write!(out, "{position}: {}", p.value)?;
+    if p.limited != p.value {
+        write!(out, " ({} under the move limit)", p.limited)?;
+    }
+    if analyze {
+        let all: Vec<String> = p.moves.iter().map(|m| format!("{} {}", m.mv, m.value)).collect();
+        if !all.is_empty() {
+            write!(out, "; moves: {}", all.join(", "))?;
+        }
+    } else {
+        let best: Vec<&str> = p.best().iter().map(|m| m.mv.as_str()).collect();
+        if !best.is_empty() {
+            write!(out, "; best: {}", best.join(" "))?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}

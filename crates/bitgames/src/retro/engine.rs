@@ -1,0 +1,96 @@
+//! `perfect(table=FILE)`: perfect play from a game's retrograde table, for any
+//! game that declares one ([`TablebaseInfo`](crate::tools::TablebaseInfo)):
+//! the fastest win, else a draw, else the slowest loss (under the game's move
+//! limit), a random one among equals. A table file is read once a process and
+//! shared by every engine that names it.
+
+use super::Table;
+use crate::dynamic::{DynGame, Engine, EngineError, EngineMove};
+use crate::engine::{EngineBuildError, EngineInfo};
+use crate::params::{ParamInfo, Params};
+use crate::registry;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::text("table", "", "the game's table file (`bitgames tablebase build GAME`)"),
+    ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good moves"),
+];
+
+/// `perfect`: perfect play from a retrograde table.
+pub static PERFECT: EngineInfo = EngineInfo {
+    name: "perfect",
+    aliases: &[],
+    summary: "perfect play from the game's table: the fastest win, else a draw, else the slowest \
+              loss; a random one among equals",
+    params: PARAMS,
+    build,
+};
+
+/// The tables read so far, by path: one copy in memory however many engines
+/// (an arena's games) name the file.
+static TABLES: Mutex<Vec<(PathBuf, Arc<Table>)>> = Mutex::new(Vec::new());
+
+fn build(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildError> {
+    let tb = registry::info_of(game).and_then(|i| i.tools.tablebase).ok_or_else(|| {
+        EngineBuildError::param("table", p.text("table"), format!("{} has no table", game.spec()))
+    })?;
+    let path = p.text("table");
+    if path.is_empty() {
+        return Err(EngineBuildError::param(
+            "table",
+            "",
+            "name the game's table file: perfect(table=FILE), made by `bitgames tablebase build`",
+        ));
+    }
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let table = match tables.iter().find(|(k, _)| *k == key) {
+        Some((_, t)) => Arc::clone(t),
+        None => {
+            let t = Arc::new(
+                (tb.load)(game, &key).map_err(|e| EngineBuildError::param("table", path, e))?,
+            );
+            tables.push((key, Arc::clone(&t)));
+            t
+        }
+    };
+    drop(tables);
+    Ok(Box::new(Perfect {
+        spec: p.spec("perfect"),
+        table,
+        probe: tb.probe,
+        rng: Xoshiro256PlusPlus::seed_from_u64(p.int("seed") as u64),
+    }))
+}
+
+/// The engine: a table and how to ask it.
+struct Perfect {
+    spec: String,
+    table: Arc<Table>,
+    probe: fn(&Table, &dyn DynGame) -> Result<crate::tools::TableProbe, crate::tools::ToolError>,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Engine for Perfect {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn choose(&mut self, game: &dyn DynGame) -> Result<Option<EngineMove>, EngineError> {
+        let probe = (self.probe)(&self.table, game)
+            .map_err(|e| EngineError::Failed { engine: self.spec.clone(), why: e.to_string() })?;
+        let best = probe.best();
+        if best.is_empty() {
+            return Ok(None);
+        }
+        let pick = best[self.rng.random_range(0..best.len())];
+        Ok(Some(EngineMove {
+            mv: pick.mv.clone(),
+            info: Some(format!("{} with perfect play", pick.value)),
+            nodes: None,
+        }))
+    }
+}

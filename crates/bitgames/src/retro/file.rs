@@ -1,0 +1,256 @@
+//! A retrograde table in memory and on disk: one byte a position
+//! ([`Value::byte`](super::Value::byte)), in named sections (a game's phases),
+//! behind a header that names the game, each section's size and counts, and a
+//! checksum of the bytes.
+//!
+//! The file: the 8 bytes `BGTABLE1`, the header's length (8 bytes, little
+//! endian), the header (JSON: `game`, `sections` with `name`, `len` and
+//! `counts`, `crc32`), then every section's bytes in order.
+
+use super::Counts;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The file's first bytes.
+const MAGIC: &[u8; 8] = b"BGTABLE1";
+/// The longest header a file may have.
+const MAX_HEADER: u64 = 1 << 20;
+
+/// Why a table could not be built, read or written.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// Reading or writing the file failed.
+    #[error("{path}: {error}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        #[source]
+        error: io::Error,
+    },
+    /// The file is not a bitgames table (or not a whole one).
+    #[error("{path} is not a bitgames table: {why}")]
+    NotATable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The table is of another game, or another layout of this one.
+    #[error("{path} is a table of {table}, not of {game}")]
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The game (and layout) it holds.
+        table: String,
+        /// The game it was opened for.
+        game: String,
+    },
+    /// The bytes differ from the checksum the header gives: the file is damaged.
+    #[error("{path} is damaged: its checksum is {computed:08x}, its header says {stored:08x}")]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The header's.
+        stored: u32,
+        /// The bytes'.
+        computed: u32,
+    },
+    /// More positions than this machine can index.
+    #[error("{positions} positions do not fit in memory's index range")]
+    TooLarge {
+        /// The positions.
+        positions: u64,
+    },
+    /// A position with more moves than the solver counts (255).
+    #[error("a position with {moves} moves: the solver counts at most 255")]
+    TooManyMoves {
+        /// Its moves.
+        moves: u32,
+    },
+    /// A win or loss further away than a table stores.
+    #[error("a win or loss more than {most} plies away: a table stores at most {most}")]
+    TooDeep {
+        /// The longest distance a table stores.
+        most: u16,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+}
+
+/// One section of a table: a phase of the game, indexed by its own numbering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Section {
+    /// Its name (`drop 3`, `moves`).
+    pub name: String,
+    /// Its indices.
+    pub len: u64,
+    /// Its positions won, lost and drawn for the side to move.
+    pub counts: Counts,
+}
+
+/// The header of a table file.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    game: String,
+    sections: Vec<Section>,
+    crc32: u32,
+}
+
+/// A labelled table: its game, its sections and their bytes.
+#[derive(Clone, Debug)]
+pub struct Table {
+    game: String,
+    sections: Vec<Section>,
+    /// Where each section starts in `bytes`.
+    starts: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl Table {
+    /// A table of `game` (a name for its layout, checked when the file is
+    /// read) from its sections' bytes, in order; their counts are taken here.
+    pub fn new(game: impl Into<String>, sections: Vec<(String, Vec<u8>)>) -> Table {
+        let mut bytes = Vec::with_capacity(sections.iter().map(|s| s.1.len()).sum());
+        let mut starts = Vec::new();
+        let mut meta = Vec::new();
+        for (name, b) in sections {
+            starts.push(bytes.len());
+            meta.push(Section { name, len: b.len() as u64, counts: Counts::of(&b) });
+            bytes.extend_from_slice(&b);
+        }
+        Table { game: game.into(), sections: meta, starts, bytes }
+    }
+
+    /// The game (and layout) the table is of.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Its sections, in order.
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
+    /// Every section's counts together.
+    pub fn counts(&self) -> Counts {
+        self.sections.iter().fold(Counts::default(), |a, s| a + s.counts)
+    }
+
+    /// The bytes of section `k`.
+    pub fn section(&self, k: usize) -> &[u8] {
+        let start = self.starts[k];
+        &self.bytes[start..start + self.sections[k].len as usize]
+    }
+
+    /// The table's size in bytes (its sections').
+    pub fn size(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Writes the table, header first.
+    pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+        let header = Header {
+            game: self.game.clone(),
+            sections: self.sections.clone(),
+            crc32: crc32fast::hash(&self.bytes),
+        };
+        let json = serde_json::to_vec(&header).map_err(io::Error::other)?;
+        out.write_all(MAGIC)?;
+        out.write_all(&(json.len() as u64).to_le_bytes())?;
+        out.write_all(&json)?;
+        out.write_all(&self.bytes)?;
+        out.flush()
+    }
+
+    /// Writes the table to `path`: into a new file beside it, renamed over
+    /// `path` once whole, so that a failure leaves no half-written table (and
+    /// any old file as it was).
+    pub fn save(&self, path: &Path) -> Result<(), TableError> {
+        let io = |error| TableError::Io { path: path.to_path_buf(), error };
+        let name = path
+            .file_name()
+            .ok_or_else(|| io(io::Error::new(io::ErrorKind::InvalidInput, "not a file name")))?;
+        let mut partial = name.to_os_string();
+        partial.push(format!(".partial-{}", std::process::id()));
+        let tmp = path.with_file_name(partial);
+        let written = std::fs::File::create_new(&tmp).and_then(|f| {
+            let mut w = io::BufWriter::new(f);
+            self.write(&mut w)?;
+            w.into_inner().map_err(|e| e.into_error())?.sync_all()
+        });
+        match written.and_then(|()| std::fs::rename(&tmp, path)) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                Err(io(e))
+            }
+        }
+    }
+
+    /// Reads the table at `path`, which must be of `game` with sections of
+    /// these lengths, and whole (its checksum checked).
+    pub fn load(path: &Path, game: &str, lens: &[u64]) -> Result<Table, TableError> {
+        let io = |error| TableError::Io { path: path.to_path_buf(), error };
+        let not = |why: String| TableError::NotATable { path: path.to_path_buf(), why };
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(not("it is a directory or a device, not a file".into()));
+        }
+        let mut f = io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+        let mut head = [0u8; 16];
+        f.read_exact(&mut head).map_err(|_| not("it is shorter than a table's header".into()))?;
+        if &head[..8] != MAGIC {
+            return Err(not("it does not start with BGTABLE1".into()));
+        }
+        let header_len = u64::from_le_bytes(head[8..].try_into().expect("8 bytes"));
+        if header_len > MAX_HEADER || 16 + header_len > meta.len() {
+            return Err(not(format!("its header claims {header_len} bytes")));
+        }
+        let mut json = vec![0; header_len as usize];
+        f.read_exact(&mut json).map_err(io)?;
+        let header: Header = serde_json::from_slice(&json)
+            .map_err(|e| not(format!("its header cannot be read: {e}")))?;
+        let layout = |h: &[Section]| -> Vec<u64> { h.iter().map(|s| s.len).collect() };
+        if header.game != game || layout(&header.sections) != lens {
+            let sizes = |l: &[u64]| l.iter().map(u64::to_string).collect::<Vec<_>>().join("+");
+            return Err(TableError::WrongGame {
+                path: path.to_path_buf(),
+                table: format!("{} ({} positions)", header.game, sizes(&layout(&header.sections))),
+                game: format!("{game} ({} positions)", sizes(lens)),
+            });
+        }
+        let total: u64 = lens.iter().sum();
+        if meta.len() != 16 + header_len + total {
+            return Err(not(format!(
+                "it has {} bytes of positions, its header {total}",
+                meta.len().saturating_sub(16 + header_len)
+            )));
+        }
+        let n = usize::try_from(total).map_err(|_| TableError::TooLarge { positions: total })?;
+        let mut bytes = vec![0; n];
+        f.read_exact(&mut bytes).map_err(io)?;
+        let computed = crc32fast::hash(&bytes);
+        if computed != header.crc32 {
+            return Err(TableError::Checksum {
+                path: path.to_path_buf(),
+                stored: header.crc32,
+                computed,
+            });
+        }
+        // The counts from the bytes themselves (the checksum does not cover
+        // the header's).
+        let mut starts = Vec::new();
+        let mut sections = header.sections;
+        let mut at = 0;
+        for s in &mut sections {
+            starts.push(at);
+            s.counts = Counts::of(&bytes[at..at + s.len as usize]);
+            at += s.len as usize;
+        }
+        Ok(Table { game: header.game, sections, starts, bytes })
+    }
+}
