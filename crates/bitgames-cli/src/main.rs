@@ -110,7 +110,10 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => play::run(&a, &mut out),
         Some(Command::Arena(a)) => arena::run(&a, &mut out),
         Some(Command::Bench(a)) => bench::run(&a, &mut out),
-        Some(Command::Solve(a)) => solve::run(&a, &mut out),
+        Some(Command::Solve(a)) => match &a.table {
+            Some(table) => tablebase::run_solve(&a.game, &a.positions, table, a.analyze, &mut out),
+            None => solve::run(&a, &mut out),
+        },
         Some(Command::Book(a)) => solve::run_book(&a, &mut out),
         Some(Command::Tablebase(a)) => tablebase::run(&a, &mut out),
         Some(Command::Convert(a)) => convert::run(&a, &mut out),

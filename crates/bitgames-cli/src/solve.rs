@@ -193,9 +193,6 @@ fn open_argument(p: &str) -> Result<Option<std::io::BufReader<std::fs::File>>> {
 /// an error on stderr and the solver goes on; the exit code is 2 at the end if
 /// any line was bad.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
-    if let Some(table) = &args.table {
-        return crate::tablebase::run_solve(&args.game, &args.positions, table, args.analyze, out);
-    }
     crate::common::check_threads(args.threads)?;
     crate::common::check_table_mib(args.table_mib)?;
     let game = build_game(&args.game, None)?;

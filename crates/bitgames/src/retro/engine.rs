@@ -1,42 +1,48 @@
 //! `perfect(table=FILE)`: perfect play from a game's retrograde table, for any
-//! game that declares one ([`TablebaseInfo`](crate::tools::TablebaseInfo)):
-//! the fastest win, else a draw, else the slowest loss (under the game's move
-//! limit), a random one among equals. A table file is read once a process and
-//! shared by every engine that names it.
+//! game that declares one ([`TablebaseInfo`]): the fastest win, else a draw,
+//! else the slowest loss (under the game's move limit), a random one among
+//! equals. A table file is read once a process and shared by every engine that
+//! names it. A game lists [`perfect`]`::<ItsGame>()` among its engines.
 
 use super::Table;
 use crate::dynamic::{DynGame, Engine, EngineError, EngineMove};
 use crate::engine::{EngineBuildError, EngineInfo};
 use crate::params::{ParamInfo, Params};
-use crate::registry;
+use crate::tools::{TableProbe, TablebaseInfo, ToolError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+
+/// A game type with a retrograde table.
+pub trait Tabled {
+    /// Its table: how to build, read and ask it.
+    const TABLEBASE: &'static TablebaseInfo;
+}
 
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::text("table", "", "the game's table file (`bitgames tablebase build GAME`)"),
     ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good moves"),
 ];
 
-/// `perfect`: perfect play from a retrograde table.
-pub static PERFECT: EngineInfo = EngineInfo {
-    name: "perfect",
-    aliases: &[],
-    summary: "perfect play from the game's table: the fastest win, else a draw, else the slowest \
-              loss; a random one among equals",
-    params: PARAMS,
-    build,
-};
+/// `perfect`: perfect play from the retrograde table of game type `G`.
+pub const fn perfect<G: Tabled>() -> EngineInfo {
+    EngineInfo {
+        name: "perfect",
+        aliases: &[],
+        summary: "perfect play from the game's table: the fastest win, else a draw, else the \
+                  slowest loss; a random one among equals",
+        params: PARAMS,
+        build: build::<G>,
+    }
+}
 
 /// The tables read so far, by path: one copy in memory however many engines
 /// (an arena's games) name the file.
 static TABLES: Mutex<Vec<(PathBuf, Arc<Table>)>> = Mutex::new(Vec::new());
 
-fn build(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildError> {
-    let tb = registry::info_of(game).and_then(|i| i.tools.tablebase).ok_or_else(|| {
-        EngineBuildError::param("table", p.text("table"), format!("{} has no table", game.spec()))
-    })?;
+fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildError> {
+    let tb = G::TABLEBASE;
     let path = p.text("table");
     if path.is_empty() {
         return Err(EngineBuildError::param(
@@ -70,7 +76,7 @@ fn build(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildE
 struct Perfect {
     spec: String,
     table: Arc<Table>,
-    probe: fn(&Table, &dyn DynGame) -> Result<crate::tools::TableProbe, crate::tools::ToolError>,
+    probe: fn(&Table, &dyn DynGame) -> Result<TableProbe, ToolError>,
     rng: Xoshiro256PlusPlus,
 }
 

@@ -25,6 +25,7 @@
 //! then the number of pieces on the board.
 
 use crate::board::{BoardShape, PieceLook};
+use crate::engine::EngineInfo;
 use crate::game::PositionFault::{AfterEnd, Counts, Syntax};
 use crate::game::{clip, hash_sets, NotationError};
 use crate::games::prelude::*;
@@ -59,9 +60,16 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
 )
-.engines(&[&crate::retro::engine::PERFECT])
+.engines(&[&PERFECT])
 .tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((5, 4), (100_000, 10_000));
+
+/// `perfect(table=FILE)`: perfect play from Teeko's table.
+static PERFECT: EngineInfo = crate::retro::engine::perfect::<Teeko>();
+
+impl crate::retro::engine::Tabled for Teeko {
+    const TABLEBASE: &'static crate::tools::TablebaseInfo = &table::TABLEBASE;
+}
 
 /// The 5×5 board with its 8 directions.
 static GRID: LazyLock<Grid<1>> =
