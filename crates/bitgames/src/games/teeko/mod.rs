@@ -60,7 +60,9 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
 )
-.engines(&[&PERFECT])
+// The default engine is a game's last one: MCTS here, as for a game with none
+// of its own, since `perfect` needs a table file.
+.engines(&[&PERFECT, &crate::search::mcts::MCTS])
 .tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((5, 4), (100_000, 10_000));
 
