@@ -58,8 +58,9 @@ pub fn info_of(game: &dyn DynGame) -> Option<&'static GameInfo> {
     game_info(game.name())
 }
 
-/// The engines that play `game`: the generic ones, then the game's own; a
-/// game's own engine replaces a generic one of the same name.
+/// The engines that play `game`: the generic ones, then the game's own, then
+/// its table's (`perfect`); a game's own engine replaces a generic one of the
+/// same name.
 pub fn engines_for(game: &dyn DynGame) -> Vec<&'static EngineInfo> {
     engines_of(info_of(game))
 }
@@ -71,6 +72,9 @@ pub fn engines_of(info: Option<&'static GameInfo>) -> Vec<&'static EngineInfo> {
     let mut v: Vec<&'static EngineInfo> =
         GENERIC.iter().copied().filter(|g| !own.iter().any(|o| o.name == g.name)).collect();
     v.extend(own.iter().copied());
+    // The engine that plays from the game's retrograde table, if it has one:
+    // listed, not its default (it needs the table's file).
+    v.extend(info.and_then(|i| i.tools.tablebase).map(|t| t.engine));
     v
 }
 

@@ -451,6 +451,9 @@ pub struct TablebaseInfo {
     pub load: fn(&dyn DynGame, &std::path::Path) -> Result<crate::retro::Table, ToolError>,
     /// A position's value and every move's.
     pub probe: fn(&crate::retro::Table, &dyn DynGame) -> Result<TableProbe, ToolError>,
+    /// The engine that plays from the table (`perfect(table=FILE)`), among the
+    /// game's engines but never its default (it needs the file).
+    pub engine: &'static crate::engine::EngineInfo,
 }
 
 /// Options of a benchmark suite.

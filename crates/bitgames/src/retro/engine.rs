@@ -2,7 +2,8 @@
 //! game that declares one ([`TablebaseInfo`]): the fastest win, else a draw,
 //! else the slowest loss (under the game's move limit), a random one among
 //! equals. A table file is read once a process and shared by every engine that
-//! names it. A game lists [`perfect`]`::<ItsGame>()` among its engines.
+//! names it. A game names [`perfect`]`::<ItsGame>()` as its table's engine
+//! ([`TablebaseInfo::engine`]); the registry lists it among the game's engines.
 
 use super::Table;
 use crate::dynamic::{DynGame, Engine, EngineError, EngineMove};

@@ -60,14 +60,11 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
 )
-// The default engine is a game's last one: MCTS here, as for a game with none
-// of its own, since `perfect` needs a table file.
-.engines(&[&PERFECT, &crate::search::mcts::MCTS])
 .tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((5, 4), (100_000, 10_000));
 
 /// `perfect(table=FILE)`: perfect play from Teeko's table.
-static PERFECT: EngineInfo = crate::retro::engine::perfect::<Teeko>();
+pub(crate) static PERFECT: EngineInfo = crate::retro::engine::perfect::<Teeko>();
 
 impl crate::retro::engine::Tabled for Teeko {
     const TABLEBASE: &'static crate::tools::TablebaseInfo = &table::TABLEBASE;
