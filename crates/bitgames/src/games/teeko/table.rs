@@ -73,15 +73,10 @@ static DENSE: LazyLock<Dense> = LazyLock::new(|| {
     Dense { neighbours, pattern, sets25, sets21 }
 });
 
-/// A set of Teeko's cells as a dense 25-bit mask.
+/// A set of Teeko's cells as a dense 25-bit mask: the grid's bits gathered
+/// (its bit order is the dense row-major order, with separators between rows).
 fn dense(bits: crate::Bits<1>) -> u64 {
-    let mut out = 0;
-    for k in 0..CELLS {
-        if GRID.cell(k % SIZE, k / SIZE).is_some_and(|i| bits.contains(i)) {
-            out |= 1 << k;
-        }
-    }
-    out
+    compress(bits.word(), GRID.mask().word())
 }
 
 /// Indices of the move phase: 12,650 × 5,985.
