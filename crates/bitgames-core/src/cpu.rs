@@ -253,16 +253,77 @@ impl Pdep {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            // No `Pdep` is ever made here; the bit loop keeps it total.
-            let (mut out, mut k, mut m) = (0, 0, mask);
-            while m != 0 {
-                let low = m & m.wrapping_neg();
-                out |= u64::from(w & low != 0) << k;
-                k += 1;
-                m ^= low;
-            }
-            out
+            // No `Pdep` is ever made here; the portable twin keeps it total.
+            pext_portable(w, mask)
         }
+    }
+
+    /// The low bits of `w` spread onto the set bits of `mask` in order
+    /// ([`pext`](Self::pext)'s inverse), by one `pdep` (inlined into code
+    /// compiled for BMI2; elsewhere a call).
+    #[inline(always)]
+    pub fn pdep(self, w: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Pdep` exists only if `detect` found BMI2 on this CPU.
+            unsafe { std::arch::x86_64::_pdep_u64(w, mask) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // No `Pdep` is ever made here; the portable twin keeps it total.
+            pdep_portable(w, mask)
+        }
+    }
+}
+
+/// [`Pdep::pext`] without the instruction: a turn a set bit of `w & mask`
+/// (the sets a game ranks are sparse), each placed by the count of `mask`'s
+/// bits below it.
+#[inline]
+pub fn pext_portable(w: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut s = w & mask;
+    while s != 0 {
+        let b = s & s.wrapping_neg();
+        out |= 1 << (mask & (b - 1)).count_ones();
+        s &= s - 1;
+    }
+    out
+}
+
+/// [`Pdep::pdep`] without the instruction: a turn a bit of `mask`, until
+/// `w`'s bits run out.
+#[inline]
+pub fn pdep_portable(mut w: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while w != 0 && m != 0 {
+        let b = m & m.wrapping_neg();
+        if w & 1 != 0 {
+            out |= b;
+        }
+        w >>= 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// `pext` by the fastest means this CPU and [`CPU_ENV`] allow: the
+/// instruction ([`Pdep::pext`]) where it is fast, [`pext_portable`] elsewhere.
+#[inline]
+pub fn pext(w: u64, mask: u64) -> u64 {
+    match Pdep::detect() {
+        Some(t) => t.pext(w, mask),
+        None => pext_portable(w, mask),
+    }
+}
+
+/// `pdep` by the same choice as [`pext`].
+#[inline]
+pub fn pdep(w: u64, mask: u64) -> u64 {
+    match Pdep::detect() {
+        Some(t) => t.pdep(w, mask),
+        None => pdep_portable(w, mask),
     }
 }
 

@@ -308,9 +308,10 @@ pub struct EngineJson {
     pub suggested: bool,
 }
 
-/// Engines that run a program on the server (`gtp`'s command): never offered
-/// to a page, which may not name one (text parameters are refused).
-const SERVER_ONLY: &[&str] = &["gtp"];
+/// Engines that need a program or a file on the server (`gtp`'s command,
+/// `perfect`'s table file): never offered to a page, which may not name one
+/// (text parameters are refused).
+const SERVER_ONLY: &[&str] = &["gtp", "perfect"];
 
 /// The engines a page can use on `game`, as JSON (all but [`SERVER_ONLY`]).
 pub fn engines_json(game: &dyn DynGame) -> Vec<EngineJson> {

@@ -84,8 +84,10 @@ async fn the_engine_menu_offers_what_a_page_can_use() {
     let suggested = |game: &str| {
         let g = v.as_array().unwrap().iter().find(|g| g["name"] == game).unwrap();
         let engines = g["engines"].as_array().unwrap();
-        // `gtp` needs a command, which a page may not give: never offered.
+        // `gtp` needs a command and `perfect` a table file, which a page may
+        // not give: never offered.
         assert!(engines.iter().all(|e| e["name"] != "gtp"), "{game}: {engines:?}");
+        assert!(engines.iter().all(|e| e["name"] != "perfect"), "{game}: {engines:?}");
         let first: Vec<&str> = engines
             .iter()
             .filter(|e| e["suggested"] == true)
@@ -97,7 +99,7 @@ async fn the_engine_menu_offers_what_a_page_can_use() {
     // The game's own engine, else MCTS.
     assert_eq!(suggested("connect4"), "solver");
     assert_eq!(suggested("othello"), "alphabeta");
-    for game in ["go", "hex", "y", "breakthrough", "clobber"] {
+    for game in ["go", "hex", "y", "breakthrough", "clobber", "teeko", "tictactoe"] {
         assert_eq!(suggested(game), "mcts", "{game}");
     }
     // The state of a game lists the same menu.

@@ -9,7 +9,7 @@ use super::Table;
 use crate::dynamic::{DynGame, Engine, EngineError, EngineMove};
 use crate::engine::{EngineBuildError, EngineInfo};
 use crate::params::{ParamInfo, Params};
-use crate::tools::{TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{MoveValue, TableProbe, TablebaseInfo, ToolError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::path::PathBuf;
@@ -38,9 +38,13 @@ pub const fn perfect<G: Tabled>() -> EngineInfo {
     }
 }
 
-/// The tables read so far, by path: one copy in memory however many engines
-/// (an arena's games) name the file.
-static TABLES: Mutex<Vec<(PathBuf, Arc<Table>)>> = Mutex::new(Vec::new());
+/// What a read table is known by: the file (its path, size and time), and
+/// the game it was read for (a file read for one board is not another's).
+type TableKey = (PathBuf, Option<(u64, std::time::SystemTime)>, String);
+
+/// The tables read so far: one copy in memory however many engines (an
+/// arena's games) name the file; read again when the file changes.
+static TABLES: Mutex<Vec<(TableKey, Arc<Table>)>> = Mutex::new(Vec::new());
 
 fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, EngineBuildError> {
     let tb = G::TABLEBASE;
@@ -52,14 +56,17 @@ fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, E
             "name the game's table file: perfect(table=FILE), made by `bitgames tablebase build`",
         ));
     }
-    let key = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+    let file = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+    let stamp = std::fs::metadata(&file).ok().and_then(|m| Some((m.len(), m.modified().ok()?)));
+    let key = (file, stamp, game.spec());
     let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
     let table = match tables.iter().find(|(k, _)| *k == key) {
         Some((_, t)) => Arc::clone(t),
         None => {
             let t = Arc::new(
-                (tb.load)(game, &key).map_err(|e| EngineBuildError::param("table", path, e))?,
+                (tb.load)(game, &key.0).map_err(|e| EngineBuildError::param("table", path, e))?,
             );
+            tables.retain(|(k, _)| (&k.0, &k.2) != (&key.0, &key.2));
             tables.push((key, Arc::clone(&t)));
             t
         }
@@ -100,4 +107,30 @@ impl Engine for Perfect {
             nodes: None,
         }))
     }
+}
+
+/// What a table says of `game`'s position and of every legal move: `value`
+/// asked of the position and of the position after each move (then taken
+/// back to the mover's side, [`Value::before`](super::Value::before)), every
+/// value limited to the `left` plies the game's move limit leaves (`None`:
+/// no limit).
+pub fn probe_moves(
+    game: &dyn DynGame,
+    value: impl Fn(&dyn DynGame) -> Result<super::Value, ToolError>,
+    left: Option<u32>,
+) -> Result<TableProbe, ToolError> {
+    let limit = |v: super::Value| left.map_or(v, |plies| v.within(plies));
+    let here = value(game)?;
+    let failed = |e: crate::action::ActionError| ToolError::Failed(e.to_string());
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let mut moves = Vec::with_capacity(actions.len());
+    for a in actions {
+        let mut child = game.clone_box();
+        child.apply_action(a).map_err(failed)?;
+        let after = value(&*child)?.before();
+        moves
+            .push(MoveValue { mv: game.action_to_string(a).map_err(failed)?, value: limit(after) });
+    }
+    Ok(TableProbe { value: here, limited: limit(here), moves })
 }

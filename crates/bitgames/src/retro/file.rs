@@ -64,6 +64,24 @@ pub enum TableError {
         /// The positions.
         positions: u64,
     },
+    /// A table in memory asked about a position of another game or board.
+    #[error("a table of {table} cannot answer for {game}")]
+    OtherGame {
+        /// The game (and layout) it holds.
+        table: String,
+        /// The game it was asked about.
+        game: String,
+    },
+    /// A board with more cells than a table of its kind holds.
+    #[error("{game} has {cells} cells: a table holds boards of at most {most}")]
+    BoardTooLarge {
+        /// The game's spec.
+        game: String,
+        /// Its cells.
+        cells: usize,
+        /// The most a table holds.
+        most: usize,
+    },
     /// A position with more moves than the solver counts (255).
     #[error("a position with {moves} moves: the solver counts at most 255")]
     TooManyMoves {
@@ -138,6 +156,16 @@ impl Table {
     /// Every section's counts together.
     pub fn counts(&self) -> Counts {
         self.sections.iter().fold(Counts::default(), |a, s| a + s.counts)
+    }
+
+    /// `Ok` if this is a table of `game` (the name its builder gave it),
+    /// otherwise [`TableError::OtherGame`].
+    pub fn check_game(&self, game: &str) -> Result<(), TableError> {
+        if self.game == game {
+            Ok(())
+        } else {
+            Err(TableError::OtherGame { table: self.game.clone(), game: game.to_string() })
+        }
     }
 
     /// The bytes of section `k`.

@@ -23,6 +23,7 @@
 
 pub mod engine;
 pub mod file;
+pub mod placement;
 
 pub use file::{Section, Table, TableError};
 
@@ -336,16 +337,16 @@ impl std::ops::Add for Counts {
     }
 }
 
-/// The binomial coefficients `C(n, k)` for `n < 64`, `k ≤ 8`: the ranks of
+/// The binomial coefficients `C(n, k)` for `n < 64`, `k ≤ 16`: the ranks of
 /// the combinatorial number system, which index the sets of a few pieces on a
 /// board (`rank = Σ C(cell_j, j + 1)` over the set's cells in increasing order).
-pub const fn binomials() -> [[u64; 9]; 64] {
-    let mut c = [[0u64; 9]; 64];
+pub const fn binomials() -> [[u64; 17]; 64] {
+    let mut c = [[0u64; 17]; 64];
     let mut n = 0;
     while n < 64 {
         c[n][0] = 1;
         let mut k = 1;
-        while k < 9 {
+        while k < 17 {
             c[n][k] = if n == 0 { 0 } else { c[n - 1][k - 1] + c[n - 1][k] };
             k += 1;
         }
@@ -354,8 +355,8 @@ pub const fn binomials() -> [[u64; 9]; 64] {
     c
 }
 
-/// `C(n, k)` for `n < 64`, `k ≤ 8`.
-pub const BINOMIAL: [[u64; 9]; 64] = binomials();
+/// `C(n, k)` for `n < 64`, `k ≤ 16`.
+pub const BINOMIAL: [[u64; 17]; 64] = binomials();
 
 /// The rank of a set of cells (a bitmask) among the sets of its size: the
 /// combinatorial number system, `Σ C(cell_j, j + 1)`.
@@ -389,35 +390,19 @@ pub fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
 }
 
 /// The bits of `set` that lie in `within`, packed down to the low bits in the
-/// order of `within`'s bits (a software `pext`: a set ranked among the cells
-/// another set leaves free).
+/// order of `within`'s bits (`pext`: a set ranked among the cells another set
+/// leaves free): one instruction where it is fast, a loop over the set's bits
+/// elsewhere ([`cpu::pext`](bitgames_core::cpu::pext)).
 #[inline]
 pub fn compress(set: u64, within: u64) -> u64 {
-    let mut out = 0;
-    let mut s = set & within;
-    while s != 0 {
-        let b = s & s.wrapping_neg();
-        out |= 1 << (within & (b - 1)).count_ones();
-        s &= s - 1;
-    }
-    out
+    bitgames_core::cpu::pext(set, within)
 }
 
 /// The inverse of [`compress`]: the low bits of `packed` spread onto the bits
-/// of `within`, in order (a software `pdep`).
+/// of `within`, in order (`pdep`, by the same choice).
 #[inline]
-pub fn expand(mut packed: u64, within: u64) -> u64 {
-    let mut out = 0;
-    let mut w = within;
-    while packed != 0 && w != 0 {
-        let b = w & w.wrapping_neg();
-        if packed & 1 != 0 {
-            out |= b;
-        }
-        packed >>= 1;
-        w &= w - 1;
-    }
-    out
+pub fn expand(packed: u64, within: u64) -> u64 {
+    bitgames_core::cpu::pdep(packed, within)
 }
 
 #[cfg(feature = "internal-tests")]
@@ -566,7 +551,7 @@ pub mod tests {
     }
 
     pub fn ranks_number_every_set_once() {
-        for (n, k) in [(25, 4), (21, 4), (25, 3), (9, 2)] {
+        for (n, k) in [(25, 4), (21, 4), (25, 3), (9, 2), (20, 10), (16, 8)] {
             let total = BINOMIAL[n][k];
             let mut seen = vec![false; total as usize];
             for r in 0..total {
@@ -580,6 +565,9 @@ pub mod tests {
         let within = 0b1011_0110;
         for packed in 0..32 {
             assert_eq!(compress(expand(packed, within), within), packed);
+            let spread = bitgames_core::cpu::pdep_portable(packed, within);
+            assert_eq!(spread, expand(packed, within));
+            assert_eq!(bitgames_core::cpu::pext_portable(spread | !within, within), packed);
         }
     }
 }

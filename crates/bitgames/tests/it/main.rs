@@ -46,6 +46,7 @@ mod plugin;
 mod sgf;
 mod teeko;
 mod teeko_table;
+mod tictactoe_table;
 mod units;
 mod y;
 mod y_reference;

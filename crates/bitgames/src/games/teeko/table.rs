@@ -20,10 +20,9 @@
 
 use super::{Teeko, GRID, PATTERNS, PIECES, SIZE};
 use crate::dynamic::DynGame;
-use crate::game::Rules;
 use crate::retro::{self, Progress, Retrograde, Status, Table, Value};
 use crate::retro::{compress, expand, rank_set, unrank_set, BINOMIAL};
-use crate::tools::{typed_game, MoveValue, ProgressFn, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{typed_game, ProgressFn, TableProbe, TablebaseInfo, ToolError};
 use std::path::Path;
 use std::sync::LazyLock;
 
@@ -257,18 +256,9 @@ pub fn value(table: &Table, g: &Teeko) -> Result<Value, ToolError> {
 /// limit applied to both.
 pub fn probe(table: &Table, game: &dyn DynGame) -> Result<TableProbe, ToolError> {
     let g: &Teeko = typed_game(game, "teeko")?;
-    let here = value(table, g)?;
-    let left = |t: &Teeko| u32::from(t.max_moves.saturating_sub(t.ply));
-    let mut moves = Vec::new();
-    let mut list = Vec::new();
-    Rules::legal_moves(g, &mut list);
-    for mv in list {
-        let mut child = *g;
-        child.play_unchecked(mv);
-        let after = value(table, &child)?.before();
-        moves.push(MoveValue { mv: mv.to_string(), value: after.within(left(g)) });
-    }
-    Ok(TableProbe { value: here, limited: here.within(left(g)), moves })
+    table.check_game(TABLE_GAME).map_err(ToolError::game)?;
+    let left = u32::from(g.max_moves.saturating_sub(g.ply));
+    retro::engine::probe_moves(game, |p| value(table, typed_game(p, "teeko")?), Some(left))
 }
 
 /// Reads a Teeko table file.

@@ -15,6 +15,7 @@ use crate::games::othello::movegen::MoveGen;
 use crate::games::othello::OthelloMove;
 pub(super) use parallel::with_threads;
 use parallel::{Pool, SplitPoint, SPLIT_MIN};
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -257,28 +258,59 @@ impl<'a, G: MoveGen> Search<'a, G> {
                 }
             }
         }
-        let mut best = -INF;
-        let mut best_sq = NO_MOVE;
         if n >= SPLIT_MIN && self.pool.is_some() {
             // Several threads: the same loop, with young brothers wait.
             return self.nws_moves_parallel(p, o, alpha, n, parity, key, &mut list, start);
         }
+        let mut best = (-INF, NO_MOVE);
         for i in 0..list.len {
             let mv = list.select(i);
-            let s = self.nws_after(p, o, alpha, n, parity, &mv);
-            if self.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                best_sq = mv.sq as u8;
-                if s > alpha {
-                    break;
-                }
+            if self.nws_child(p, o, alpha, n, parity, &mv, &mut best).is_break() {
+                break;
             }
         }
-        self.table.store(key, alpha, alpha + 1, best, best_sq, self.nodes - start);
-        best
+        self.nws_close(key, alpha, best, start)
+    }
+
+    /// One turn of a null-window move loop (the serial one and the parallel
+    /// one): the value of `mv` at `(p, o)`, kept in `best` (score, square) if it
+    /// is better. `Break` on a cut-off (above `alpha`) or when the search is
+    /// stopped.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn nws_child(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        n: u32,
+        parity: u32,
+        mv: &Move,
+        best: &mut (i32, u8),
+    ) -> ControlFlow<()> {
+        let s = self.nws_after(p, o, alpha, n, parity, mv);
+        if self.stopped() {
+            return ControlFlow::Break(());
+        }
+        if s > best.0 {
+            *best = (s, mv.sq as u8);
+            if s > alpha {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The end of a null-window node whose table key is `key` and whose search
+    /// began at node count `start`: 0 if the search was stopped (no bound),
+    /// otherwise the best score, stored in the table with its move.
+    #[inline(always)]
+    pub(super) fn nws_close(&mut self, key: Key, alpha: i32, best: (i32, u8), start: u64) -> i32 {
+        if self.stopped() {
+            return 0;
+        }
+        self.table.store(key, alpha, alpha + 1, best.0, best.1, self.nodes - start);
+        best.0
     }
 
     /// Principal variation search with a window: the first move with the full

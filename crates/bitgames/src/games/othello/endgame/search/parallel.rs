@@ -276,34 +276,22 @@ impl<'a, G: MoveGen> Search<'a, G> {
         list: &mut MoveList,
         start: u64,
     ) -> i32 {
-        let (mut best, mut best_sq) = (-INF, NO_MOVE);
+        let mut best = (-INF, NO_MOVE);
         for i in 0..list.len {
             if i > 0 && i + 1 < list.len && self.pool.is_some_and(Pool::has_idle) {
                 let rest: Vec<Move> = (i..list.len).map(|j| list.select(j)).collect();
-                let (s, sq) = self.split(p, o, alpha, n, parity, rest);
-                if self.stopped() {
-                    return 0;
-                }
-                if s > best {
-                    (best, best_sq) = (s, sq);
+                let found = self.split(p, o, alpha, n, parity, rest);
+                if found.0 > best.0 {
+                    best = found;
                 }
                 break;
             }
             let mv = list.select(i);
-            let s = self.nws_after(p, o, alpha, n, parity, &mv);
-            if self.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                best_sq = mv.sq as u8;
-                if s > alpha {
-                    break;
-                }
+            if self.nws_child(p, o, alpha, n, parity, &mv, &mut best).is_break() {
+                break;
             }
         }
-        self.table.store(key, alpha, alpha + 1, best, best_sq, self.nodes - start);
-        best
+        self.nws_close(key, alpha, best, start)
     }
 
     /// Null-window searches of the younger brothers `moves` (in order) of the

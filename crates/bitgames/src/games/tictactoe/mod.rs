@@ -2,11 +2,19 @@
 //! wins (3×3, k = 3 by default; 15×15, k = 5 is free-style Gomoku). The board is a
 //! square (8-connected) [`Grid`] in `N` words, so large boards use several words.
 //! A line is found with the line query of Browne §5.2.1 ([`ops::has_line`]).
+//!
+//! Boards of at most 22 cells have a strong solution, a table of every
+//! position ([`table`]: `bitgames tablebase build tictactoe`), and the
+//! `perfect(table=FILE)` engine that plays from it.
+
+pub mod table;
 
 use super::stones::{StoneGame, Stones};
 use crate::board::PieceLook;
+use crate::engine::EngineInfo;
 use crate::games::prelude::*;
 use crate::stone_moves;
+use crate::tools::Tools;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -26,7 +34,15 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Square8, w, h, |N| TicTacToe::<N>::new(w, h, k))
     },
 )
+.tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((9, 9), (2_000_000, 100_000));
+
+/// `perfect(table=FILE)`: perfect play from a small board's table.
+pub(crate) static PERFECT: EngineInfo = crate::retro::engine::perfect::<TicTacToe<1>>();
+
+impl crate::retro::engine::Tabled for TicTacToe<1> {
+    const TABLEBASE: &'static crate::tools::TablebaseInfo = &table::TABLEBASE;
+}
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
