@@ -189,3 +189,33 @@ fn write_probe(position: &str, p: &TableProbe, analyze: bool, out: &mut dyn Writ
     writeln!(out)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::write_probe;
+    use bitgames::retro::Value;
+    use bitgames::tools::{MoveValue, TableProbe};
+
+    /// A value the move limit turns into a draw says so, and the moves keep
+    /// their own (limited) values.
+    #[test]
+    fn the_move_limit_is_named() {
+        let mv = |m: &str, value| MoveValue { mv: m.into(), value };
+        let p = TableProbe {
+            value: Value::Win(1),
+            limited: Value::Draw,
+            moves: vec![mv("c2c1", Value::Draw), mv("a1a2", Value::Draw)],
+        };
+        let mut out = Vec::new();
+        write_probe("X 8", &p, false, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "X 8: win in 1 (draw under the move limit); best: c2c1 a1a2\n");
+        let mut out = Vec::new();
+        write_probe("X 8", &p, true, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "X 8: win in 1 (draw under the move limit); moves: c2c1 draw, a1a2 draw\n"
+        );
+    }
+}
