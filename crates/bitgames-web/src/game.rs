@@ -308,10 +308,10 @@ pub struct EngineJson {
     pub suggested: bool,
 }
 
-/// Engines that need a program or a file on the server (`gtp`'s command,
-/// `perfect`'s table file): never offered to a page, which may not name one
-/// (text parameters are refused).
-const SERVER_ONLY: &[&str] = &["gtp", "perfect"];
+/// Engines that need a program or a file on the server (`gtp`'s command, the
+/// table file of `perfect` and of Connect Four's `tablebase`): never offered
+/// to a page, which may not name one (text parameters are refused).
+const SERVER_ONLY: &[&str] = &["gtp", "perfect", "tablebase"];
 
 /// The engines a page can use on `game`, as JSON (all but [`SERVER_ONLY`]).
 pub fn engines_json(game: &dyn DynGame) -> Vec<EngineJson> {

@@ -19,6 +19,9 @@ use std::sync::{Arc, Mutex};
 pub trait Tabled {
     /// Its table: how to build, read and ask it.
     const TABLEBASE: &'static TablebaseInfo;
+    /// The name of the engine that plays from it: `perfect`, unless the game
+    /// has an engine of that name already (Connect Four's solver).
+    const ENGINE: &'static str = "perfect";
 }
 
 static PARAMS: &[ParamInfo] = &[
@@ -26,10 +29,11 @@ static PARAMS: &[ParamInfo] = &[
     ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good moves"),
 ];
 
-/// `perfect`: perfect play from the retrograde table of game type `G`.
+/// `perfect` ([`Tabled::ENGINE`]): perfect play from the retrograde table of
+/// game type `G`.
 pub const fn perfect<G: Tabled>() -> EngineInfo {
     EngineInfo {
-        name: "perfect",
+        name: G::ENGINE,
         aliases: &[],
         summary: "perfect play from the game's table: the fastest win, else a draw, else the \
                   slowest loss; a random one among equals",
@@ -53,7 +57,10 @@ fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, E
         return Err(EngineBuildError::param(
             "table",
             "",
-            "name the game's table file: perfect(table=FILE), made by `bitgames tablebase build`",
+            format!(
+                "name the game's table file: {}(table=FILE), made by `bitgames tablebase build`",
+                G::ENGINE
+            ),
         ));
     }
     let file = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
@@ -73,7 +80,7 @@ fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, E
     };
     drop(tables);
     Ok(Box::new(Perfect {
-        spec: p.spec("perfect"),
+        spec: p.spec(G::ENGINE),
         table,
         probe: tb.probe,
         rng: Xoshiro256PlusPlus::seed_from_u64(p.int("seed") as u64),

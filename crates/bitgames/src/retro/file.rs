@@ -82,6 +82,16 @@ pub enum TableError {
         /// The most a table holds.
         most: usize,
     },
+    /// A board whose table would take more indices than a table holds.
+    #[error("{game} needs {indices} indices, a byte each: a table holds at most {most}")]
+    TooManyIndices {
+        /// The game's spec.
+        game: String,
+        /// The indices its table would take.
+        indices: u128,
+        /// The most a table holds.
+        most: u64,
+    },
     /// A position with more moves than the solver counts (255).
     #[error("a position with {moves} moves: the solver counts at most 255")]
     TooManyMoves {

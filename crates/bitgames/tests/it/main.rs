@@ -14,6 +14,7 @@ mod breakthrough;
 mod clobber;
 mod common;
 mod connect4_solver;
+mod connect4_table;
 mod core_props;
 mod core_units;
 mod engine_props;

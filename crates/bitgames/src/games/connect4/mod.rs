@@ -15,6 +15,7 @@ pub(crate) mod player;
 pub mod sets;
 pub mod solver;
 pub(crate) mod table;
+pub mod tablebase;
 pub(crate) mod tools;
 
 pub use bits::has_four;
@@ -70,9 +71,20 @@ pub static INFO: GameInfo = GameInfo::new(
     analyser: Some(analysis::analyser),
     formats: &[&tools::PONS],
     scale: &tools::SCALE,
+    tablebase: Some(&tablebase::TABLEBASE),
     ..Tools::NONE
 })
 .core_bench((9, 8), (1_000_000, 100_000));
+
+/// `tablebase(table=FILE)`: perfect play from a small board's table
+/// (`perfect` is the solver's alias).
+pub(crate) static PERFECT_TABLE: crate::engine::EngineInfo =
+    crate::retro::engine::perfect::<Connect4>();
+
+impl crate::retro::engine::Tabled for Connect4 {
+    const TABLEBASE: &'static crate::tools::TablebaseInfo = &tablebase::TABLEBASE;
+    const ENGINE: &'static str = "tablebase";
+}
 
 /// Largest supported width: columns are single digits in move strings.
 pub const MAX_WIDTH: usize = 9;

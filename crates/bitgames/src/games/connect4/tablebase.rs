@@ -1,0 +1,295 @@
+//! Strong solutions of Connect Four's small boards: a retrograde table
+//! ([`crate::retro`]) of every position reachable from the empty board, its
+//! value for the side to move with the distance to the end in plies.
+//!
+//! Every move adds a stone, so, as for the placement games
+//! ([`crate::retro::placement`]), backward induction labels the positions
+//! ply by ply from the full board back to the empty one, each the best of
+//! its drops' values. Gravity makes most sets of cells no position, so the
+//! index is Connect Four's own: a section a ply `p`, in it the *profiles*
+//! (the columns' heights, summing to `p`) in order, and for each profile
+//! the first player's `⌈p/2⌉` stones among its `p` stones, ranked in the
+//! combinatorial number system (stones in the order of the board's bits,
+//! column by column from the bottom). So a ply holds `profiles(p) × C(p,
+//! ⌈p/2⌉)` indices: 6×5 9.9 G in all, 5×6 5.2 G, 7×4 4.6 G, 6×4 160 M, 4×4
+//! 202 k.
+//!
+//! Not every index is a position of play (the first player may not hold the
+//! bottom stone of every column it could; a four may have ended the game
+//! before), so a first pass marks, ply by ply from the empty board, the
+//! positions reached: those whose last mover's top stone in some column,
+//! taken away, leaves a position reached where the game was not over.
+//! The table then counts exactly the positions of the game.
+
+use super::Connect4;
+use crate::dynamic::DynGame;
+use crate::retro::{self, rank_set, unrank_set, Table, TableError, Value, BINOMIAL};
+use crate::retro::{compress, expand, NOT_A_POSITION};
+use crate::tools::{typed_game, ProgressFn, TableProbe, TablebaseInfo, ToolError};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// The most indices a Connect Four table takes: 10.5 G (one byte each),
+/// which holds 6×5 (9.9 G) on a 24 GB machine and not 7×5 (580 G).
+pub const MAX_INDICES: u64 = 10_500_000_000;
+
+/// `C(n, k)`, exactly, for any board's `n ≤ 64`.
+fn binomial(n: usize, k: usize) -> u128 {
+    (0..k).fold(1u128, |c, i| c * (n - i) as u128 / (i + 1) as u128)
+}
+
+/// A board's index: its profiles by ply and the rank of each within its ply.
+struct Layout {
+    width: usize,
+    height: usize,
+    /// Bits of a column (its cells and the spare bit above them).
+    stride: usize,
+    /// The profiles of each ply, in order, as the mask of their stones.
+    profiles: Vec<Vec<u64>>,
+    /// The rank within its ply of each profile, by its code (the heights
+    /// as digits in base `height + 1`, column 0 lowest).
+    rank: Vec<u32>,
+}
+
+impl Layout {
+    /// The index of a `width × height` board, or past [`MAX_INDICES`] the
+    /// indices it would take.
+    fn new(width: usize, height: usize) -> Result<Layout, u128> {
+        let base = height + 1;
+        let mut counts = vec![0u128; width * height + 1];
+        // Profiles by ply: a count first, to refuse a board too large before
+        // listing its profiles.
+        let mut by_sum = vec![1u128];
+        for _ in 0..width {
+            let mut next = vec![0u128; by_sum.len() + height];
+            for (s, &n) in by_sum.iter().enumerate() {
+                for h in 0..=height {
+                    next[s + h] += n;
+                }
+            }
+            by_sum = next;
+        }
+        for (p, &n) in by_sum.iter().enumerate() {
+            counts[p] = n * binomial(p, p.div_ceil(2));
+        }
+        let total: u128 = counts.iter().sum();
+        if total > u128::from(MAX_INDICES) {
+            return Err(total);
+        }
+        let codes = base.pow(width as u32);
+        let mut profiles = vec![Vec::new(); width * height + 1];
+        let mut rank = vec![0u32; codes];
+        for (code, r) in rank.iter_mut().enumerate() {
+            let (mut rest, mut mask, mut sum) = (code, 0u64, 0);
+            for c in 0..width {
+                let h = rest % base;
+                rest /= base;
+                mask |= ((1u64 << h) - 1) << (c * base);
+                sum += h;
+            }
+            *r = profiles[sum].len() as u32;
+            profiles[sum].push(mask);
+        }
+        Ok(Layout { width, height, stride: base, profiles, rank })
+    }
+
+    /// Indices of ply `p`.
+    fn ply_len(&self, p: usize) -> u64 {
+        self.profiles[p].len() as u64 * BINOMIAL[p][p.div_ceil(2)]
+    }
+
+    /// Every section's length, ply 0 to the full board.
+    fn lens(&self) -> Vec<u64> {
+        (0..=self.width * self.height).map(|p| self.ply_len(p)).collect()
+    }
+
+    /// The profile code of a set of stones.
+    fn code(&self, mask: u64) -> usize {
+        let mut code = 0;
+        for c in (0..self.width).rev() {
+            let column = (mask >> (c * self.stride)) & ((1 << self.stride) - 1);
+            code = code * self.stride + column.count_ones() as usize;
+        }
+        code
+    }
+
+    /// The (ply, index) of the position where the first player holds `x`
+    /// and `mask` are all the stones.
+    fn index(&self, x: u64, mask: u64) -> (usize, u64) {
+        let p = mask.count_ones() as usize;
+        let per = BINOMIAL[p][p.div_ceil(2)];
+        (p, u64::from(self.rank[self.code(mask)]) * per + rank_set(compress(x, mask)))
+    }
+
+    /// The first player's stones and all the stones at `index` of ply `p`.
+    fn position(&self, p: usize, index: u64) -> (u64, u64) {
+        let nx = p.div_ceil(2);
+        let per = BINOMIAL[p][nx];
+        let mask = self.profiles[p][(index / per) as usize];
+        (expand(unrank_set(index % per, nx, p), mask), mask)
+    }
+
+    /// Whether `stones` hold four in a row.
+    fn four(&self, stones: u64) -> bool {
+        super::bits::has_four(stones, self.height as u32)
+    }
+
+    /// The cell a stone dropped in column `c` takes, or 0 if it is full.
+    fn drop_cell(&self, mask: u64, c: usize) -> u64 {
+        let column = ((1u64 << self.height) - 1) << (c * self.stride);
+        let free = (mask & column) + (1 << (c * self.stride));
+        free & column & !mask
+    }
+
+    /// The top stone of column `c`, or 0 if it is empty.
+    fn top_cell(&self, mask: u64, c: usize) -> u64 {
+        let column = (mask >> (c * self.stride)) & ((1 << self.stride) - 1);
+        if column == 0 {
+            0
+        } else {
+            1 << (c * self.stride + 63 - column.leading_zeros() as usize)
+        }
+    }
+
+    /// The name a table file gives its board.
+    fn name(&self) -> String {
+        format!("connect4(width={},height={}) (profiles)", self.width, self.height)
+    }
+}
+
+/// The board of `game` and its index, or the error for a board too large.
+fn layout(game: &dyn DynGame) -> Result<(Layout, &Connect4), ToolError> {
+    let g: &Connect4 = typed_game(game, "connect4")?;
+    let l = Layout::new(g.width(), g.height()).map_err(|indices| {
+        ToolError::game(TableError::TooManyIndices {
+            game: game.spec(),
+            indices,
+            most: MAX_INDICES,
+        })
+    })?;
+    Ok((l, g))
+}
+
+/// Builds the table of a board on `threads` threads (0: every core);
+/// `progress` hears of each ply.
+fn build(
+    l: &Layout,
+    threads: usize,
+    progress: &mut (dyn FnMut(&str) + Send),
+) -> Result<Table, TableError> {
+    let cells = l.width * l.height;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TableError::Threads(e.to_string()))?;
+    let run = |f: &(dyn Fn() -> Vec<u8> + Sync)| pool.install(f);
+    // Forward: which indices are positions reached (1) with the game not over
+    // (2 for "reached, and over": a four of the last mover).
+    let mut reached: Vec<Vec<u8>> = vec![vec![1]];
+    for p in 1..=cells {
+        let before = &reached[p - 1];
+        let bytes = run(&|| {
+            (0..l.ply_len(p))
+                .into_par_iter()
+                .map(|i| {
+                    let (x, mask) = l.position(p, i);
+                    let last = if p % 2 == 1 { x } else { mask & !x };
+                    let reached_from = (0..l.width).any(|c| {
+                        let top = l.top_cell(mask, c);
+                        top & last != 0 && {
+                            let (px, pm) = (x & !top, mask & !top);
+                            before[l.index(px, pm).1 as usize] == 1
+                        }
+                    });
+                    match (reached_from, l.four(last)) {
+                        (false, _) => 0,
+                        (true, false) => 1,
+                        (true, true) => 2,
+                    }
+                })
+                .collect()
+        });
+        progress(&format!("positions reached: ply {p} of {cells}"));
+        reached.push(bytes);
+    }
+    // Backward: each position reached, the best of its drops.
+    let mut plies: Vec<Vec<u8>> = vec![Vec::new(); cells + 1];
+    for p in (0..=cells).rev() {
+        let here = std::mem::take(&mut reached[p]);
+        let next: &[u8] = plies.get(p + 1).map_or(&[], Vec::as_slice);
+        let bytes = run(&|| {
+            here.par_iter()
+                .enumerate()
+                .map(|(i, &r)| {
+                    let v = match r {
+                        0 => return NOT_A_POSITION,
+                        2 => Value::Loss(0),
+                        _ if p == cells => Value::Draw,
+                        _ => {
+                            let (x, mask) = l.position(p, i as u64);
+                            let mut best: Option<Value> = None;
+                            for c in 0..l.width {
+                                let cell = l.drop_cell(mask, c);
+                                if cell == 0 {
+                                    continue;
+                                }
+                                let x2 = if p % 2 == 0 { x | cell } else { x };
+                                let at = l.index(x2, mask | cell).1 as usize;
+                                let Some(after) = Value::from_byte(next[at]) else {
+                                    continue;
+                                };
+                                let v = after.before();
+                                if best.is_none_or(|b| v.rank() > b.rank()) {
+                                    best = Some(v);
+                                }
+                            }
+                            best.unwrap_or(Value::Draw)
+                        }
+                    };
+                    v.byte()
+                })
+                .collect()
+        });
+        progress(&format!("values: ply {p} done"));
+        plies[p] = bytes;
+    }
+    let sections = plies.into_iter().enumerate().map(|(p, b)| (format!("ply {p}"), b)).collect();
+    Ok(Table::new(l.name(), sections))
+}
+
+/// The table's value of a position of a Connect Four board.
+fn value(table: &Table, l: &Layout, game: &dyn DynGame) -> Result<Value, ToolError> {
+    let g: &Connect4 = typed_game(game, "connect4")?;
+    let (p, i) = l.index(g.first_stones(), g.mask());
+    let byte = table.section(p).get(i as usize).copied().unwrap_or(NOT_A_POSITION);
+    Value::from_byte(byte).ok_or_else(|| {
+        ToolError::Failed(format!("the table has no position at {}", game.position()))
+    })
+}
+
+/// A position's value and every legal move's, from the table.
+fn probe(table: &Table, game: &dyn DynGame) -> Result<TableProbe, ToolError> {
+    let (l, _) = layout(game)?;
+    table.check_game(&l.name()).map_err(ToolError::game)?;
+    retro::engine::probe_moves(game, |g| value(table, &l, g), None)
+}
+
+/// Reads the table file of a board.
+fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
+    let (l, _) = layout(game)?;
+    Table::load(path, &l.name(), &l.lens()).map_err(ToolError::game)
+}
+
+/// Connect Four's tables, as the registry lists them.
+pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
+    about: "every position of a small board, one byte each: 4×4 takes 202 kB, 6×4 160 MB, \
+            5×6 5.2 GB, 6×5 9.9 GB (7×6 does not fit)",
+    build: |game, threads, progress| {
+        let (l, _) = layout(game)?;
+        let mut note = progress.unwrap_or_else(|| Box::new(|_: &str| {}) as ProgressFn);
+        build(&l, threads, &mut |s| note(s)).map_err(ToolError::game)
+    },
+    load,
+    probe,
+    engine: &super::PERFECT_TABLE,
+};
