@@ -46,7 +46,7 @@ fn tablebase_errors_are_named() {
     let e = fails(&["tablebase", "build", "othello"]);
     assert!(e.contains("no table for othello (games with one: connect4, teeko, tictactoe)"), "{e}");
     let e = fails(&["tablebase", "build", "connect4"]);
-    assert!(e.contains("connect4(width=7,height=6) needs 4"), "{e}");
+    assert!(e.contains("connect4(width=7,height=6) needs 70728639995483 indices"), "{e}");
     let e = fails(&["tablebase", "build", "teeko", "--out", "/no/such/folder/t.table"]);
     assert!(e.contains("there is no folder '/no/such/folder'"), "{e}");
     let e = fails(&["solve", "teeko", "", "--table", "/no/such/file.table"]);
