@@ -19,12 +19,11 @@ fn game(spec: &str) -> Box<dyn DynGame> {
 }
 
 fn info() -> &'static TablebaseInfo {
-    let g = game("connect4");
-    registry::info_of(g.as_ref()).unwrap().tools.tablebase.expect("Connect Four has tables")
+    crate::common::tablebase("connect4")
 }
 
 fn build(spec: &str) -> Table {
-    (info().build)(game(spec).as_ref(), 2, None).unwrap()
+    crate::common::build_table(spec)
 }
 
 fn solver(spec: &str) -> Box<dyn Solver> {

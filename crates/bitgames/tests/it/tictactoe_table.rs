@@ -6,7 +6,6 @@
 //! search written here (negamax over the game's own moves, the fastest win and
 //! the slowest loss).
 
-use bitgames::registry;
 use bitgames::retro::{Counts, Table, Value};
 use bitgames::tools::TablebaseInfo;
 use bitgames::{DynGame, Outcome};
@@ -17,12 +16,11 @@ fn game(spec: &str) -> Box<dyn DynGame> {
 }
 
 fn info() -> &'static TablebaseInfo {
-    let g = game("tictactoe");
-    registry::info_of(g.as_ref()).unwrap().tools.tablebase.expect("tic-tac-toe has tables")
+    crate::common::tablebase("tictactoe")
 }
 
 fn build(spec: &str) -> Table {
-    (info().build)(game(spec).as_ref(), 2, None).unwrap()
+    crate::common::build_table(spec)
 }
 
 /// The value of `g` for the side to move by search, with every position

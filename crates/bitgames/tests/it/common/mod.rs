@@ -274,3 +274,16 @@ pub fn step_name((col, row): (isize, isize), (to_col, to_row): (isize, isize)) -
     let name = |c: isize, r: isize| cell_name(c as usize, r as usize);
     format!("{}{}", name(col, row), name(to_col, to_row))
 }
+
+/// The retrograde table of a game, as the registry lists it (`spec`: any
+/// board of the game).
+pub fn tablebase(spec: &str) -> &'static bitgames::tools::TablebaseInfo {
+    let g = bitgames::new_game(spec).unwrap();
+    let info = bitgames::registry::info_of(g.as_ref()).unwrap();
+    info.tools.tablebase.unwrap_or_else(|| panic!("{spec} has no table"))
+}
+
+/// The table of the board of `spec`, built on two threads.
+pub fn build_table(spec: &str) -> bitgames::retro::Table {
+    (tablebase(spec).build)(bitgames::new_game(spec).unwrap().as_ref(), 2, None).unwrap()
+}
