@@ -19,7 +19,10 @@
 //! takes its last counter).
 //!
 //! A phase whose moves only lead out of it (Teeko's drops) is labelled from the
-//! phases it leads to: [`Value::best`] of its successors.
+//! phases it leads to: [`Value::best`] of its successors ([`label_forward`]).
+//! So is every position of a game whose moves only add stones, ply by ply
+//! from the full board back ([`placement`]: the m,n,k-games; Connect Four's
+//! small boards in `games::connect4::tablebase`).
 
 pub mod engine;
 pub mod file;

@@ -9,7 +9,7 @@
 //!   indices. Not a position: `a` makes a pattern (the game would have ended
 //!   at `a`'s own last move). Lost: `b` makes one (its last slide won). The
 //!   predecessors are `b`'s slides run backwards. Labelled by
-//!   [`retro::solve`](crate::retro::solve).
+//!   [`retro::solve`].
 //! - **The drop phase** (plies 0 to 7, sections `drop 0` … `drop 7`): Black's
 //!   and Red's pieces ranked the same way, Red's within the cells Black leaves;
 //!   each position's value is the best of its drops' ([`Value::best`]),
