@@ -308,18 +308,20 @@ pub struct EngineJson {
     pub suggested: bool,
 }
 
-/// Engines that need a program or a file on the server (`gtp`'s command, the
-/// table file of `perfect` and of Connect Four's `tablebase`): never offered
+/// Engines that run a program on the server (`gtp`'s command): never offered
 /// to a page, which may not name one (text parameters are refused).
-const SERVER_ONLY: &[&str] = &["gtp", "perfect", "tablebase"];
+const SERVER_ONLY: &[&str] = &["gtp"];
 
-/// The engines a page can use on `game`, as JSON (all but [`SERVER_ONLY`]).
+/// The engines a page can use on `game`, as JSON: all but [`SERVER_ONLY`] and
+/// the engine of the game's retrograde table, which needs a file on the server.
 pub fn engines_json(game: &dyn DynGame) -> Vec<EngineJson> {
-    let own = registry::info_of(game).map_or(&[][..], |info| info.engines);
+    let info = registry::info_of(game);
+    let own = info.map_or(&[][..], |info| info.engines);
+    let table_engine = info.and_then(|i| i.tools.tablebase).map(|t| t.engine.name);
     let suggested = own.last().map_or("mcts", |e| e.name);
     registry::engines_for(game)
         .into_iter()
-        .filter(|e| !SERVER_ONLY.contains(&e.name))
+        .filter(|e| !SERVER_ONLY.contains(&e.name) && Some(e.name) != table_engine)
         .map(|e| EngineJson {
             name: e.name,
             summary: e.summary,

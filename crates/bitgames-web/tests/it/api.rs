@@ -88,6 +88,7 @@ async fn the_engine_menu_offers_what_a_page_can_use() {
         // not give: never offered.
         assert!(engines.iter().all(|e| e["name"] != "gtp"), "{game}: {engines:?}");
         assert!(engines.iter().all(|e| e["name"] != "perfect"), "{game}: {engines:?}");
+        assert!(engines.iter().all(|e| e["name"] != "tablebase"), "{game}: {engines:?}");
         let first: Vec<&str> = engines
             .iter()
             .filter(|e| e["suggested"] == true)

@@ -188,11 +188,22 @@ pub fn solve<R: Retrograde>(
 ) -> Result<Vec<u8>, TableError> {
     let len = game.len();
     let n = usize::try_from(len).map_err(|_| TableError::TooLarge { positions: len })?;
-    let pool = rayon::ThreadPoolBuilder::new()
+    pool(threads)?.install(|| solve_in_pool(game, n, progress))
+}
+
+/// A pool of `threads` worker threads (0: every core) for a table's build.
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, TableError> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| TableError::Threads(e.to_string()))?;
-    pool.install(|| solve_in_pool(game, n, progress))
+        .map_err(|e| TableError::Threads(e.to_string()))
+}
+
+/// A table of `game` whose sections are its plies in order (`ply 0`, `ply 1`,
+/// …): the layout of the games whose moves only add stones.
+pub fn ply_table(game: impl Into<String>, plies: Vec<Vec<u8>>) -> Table {
+    let sections = plies.into_iter().enumerate().map(|(p, b)| (format!("ply {p}"), b)).collect();
+    Table::new(game, sections)
 }
 
 /// [`solve`] inside its thread pool.

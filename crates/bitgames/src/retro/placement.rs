@@ -107,10 +107,7 @@ pub fn build<P: Placement>(
     if cells > MAX_CELLS {
         return Err(TableError::BoardTooLarge { game: name.to_string(), cells, most: MAX_CELLS });
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| TableError::Threads(e.to_string()))?;
+    let pool = super::pool(threads)?;
     let mut plies: Vec<Vec<u8>> = vec![Vec::new(); cells + 1];
     for ply in (0..=cells).rev() {
         let next: &[u8] = plies.get(ply + 1).map_or(&[], Vec::as_slice);
@@ -120,26 +117,18 @@ pub fn build<P: Placement>(
                 if let Some(v) = settled(game, ply, x, o) {
                     return v;
                 }
-                let mut best: Option<Value> = None;
-                let mut empty = full(cells) & !(x | o);
-                while empty != 0 {
-                    let t = empty & empty.wrapping_neg();
-                    empty ^= t;
+                let empty = full(cells) & !(x | o);
+                let cells_left = (0..cells).map(|c| 1u64 << c).filter(|t| empty & t != 0);
+                Value::best(cells_left.filter_map(|t| {
                     let (x2, o2) = if ply % 2 == 0 { (x | t, o) } else { (x, o | t) };
-                    let after = Value::from_byte(next[index(cells, x2, o2).1 as usize])?;
-                    let v = after.before();
-                    if best.is_none_or(|b| v.rank() > b.rank()) {
-                        best = Some(v);
-                    }
-                }
-                best
+                    Value::from_byte(next[index(cells, x2, o2).1 as usize])
+                }))
             })
         });
         progress(&format!("ply {ply} done: {} indices", bytes.len()));
         plies[ply] = bytes;
     }
-    let sections = plies.into_iter().enumerate().map(|(p, b)| (format!("ply {p}"), b)).collect();
-    Ok(Table::new(name, sections))
+    Ok(super::ply_table(name, plies))
 }
 
 /// The value of the position where the first player holds `x` and the

@@ -157,8 +157,8 @@ impl Layout {
     }
 }
 
-/// The board of `game` and its index, or the error for a board too large.
-fn layout(game: &dyn DynGame) -> Result<(Layout, &Connect4), ToolError> {
+/// The index of `game`'s board, or the error for a board too large.
+fn layout(game: &dyn DynGame) -> Result<Layout, ToolError> {
     let g: &Connect4 = typed_game(game, "connect4")?;
     let l = Layout::new(g.width(), g.height()).map_err(|indices| {
         ToolError::game(TableError::TooManyIndices {
@@ -167,7 +167,7 @@ fn layout(game: &dyn DynGame) -> Result<(Layout, &Connect4), ToolError> {
             most: MAX_INDICES,
         })
     })?;
-    Ok((l, g))
+    Ok(l)
 }
 
 /// Builds the table of a board on `threads` threads (0: every core);
@@ -178,10 +178,7 @@ fn build(
     progress: &mut (dyn FnMut(&str) + Send),
 ) -> Result<Table, TableError> {
     let cells = l.width * l.height;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| TableError::Threads(e.to_string()))?;
+    let pool = retro::pool(threads)?;
     let run = |f: &(dyn Fn() -> Vec<u8> + Sync)| pool.install(f);
     // Forward: which indices are positions reached (1) with the game not over
     // (2 for "reached, and over": a four of the last mover).
@@ -227,23 +224,13 @@ fn build(
                         _ if p == cells => Value::Draw,
                         _ => {
                             let (x, mask) = l.position(p, i as u64);
-                            let mut best: Option<Value> = None;
-                            for c in 0..l.width {
-                                let cell = l.drop_cell(mask, c);
-                                if cell == 0 {
-                                    continue;
-                                }
+                            let drops = (0..l.width).map(|c| l.drop_cell(mask, c));
+                            let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
                                 let x2 = if p % 2 == 0 { x | cell } else { x };
-                                let at = l.index(x2, mask | cell).1 as usize;
-                                let Some(after) = Value::from_byte(next[at]) else {
-                                    continue;
-                                };
-                                let v = after.before();
-                                if best.is_none_or(|b| v.rank() > b.rank()) {
-                                    best = Some(v);
-                                }
-                            }
-                            best.unwrap_or(Value::Draw)
+                                Value::from_byte(next[l.index(x2, mask | cell).1 as usize])
+                            });
+                            // A position reached, not over and not full has a drop.
+                            Value::best(after).unwrap_or(Value::Draw)
                         }
                     };
                     v.byte()
@@ -253,8 +240,7 @@ fn build(
         progress(&format!("values: ply {p} done"));
         plies[p] = bytes;
     }
-    let sections = plies.into_iter().enumerate().map(|(p, b)| (format!("ply {p}"), b)).collect();
-    Ok(Table::new(l.name(), sections))
+    Ok(retro::ply_table(l.name(), plies))
 }
 
 /// The table's value of a position of a Connect Four board.
@@ -269,14 +255,14 @@ fn value(table: &Table, l: &Layout, game: &dyn DynGame) -> Result<Value, ToolErr
 
 /// A position's value and every legal move's, from the table.
 fn probe(table: &Table, game: &dyn DynGame) -> Result<TableProbe, ToolError> {
-    let (l, _) = layout(game)?;
+    let l = layout(game)?;
     table.check_game(&l.name()).map_err(ToolError::game)?;
     retro::engine::probe_moves(game, |g| value(table, &l, g), None)
 }
 
 /// Reads the table file of a board.
 fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
-    let (l, _) = layout(game)?;
+    let l = layout(game)?;
     Table::load(path, &l.name(), &l.lens()).map_err(ToolError::game)
 }
 
@@ -285,7 +271,7 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     about: "every position of a small board, one byte each: 4×4 takes 202 kB, 6×4 160 MB, \
             5×6 5.2 GB, 6×5 9.9 GB (7×6 does not fit)",
     build: |game, threads, progress| {
-        let (l, _) = layout(game)?;
+        let l = layout(game)?;
         let mut note = progress.unwrap_or_else(|| Box::new(|_: &str| {}) as ProgressFn);
         build(&l, threads, &mut |s| note(s)).map_err(ToolError::game)
     },

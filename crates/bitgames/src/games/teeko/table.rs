@@ -192,10 +192,7 @@ pub fn build(threads: usize, progress: &mut (dyn FnMut(&str) + Send)) -> Result<
         ))
     })
     .map_err(ToolError::game)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ToolError::game(retro::TableError::Threads(e.to_string())))?;
+    let pool = retro::pool(threads).map_err(ToolError::game)?;
     let mut drops: Vec<Vec<u8>> = vec![Vec::new(); 2 * PIECES];
     for ply in (0..2 * PIECES).rev() {
         let (nx, no) = drop_counts(ply);
