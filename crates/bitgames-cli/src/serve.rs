@@ -4,6 +4,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use std::io::Write;
 use std::net::IpAddr;
+use std::path::PathBuf;
 
 /// Options of `bitgames serve`.
 #[derive(Args, Debug)]
@@ -15,11 +16,16 @@ pub struct ServeArgs {
     /// Port to listen on, or the next free one after it.
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// A retrograde table (`bitgames tablebase build`) the analysis answers
+    /// from for its game and board: every move won, lost or drawn with its
+    /// distance. Repeat for more than one.
+    #[arg(long = "table", value_name = "FILE")]
+    pub tables: Vec<PathBuf>,
 }
 
 impl Default for ServeArgs {
     fn default() -> Self {
-        ServeArgs { host: IpAddr::from([127, 0, 0, 1]), port: 8080 }
+        ServeArgs { host: IpAddr::from([127, 0, 0, 1]), port: 8080, tables: Vec::new() }
     }
 }
 
@@ -31,8 +37,14 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
             args.host
         );
     }
+    let mut tables = Vec::new();
+    for path in &args.tables {
+        let t = bitgames::registry::load_table(path).map_err(crate::solve::tool_error)?;
+        writeln!(out, "table of {} read from {}", t.spec, path.display())?;
+        tables.push(t);
+    }
     let mut printed = Ok(());
-    bitgames_web::run(args.host, args.port, |url| {
+    bitgames_web::run(args.host, args.port, tables, |url| {
         printed = writeln!(out, "bitgames web app at {url}   (Ctrl-C to stop)")
             .and_then(|()| out.flush());
     })

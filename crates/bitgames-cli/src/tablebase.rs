@@ -5,8 +5,8 @@
 
 use crate::common::{build_game, input_error, print_error};
 use crate::progress::{Style, Thinking};
-use crate::solve::{games_with, tool_error};
-use anyhow::{Context, Result};
+use crate::solve::tool_error;
+use anyhow::Result;
 use bitgames::registry;
 use bitgames::retro::{Counts, Table};
 use bitgames::tools::{TableProbe, TablebaseInfo};
@@ -48,15 +48,7 @@ pub struct BuildArgs {
 
 /// The game's table capability, or an input error naming the games that have one.
 fn tablebase(game: &dyn DynGame) -> Result<&'static TablebaseInfo> {
-    let info = registry::info_of(game)
-        .with_context(|| format!("{} is not in the registry", game.spec()))?;
-    info.tools.tablebase.ok_or_else(|| {
-        input_error(format!(
-            "no table for {} (games with one: {})",
-            game.spec(),
-            games_with(|g| g.tools.tablebase.is_some())
-        ))
-    })
+    registry::tablebase_for(game).map_err(|e| input_error(e.to_string()))
 }
 
 /// Runs `bitgames tablebase`.
@@ -81,8 +73,12 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
     let t = Instant::now();
     let thinking = Thinking::start("building the table…", Style::for_stderr(false));
     let note = thinking.note_setter();
-    let table = (tb.build)(game.as_ref(), args.threads, Some(Box::new(move |s: &str| note(s))))
-        .map_err(tool_error);
+    // Ctrl-C ends the process (`interrupt::install`), so the notes never stop the build.
+    let notes = Box::new(move |s: &str| {
+        note(s);
+        std::ops::ControlFlow::Continue(())
+    });
+    let table = (tb.build)(game.as_ref(), args.threads, Some(notes)).map_err(tool_error);
     thinking.finish();
     let table = table?;
     let built = t.elapsed().as_secs_f64();

@@ -16,6 +16,7 @@ mod line_solver;
 mod puzzles;
 mod state;
 mod svg;
+mod tablebase;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -137,6 +138,7 @@ mod _core {
         load_game,
         puzzles::{life, lightsout, pack, LifeRun, LightsOutSolution, PackReport},
         state::{restore_state, Game, State},
+        tablebase::{TableCounts, TableProbe, TableValue, Tablebase},
         GameInfo, Param,
     };
     use pyo3::prelude::*;

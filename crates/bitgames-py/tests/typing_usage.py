@@ -72,6 +72,19 @@ def best_by_analysis() -> Optional[str]:
     return best
 
 
+def perfect_first_moves() -> list[int]:
+    game = bitgames.load_game("tictactoe(width=4,height=3)")
+    notes: list[str] = []
+    table = bitgames.Tablebase.build(game, threads=1, progress=notes.append)
+    probe: bitgames.TableProbe = table.probe(game.new_initial_state())
+    value: bitgames.TableValue = probe.value
+    plies: Optional[int] = value.plies
+    assert value.outcome == "win" and plies is not None and plies % 2 == 1
+    counts: bitgames.TableCounts = table.counts
+    assert counts.positions == sum(c.positions for _, c in table.sections)
+    return sorted(probe.moves, key=lambda a: -probe.moves[a].rank)[:2]
+
+
 def test_the_typed_usage_runs() -> None:
     play_random_batch(50)
     assert narrow_planes() > 0
@@ -79,3 +92,4 @@ def test_the_typed_usage_runs() -> None:
     assert first_move_score() > 0
     assert engine_move() is not None
     assert best_by_analysis() is not None
+    assert len(perfect_first_moves()) == 2

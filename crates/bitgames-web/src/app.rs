@@ -5,6 +5,7 @@
 use crate::error::ApiError;
 use crate::limits::Limits;
 use axum::http::StatusCode;
+use bitgames::retro::analysis::LoadedTable;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
@@ -18,15 +19,18 @@ pub(crate) struct App {
     pub(crate) limits: Arc<Limits>,
     pub(crate) workers: Arc<Semaphore>,
     pub(crate) clients: Arc<Clients>,
+    /// The retrograde tables the server was started with, for the analysis.
+    pub(crate) tables: Arc<[LoadedTable]>,
 }
 
 impl App {
-    /// The shared state of a server under `limits`.
-    pub(crate) fn new(limits: Limits) -> App {
+    /// The shared state of a server under `limits`, with `tables`.
+    pub(crate) fn new(limits: Limits, tables: Vec<LoadedTable>) -> App {
         App {
             workers: Arc::new(Semaphore::new(limits.workers)),
             limits: Arc::new(limits),
             clients: Arc::default(),
+            tables: tables.into(),
         }
     }
 }

@@ -29,7 +29,7 @@ pub mod server;
 pub use error::ApiError;
 pub use guard::HostRule;
 pub use limits::Limits;
-pub use routes::router;
+pub use routes::{router, router_with_tables};
 
 use std::net::{IpAddr, SocketAddr};
 use tokio::net::TcpListener;
@@ -53,23 +53,33 @@ pub async fn bind(host: IpAddr, port: u16) -> std::io::Result<TcpListener> {
     Err(last.unwrap_or_else(|| std::io::Error::other("no port to try")))
 }
 
-/// Serves the app on `listener` until Ctrl-C.
+/// Serves the app on `listener` until Ctrl-C, its analysis answering from
+/// `tables` for the positions they hold.
 /// A listener on a non-loopback address answers any `Host` name
 /// ([`HostRule::Any`]); on a loopback one, loopback names only.
-pub async fn serve(listener: TcpListener, mut limits: Limits) -> std::io::Result<()> {
+pub async fn serve(
+    listener: TcpListener,
+    mut limits: Limits,
+    tables: Vec<bitgames::retro::analysis::LoadedTable>,
+) -> std::io::Result<()> {
     if !listener.local_addr()?.ip().is_loopback() {
         limits.hosts = HostRule::Any;
     }
-    let app = router(limits.clone());
+    let app = router_with_tables(limits.clone(), tables);
     server::serve_until(listener, app, &limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await
 }
 
-/// Runs the app on its own runtime: binds (see [`bind`]), calls `ready` with
-/// the URL, serves until Ctrl-C.
-pub fn run(host: IpAddr, port: u16, ready: impl FnOnce(&str)) -> std::io::Result<()> {
+/// Runs the app on its own runtime with `tables` (see [`serve`]): binds (see
+/// [`bind`]), calls `ready` with the URL, serves until Ctrl-C.
+pub fn run(
+    host: IpAddr,
+    port: u16,
+    tables: Vec<bitgames::retro::analysis::LoadedTable>,
+    ready: impl FnOnce(&str),
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let listener = bind(host, port).await?;
@@ -79,6 +89,6 @@ pub fn run(host: IpAddr, port: u16, ready: impl FnOnce(&str)) -> std::io::Result
             IpAddr::V4(ip) => format!("http://{ip}:{}/", addr.port()),
         };
         ready(&url);
-        serve(listener, Limits::default()).await
+        serve(listener, Limits::default(), tables).await
     })
 }

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use bitgames::registry;
+use bitgames::retro::analysis::LoadedTable;
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::time::{Duration, Instant};
@@ -22,7 +23,13 @@ use tokio_stream::StreamExt;
 
 /// The app's router: `/api/…` and the static files.
 pub fn router(limits: Limits) -> Router {
-    let app = App::new(limits);
+    router_with_tables(limits, Vec::new())
+}
+
+/// The app's router, its analysis answering from `tables` (read with
+/// [`registry::load_table`]) for the positions they hold.
+pub fn router_with_tables(limits: Limits, tables: Vec<LoadedTable>) -> Router {
+    let app = App::new(limits, tables);
     let body = app.limits.body_bytes;
     Router::new()
         .route("/api/games", get(games))
@@ -323,7 +330,12 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     let slot = app.clients.admit(client, app.limits.analyses_per_client)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
-    let analyser = registry::analyser_for(position.as_ref());
+    // A table the server was started with answers for its game, exactly.
+    let analyser = app
+        .tables
+        .iter()
+        .find_map(|t| t.analyser(position.as_ref()))
+        .unwrap_or_else(|| registry::analyser_for(position.as_ref()));
     // Estimates stop at the time asked and get a moment more to send their
     // last values; an exact analyser stops at the time asked too (the moves
     // solved by then are the answer, marked incomplete), within the server's cap.

@@ -33,7 +33,8 @@ export async function readEvents(body, on) {
  * A move's score in words for the mover: `short` for the board, `text` for the
  * table, `tone` (win, draw, loss, good, even, bad) for the colour, and `value`,
  * the mover's share in [0, 1] for the evaluation bar.
- * `ctx`: { unit, cells (the board's cell count), ply (plies played) }.
+ * `ctx`: { unit, cells (the board's cell count), ply (plies played) }; units:
+ * `pons`, `distance` (a table's plies to the end), `discs`, `percent`.
  */
 export function describeScore(m, ctx) {
   const s = m.score;
@@ -48,6 +49,16 @@ export function describeScore(m, ctx) {
     return s > 0
       ? { short: `+${s}`, text: `win in ${n} (+${s})`, tone: 'win', value: share, words: `wins in ${n}` }
       : { short: `${s}`, text: `loss in ${n} (${s})`, tone: 'loss', value: 1 - share, words: `loses in ${n}` };
+  }
+  if (ctx.unit === 'distance') {
+    // A table's exact value: 1000 − d for a win in d plies, d − 1000 for a loss.
+    if (s === 0) return { short: '0', text: 'draw', tone: 'draw', value: 0.5 };
+    const n = 1000 - Math.abs(s);
+    const share = 0.8 + 0.2 * Math.max(0, 1 - n / 100);
+    return s > 0
+      ? { short: `W${n}`, text: `win in ${n}`, tone: 'win', value: share, words: `wins in ${n}` }
+      : n === 0 ? { short: 'L', text: 'lost', tone: 'loss', value: 0, words: 'has lost' }
+        : { short: `L${n}`, text: `loss in ${n}`, tone: 'loss', value: 1 - share, words: `loses in ${n}` };
   }
   if (ctx.unit === 'discs') {
     const short = m.exact || Math.abs(s) >= 10 ? String(Math.round(s)) : s.toFixed(1);

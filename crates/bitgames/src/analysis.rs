@@ -27,6 +27,10 @@ pub enum Unit {
     Discs,
     /// The mover's win rate in percent (100, 50 and 0 once proven).
     Percent,
+    /// A retrograde table's exact value for the mover, by its distance to the
+    /// end: `1000 − d` for a win in `d` plies, `d − 1000` for a loss in `d`, 0
+    /// a draw (a faster win and a slower loss score higher).
+    Distance,
 }
 
 impl Unit {
@@ -36,6 +40,7 @@ impl Unit {
             Unit::Pons => "pons",
             Unit::Discs => "discs",
             Unit::Percent => "percent",
+            Unit::Distance => "distance",
         }
     }
 }

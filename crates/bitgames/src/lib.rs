@@ -112,7 +112,7 @@ pub use grid::{Cell, Dir, Grid, GridKind};
 pub use info::GameInfo;
 pub use record::GameRecord;
 pub use registry::analyser_for;
-pub use registry::{games, new_engine, new_game, new_solver, SpecError};
+pub use registry::{games, new_engine, new_game, new_solver, tablebase_for, SpecError};
 pub use tools::{MoveScore, Solution, SolveMode, SolveOptions, Solver, ToolError};
 
 /// The library's unit tests of private items, compiled only with the

@@ -11,21 +11,29 @@ pub use crate::info::{BuildFn, GameInfo};
 pub use crate::params::{ParamInfo, ParamKind, ParamValue, Params};
 use crate::record::{GameRecord, RecordError, SavedRecord};
 pub use crate::spec::{parse_spec, write_spec, Spec, SpecError};
-use crate::tools::{BenchSuite, ProtocolInfo, SolveOptions, Solver, ToolError};
+use crate::tools::{BenchSuite, ProtocolInfo, SolveOptions, Solver, TablebaseInfo, ToolError};
 
-static GAMES: &[&GameInfo] = &[
-    &crate::games::breakthrough::INFO,
-    &crate::games::clobber::INFO,
-    &crate::games::connect4::INFO,
-    &crate::games::go::INFO,
-    &crate::games::gomoku::INFO,
-    &crate::games::havannah::INFO,
-    &crate::games::hex::INFO,
-    &crate::games::othello::INFO,
-    &crate::games::teeko::INFO,
-    &crate::games::tictactoe::INFO,
-    &crate::games::y::INFO,
-    &crate::games::yavalath::INFO,
+/// Every game's module by name: each declares its own `INFO`, so a new game is
+/// one name here.
+macro_rules! games {
+    ($($game:ident),* $(,)?) => {
+        &[$(&crate::games::$game::INFO),*]
+    };
+}
+
+static GAMES: &[&GameInfo] = games![
+    breakthrough,
+    clobber,
+    connect4,
+    go,
+    gomoku,
+    havannah,
+    hex,
+    othello,
+    teeko,
+    tictactoe,
+    y,
+    yavalath,
 ];
 
 /// The engines every game has (a game's own engine of the same name takes the
@@ -95,6 +103,39 @@ pub fn analyser_for(game: &dyn DynGame) -> Box<dyn crate::analysis::Analyser> {
         .and_then(|info| info.tools.analyser)
         .and_then(|f| f(game))
         .unwrap_or_else(|| Box::new(crate::search::mcts::MctsAnalyser))
+}
+
+/// `game`'s retrograde table ([`Tools::tablebase`](crate::tools::Tools::tablebase)):
+/// how to build, read and probe it; [`ToolError::NoTable`] naming the games
+/// that have one if it has none.
+pub fn tablebase_for(game: &dyn DynGame) -> Result<&'static TablebaseInfo, ToolError> {
+    info_of(game).and_then(|i| i.tools.tablebase).ok_or_else(|| {
+        let with = GAMES.iter().filter(|g| g.tools.tablebase.is_some()).map(|g| g.name).collect();
+        ToolError::NoTable { game: game.spec(), with }
+    })
+}
+
+/// Reads a table file for the front ends that take one (`bitgames serve
+/// --table FILE`): its game is the spec its header names
+/// ([`Table::game_of_file`](crate::retro::Table::game_of_file), the spec
+/// before the layout's note in brackets), and the file is read and checked
+/// whole as that game's table.
+pub fn load_table(
+    path: &std::path::Path,
+) -> Result<crate::retro::analysis::LoadedTable, ToolError> {
+    let named = crate::retro::Table::game_of_file(path).map_err(ToolError::game)?;
+    let spec = named.split(" (").next().unwrap_or(&named).trim();
+    let game = new_game(spec).map_err(|e| {
+        let why = format!("{}: its game {named:?} is not one this build has: {e}", path.display());
+        ToolError::bad_option("table", why)
+    })?;
+    let info = tablebase_for(game.as_ref())?;
+    let table = (info.load)(game.as_ref(), path)?;
+    Ok(crate::retro::analysis::LoadedTable {
+        spec: game.spec(),
+        info,
+        table: std::sync::Arc::new(table),
+    })
 }
 
 /// The record formats `game` declares, in its order.

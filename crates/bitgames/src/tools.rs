@@ -35,6 +35,14 @@ pub enum ToolError {
         /// The games that have one.
         with: Vec<&'static str>,
     },
+    /// The game has no retrograde table.
+    #[error("no table for {game} (games with one: {})", .with.join(", "))]
+    NoTable {
+        /// The game's spec.
+        game: String,
+        /// The games that have one.
+        with: Vec<&'static str>,
+    },
     /// An option the game's tool does not take ([`SolveOptions::weak`],
     /// [`SolveOptions::book`]).
     #[error("{} is not for {game}: {why}", option_words(.option))]
@@ -202,6 +210,17 @@ impl Default for SolveOptions {
 /// A progress note from a long solve or book build (bounds, nodes), for a
 /// spinner or a periodic line.
 pub type ProgressFn = Box<dyn FnMut(&str) + Send>;
+
+/// A table build's progress notes (a phase, a ply or a distance done), for a
+/// spinner or a periodic line; the build stops with
+/// [`TableError::Stopped`](crate::retro::TableError::Stopped) at the next note
+/// after one answers `Break` (a Ctrl-C).
+pub type TableNotes = Box<dyn FnMut(&str) -> std::ops::ControlFlow<()> + Send>;
+
+/// Notes that go nowhere and never stop the build (a build without notes).
+pub(crate) fn no_table_notes() -> TableNotes {
+    Box::new(|_| std::ops::ControlFlow::Continue(()))
+}
 
 /// A move with its exact score for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -444,9 +463,9 @@ pub struct TablebaseInfo {
     /// What the table covers and how large it is.
     pub about: &'static str,
     /// Builds the table for a game (the registry's start position of it) on
-    /// this many threads (0: every core), with progress notes.
+    /// this many threads (0: every core), with progress notes that may stop it.
     pub build:
-        fn(&dyn DynGame, usize, Option<ProgressFn>) -> Result<crate::retro::Table, ToolError>,
+        fn(&dyn DynGame, usize, Option<TableNotes>) -> Result<crate::retro::Table, ToolError>,
     /// Reads a table file made for the game.
     pub load: fn(&dyn DynGame, &std::path::Path) -> Result<crate::retro::Table, ToolError>,
     /// A position's value and every move's.

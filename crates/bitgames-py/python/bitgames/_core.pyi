@@ -5,8 +5,9 @@ An attribute written ``name: Final[T]`` is a read-only one (a getter without a
 setter) whose value stays as it is for the object's life; one that changes as
 the object is used (``Engine.last_info``) is written as a property."""
 
+import os
 from types import TracebackType
-from typing import Any, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Callable, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -241,6 +242,49 @@ def pack(puzzle: str, threads: int = 1, pruning: str = "regions") -> PackReport:
 def games() -> list[GameInfo]: ...
 def load_game(spec: str) -> Game: ...
 def restore_state(spec: str, position: str, history: Sequence[int]) -> State: ...
+class TableValue:
+    """A position's value for the side to move: ``outcome`` ``"win"``,
+    ``"loss"`` or ``"draw"``, ``plies`` to the end for a win or a loss
+    (``None`` for a draw), ``rank`` to sort by (wins first, faster wins and
+    slower losses higher). ``str()`` gives ``win in 7``."""
+
+    outcome: Final[Literal["win", "loss", "draw"]]
+    plies: Final[Optional[int]]
+    rank: Final[int]
+
+class TableProbe:
+    """What a table says of a position."""
+
+    value: Final[TableValue]
+    limited: Final[TableValue]
+    moves: Final[dict[int, TableValue]]
+    best: Final[list[int]]
+
+class TableCounts:
+    """Positions won, lost and drawn for the side to move."""
+
+    positions: Final[int]
+    won: Final[int]
+    lost: Final[int]
+    drawn: Final[int]
+    longest_win: Final[int]
+
+class Tablebase:
+    """A game's retrograde table: every position won, lost or drawn for the
+    side to move, with its distance to the end."""
+
+    @staticmethod
+    def build(game: Game, threads: int = 0, progress: Optional[Callable[[str], object]] = None) -> Tablebase: ...
+    @staticmethod
+    def load(game: Game, path: Union[str, os.PathLike[str]]) -> Tablebase: ...
+    def save(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    def probe(self, state: State) -> TableProbe: ...
+    def value(self, state: State) -> TableValue: ...
+    spec: Final[str]
+    size: Final[int]
+    counts: Final[TableCounts]
+    sections: Final[list[Tuple[str, TableCounts]]]
+
 def solve(
     state: State,
     mode: str = "score",

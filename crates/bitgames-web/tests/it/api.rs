@@ -798,7 +798,7 @@ async fn foreign_hosts_and_origins_are_refused() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let listener = bitgames_web::bind([127, 0, 0, 1].into(), 0).await.unwrap();
     let port = listener.local_addr().unwrap().port();
-    tokio::spawn(async move { bitgames_web::serve(listener, Limits::default()).await });
+    tokio::spawn(async move { bitgames_web::serve(listener, Limits::default(), Vec::new()).await });
     async fn ask(port: u16, path: &str, headers: &str) -> String {
         let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
         let req = format!("GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n");
@@ -843,4 +843,41 @@ async fn foreign_hosts_and_origins_are_refused() {
     };
     assert_eq!(send(&open, req("http://box.lan:8080")).await.0, StatusCode::OK);
     assert_eq!(send(&open, req("http://attacker.example")).await.0, StatusCode::FORBIDDEN);
+}
+
+/// A server started with a table (`bitgames serve --table FILE`) analyses its
+/// game's positions from it: every move exact, in plies to the end; another
+/// game's positions keep their own analyser.
+#[tokio::test]
+async fn a_table_the_server_was_given_answers_the_analysis() {
+    let dir = std::env::temp_dir().join(format!("bitgames-web-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tictactoe.table");
+    let game = bitgames::new_game("tictactoe").unwrap();
+    let tb = bitgames::tablebase_for(game.as_ref()).unwrap();
+    (tb.build)(game.as_ref(), 1, None).unwrap().save(&path).unwrap();
+    let table = bitgames::registry::load_table(&path).unwrap();
+    assert_eq!(table.spec, "tictactoe(width=3,height=3,k=3)");
+    let app = bitgames_web::router_with_tables(Limits::default(), vec![table]);
+    let ev = events(&app, "/api/tictactoe/analyse", Some(json!({"start": "XX./OO./..."}))).await;
+    assert_eq!(ev[0].0, "start");
+    assert_eq!(ev[0].1["unit"], "distance", "{:?}", ev[0]);
+    assert!(ev[0].1["about"].as_str().unwrap().contains("table"), "{:?}", ev[0]);
+    let (scores, done) = final_scores(&ev);
+    // c3 wins at once: 1000 − 1.
+    assert_eq!(scores["c3"], 999.0);
+    assert_eq!(scores.len(), 5);
+    assert!(scores.iter().all(|(m, s)| m == "c3" || *s < 999.0), "{scores:?}");
+    assert!(ev.iter().filter(|(n, _)| n == "move").all(|(_, d)| d["exact"] == true));
+    assert_eq!(done["best"], json!(["c3"]));
+    assert_eq!(done["complete"], true);
+    // The start: every move draws.
+    let (start, _) = final_scores(&events(&app, "/api/tictactoe/analyse", None).await);
+    assert_eq!(start.len(), 9);
+    assert!(start.values().all(|&s| s == 0.0), "{start:?}");
+    // Another board of the game, and another game: their own analysers.
+    let other =
+        events(&app, "/api/tictactoe(width=4,height=3)/analyse", Some(json!({"think_ms": 200})));
+    assert_eq!(other.await[0].1["unit"], "percent");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -65,7 +65,27 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Hex, n, n, |N| Havannah::<N>::new(size, swap))
     },
 )
+.tools(crate::tools::Tools { tablebase: Some(&TABLEBASE), ..crate::tools::Tools::NONE })
 .core_bench((3, 2), (100_000, 10_000));
+
+/// Strong solutions of the smallest board: the placement kit's table
+/// ([`crate::games::stone_tables`]) of every position of side 3 (19 cells),
+/// without the pie rule. A ring, a bridge and a fork all stay made as stones
+/// are added, so the win is monotone.
+impl super::stone_tables::StoneTable for Havannah<1> {
+    fn table_board(&self) -> super::stone_tables::TableBoard<'_> {
+        super::stone_tables::TableBoard::of(&self.board)
+    }
+
+    fn table_wins(&self, _player: Player, stones: Bits<1>) -> bool {
+        self.has_chain_win(stones).is_some() || self.has_ring(stones)
+    }
+}
+
+crate::stone_table!(
+    Havannah<1>,
+    "every position of side 3 (19 cells), without the pie rule, one byte each: 253 MB"
+);
 
 /// How a game was won (for the outcome in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,7 +168,14 @@ impl<const N: usize> Havannah<N> {
             return None;
         }
         let group = ops::flood_fill(&self.board.grid, stone, mine);
-        self.chain_win(group).or_else(|| self.makes_ring(mine, i).then_some(Win::Ring))
+        // A `match`, not `Option::or_else`: a closure is compiled on its own,
+        // without the instructions of the hot loop's copy it is called from
+        // (`hot_copies!`), and the ring search is then a plain call.
+        match self.chain_win(group) {
+            Some(win) => Some(win),
+            None if self.makes_ring(mine, i) => Some(Win::Ring),
+            None => None,
+        }
     }
 
     /// The corners and the edges a group touches.
@@ -180,7 +207,8 @@ impl<const N: usize> Havannah<N> {
     }
 
     /// Whether the stone on `i` closes a ring of `mine` (no ring before it).
-    #[inline]
+    /// Inlined into [`win_at`](Self::win_at), so into the hot loop's copy.
+    #[inline(always)]
     fn makes_ring(&self, mine: Bits<N>, i: usize) -> bool {
         // The runs of the mover's stones around `i`, clockwise, and one stone
         // of each (at most three runs: two runs need a gap between them).

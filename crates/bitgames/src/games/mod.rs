@@ -13,6 +13,7 @@ pub mod hexagon;
 pub mod othello;
 pub(crate) mod prelude;
 pub mod step_move;
+pub(crate) mod stone_tables;
 pub mod stones;
 pub mod teeko;
 pub mod tictactoe;

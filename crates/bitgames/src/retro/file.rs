@@ -58,6 +58,9 @@ pub enum TableError {
         /// The bytes'.
         computed: u32,
     },
+    /// The build was stopped before it ended (its progress notes said so).
+    #[error("the table build was stopped before it ended")]
+    Stopped,
     /// More positions than this machine can index.
     #[error("{positions} positions do not fit in memory's index range")]
     TooLarge {
@@ -71,6 +74,14 @@ pub enum TableError {
         table: String,
         /// The game it was asked about.
         game: String,
+    },
+    /// Rules a table of its kind cannot hold (Hex with the pie rule).
+    #[error("no table for {game}: {why}")]
+    Unsupported {
+        /// The game's spec.
+        game: String,
+        /// What the table cannot hold.
+        why: &'static str,
     },
     /// A board with more cells than a table of its kind holds.
     #[error("{game} has {cells} cells: a table holds boards of at most {most}")]
@@ -229,29 +240,19 @@ impl Table {
         }
     }
 
+    /// The game (and layout) a table file says it holds, read from its
+    /// header alone: a spec, then a note on the layout in brackets
+    /// (`tictactoe(width=4,height=3,k=3) (placements)`).
+    pub fn game_of_file(path: &Path) -> Result<String, TableError> {
+        Ok(read_header(path)?.header.game)
+    }
+
     /// Reads the table at `path`, which must be of `game` with sections of
     /// these lengths, and whole (its checksum checked).
     pub fn load(path: &Path, game: &str, lens: &[u64]) -> Result<Table, TableError> {
         let io = |error| TableError::Io { path: path.to_path_buf(), error };
         let not = |why: String| TableError::NotATable { path: path.to_path_buf(), why };
-        let meta = std::fs::metadata(path).map_err(io)?;
-        if !meta.is_file() {
-            return Err(not("it is a directory or a device, not a file".into()));
-        }
-        let mut f = io::BufReader::new(std::fs::File::open(path).map_err(io)?);
-        let mut head = [0u8; 16];
-        f.read_exact(&mut head).map_err(|_| not("it is shorter than a table's header".into()))?;
-        if &head[..8] != MAGIC {
-            return Err(not("it does not start with BGTABLE1".into()));
-        }
-        let header_len = u64::from_le_bytes(head[8..].try_into().expect("8 bytes"));
-        if header_len > MAX_HEADER || 16 + header_len > meta.len() {
-            return Err(not(format!("its header claims {header_len} bytes")));
-        }
-        let mut json = vec![0; header_len as usize];
-        f.read_exact(&mut json).map_err(io)?;
-        let header: Header = serde_json::from_slice(&json)
-            .map_err(|e| not(format!("its header cannot be read: {e}")))?;
+        let Head { mut file, header, header_len, file_len } = read_header(path)?;
         let layout = |h: &[Section]| -> Vec<u64> { h.iter().map(|s| s.len).collect() };
         if header.game != game || layout(&header.sections) != lens {
             let sizes = |l: &[u64]| l.iter().map(u64::to_string).collect::<Vec<_>>().join("+");
@@ -262,15 +263,15 @@ impl Table {
             });
         }
         let total: u64 = lens.iter().sum();
-        if meta.len() != 16 + header_len + total {
+        if file_len != 16 + header_len + total {
             return Err(not(format!(
                 "it has {} bytes of positions, its header {total}",
-                meta.len().saturating_sub(16 + header_len)
+                file_len.saturating_sub(16 + header_len)
             )));
         }
         let n = usize::try_from(total).map_err(|_| TableError::TooLarge { positions: total })?;
         let mut bytes = vec![0; n];
-        f.read_exact(&mut bytes).map_err(io)?;
+        file.read_exact(&mut bytes).map_err(io)?;
         let computed = crc32fast::hash(&bytes);
         if computed != header.crc32 {
             return Err(TableError::Checksum {
@@ -291,4 +292,38 @@ impl Table {
         }
         Ok(Table { game: header.game, sections, starts, bytes })
     }
+}
+
+/// A table file's header, read, and the file positioned after it.
+struct Head {
+    file: io::BufReader<std::fs::File>,
+    header: Header,
+    header_len: u64,
+    file_len: u64,
+}
+
+/// Opens the table file at `path` and reads its header (the magic, the
+/// header's length, the header).
+fn read_header(path: &Path) -> Result<Head, TableError> {
+    let io = |error| TableError::Io { path: path.to_path_buf(), error };
+    let not = |why: String| TableError::NotATable { path: path.to_path_buf(), why };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(not("it is a directory or a device, not a file".into()));
+    }
+    let mut f = io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+    let mut head = [0u8; 16];
+    f.read_exact(&mut head).map_err(|_| not("it is shorter than a table's header".into()))?;
+    if &head[..8] != MAGIC {
+        return Err(not("it does not start with BGTABLE1".into()));
+    }
+    let header_len = u64::from_le_bytes(head[8..].try_into().expect("8 bytes"));
+    if header_len > MAX_HEADER || 16 + header_len > meta.len() {
+        return Err(not(format!("its header claims {header_len} bytes")));
+    }
+    let mut json = vec![0; header_len as usize];
+    f.read_exact(&mut json).map_err(io)?;
+    let header: Header = serde_json::from_slice(&json)
+        .map_err(|e| not(format!("its header cannot be read: {e}")))?;
+    Ok(Head { file: f, header, header_len, file_len: meta.len() })
 }

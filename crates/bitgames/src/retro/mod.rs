@@ -24,6 +24,7 @@
 //! from the full board back ([`placement`]: the m,n,k-games; Connect Four's
 //! small boards in `games::connect4::tablebase`).
 
+pub mod analysis;
 pub mod engine;
 pub mod file;
 pub mod placement;
@@ -31,6 +32,7 @@ pub mod placement;
 pub use file::{Section, Table, TableError};
 
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// A position's value for the side to move, with the distance to the end in
@@ -180,11 +182,12 @@ pub struct Progress {
 
 /// Labels every position of `game`: the returned bytes, one an index, are
 /// [`Value::byte`]s or [`NOT_A_POSITION`]. On `threads` threads (0: every
-/// core); `progress` hears of each distance.
+/// core); `progress` hears of each distance, and a `Break` from it stops the
+/// labelling ([`TableError::Stopped`]).
 pub fn solve<R: Retrograde>(
     game: &R,
     threads: usize,
-    progress: &mut (dyn FnMut(Progress) + Send),
+    progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
 ) -> Result<Vec<u8>, TableError> {
     let len = game.len();
     let n = usize::try_from(len).map_err(|_| TableError::TooLarge { positions: len })?;
@@ -210,7 +213,7 @@ pub fn ply_table(game: impl Into<String>, plies: Vec<Vec<u8>>) -> Table {
 fn solve_in_pool<R: Retrograde>(
     game: &R,
     n: usize,
-    progress: &mut (dyn FnMut(Progress) + Send),
+    progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
 ) -> Result<Vec<u8>, TableError> {
     const CHUNK: usize = 1 << 14;
     let values: Vec<AtomicU8> = (0..n).into_par_iter().map(|_| AtomicU8::new(DRAW)).collect();
@@ -278,7 +281,9 @@ fn solve_in_pool<R: Retrograde>(
             .collect();
         frontier = next.concat();
         labelled += frontier.len() as u64;
-        progress(Progress { distance, labelled, next: frontier.len() as u64 });
+        if progress(Progress { distance, labelled, next: frontier.len() as u64 }).is_break() {
+            return Err(TableError::Stopped);
+        }
         distance += 1;
     }
     Ok(values.into_par_iter().map(AtomicU8::into_inner).collect())
@@ -492,7 +497,7 @@ pub mod tests {
     }
 
     fn solved(g: &Graph, threads: usize) -> Vec<Value> {
-        solve(g, threads, &mut |_| {})
+        solve(g, threads, &mut |_| ControlFlow::Continue(()))
             .unwrap()
             .into_iter()
             .map(|b| Value::from_byte(b).unwrap())

@@ -20,6 +20,7 @@
 
 use super::{compress, expand, label_forward, rank_set, unrank_set, Table, TableError};
 use super::{Value, BINOMIAL, NOT_A_POSITION};
+use std::ops::ControlFlow;
 
 /// The rules a placement table needs, on sets of cells (bit `i` for cell
 /// `i`, below [`cells`](Self::cells)).
@@ -96,12 +97,13 @@ fn settled<P: Placement>(game: &P, ply: usize, x: u64, o: u64) -> Option<Option<
 }
 
 /// Builds the table of `game` (named `name` in its file) on `threads`
-/// threads (0: every core); `progress` hears of each ply done.
+/// threads (0: every core); `progress` hears of each ply done (a `Break`
+/// stops the build: [`TableError::Stopped`]).
 pub fn build<P: Placement>(
     game: &P,
     name: &str,
     threads: usize,
-    progress: &mut (dyn FnMut(&str) + Send),
+    progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = game.cells();
     if cells > MAX_CELLS {
@@ -125,7 +127,9 @@ pub fn build<P: Placement>(
                 }))
             })
         });
-        progress(&format!("ply {ply} done: {} indices", bytes.len()));
+        if progress(&format!("ply {ply} done: {} indices", bytes.len())).is_break() {
+            return Err(TableError::Stopped);
+        }
         plies[ply] = bytes;
     }
     Ok(super::ply_table(name, plies))

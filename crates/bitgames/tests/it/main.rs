@@ -45,6 +45,7 @@ mod pack;
 mod perft;
 mod plugin;
 mod sgf;
+mod stone_tables;
 mod teeko;
 mod teeko_table;
 mod tictactoe_table;

@@ -6,26 +6,14 @@
 //! search written here (negamax over the game's own moves, the fastest win and
 //! the slowest loss).
 
-use bitgames::retro::{Counts, Table, Value};
-use bitgames::tools::TablebaseInfo;
+use crate::common::{build_table, game, match_config, play_match, tablebase};
+use bitgames::retro::{Counts, Value};
 use bitgames::{DynGame, Outcome};
 use std::collections::HashMap;
 
-fn game(spec: &str) -> Box<dyn DynGame> {
-    bitgames::new_game(spec).unwrap()
-}
-
-fn info() -> &'static TablebaseInfo {
-    crate::common::tablebase("tictactoe")
-}
-
-fn build(spec: &str) -> Table {
-    crate::common::build_table(spec)
-}
-
 /// The value of `g` for the side to move by search, with every position
 /// reached from it (by its position text) and its value.
-fn search(g: &dyn DynGame, seen: &mut HashMap<String, Value>) -> Value {
+pub(crate) fn search(g: &dyn DynGame, seen: &mut HashMap<String, Value>) -> Value {
     let key = g.position();
     if let Some(&v) = seen.get(&key) {
         return v;
@@ -53,15 +41,16 @@ fn search(g: &dyn DynGame, seen: &mut HashMap<String, Value>) -> Value {
 
 /// Every position reachable on the board of `spec` agrees with the search,
 /// and the table holds no other position; the table's counts.
-fn agrees_with_search(spec: &str) -> Counts {
-    let table = build(spec);
+pub(crate) fn agrees_with_search(spec: &str) -> Counts {
+    let table = build_table(spec);
+    let probe = tablebase(spec).probe;
     let start = game(spec);
     let mut seen = HashMap::new();
     search(start.as_ref(), &mut seen);
     let mut g = game(spec);
     for (pos, want) in &seen {
         g.set_position(pos).unwrap();
-        let got = (info().probe)(&table, g.as_ref()).unwrap();
+        let got = probe(&table, g.as_ref()).unwrap();
         assert_eq!(got.value, *want, "{spec} {pos}");
         // Each move's value is the value after it, for the mover.
         let best = got.moves.iter().map(|m| m.value.rank()).max();
@@ -86,8 +75,8 @@ fn tic_tac_toe_is_a_draw_in_5478_positions() {
     };
     assert_eq!(c, want);
     assert_eq!(c.positions(), 5478);
-    let t = build("tictactoe");
-    let p = (info().probe)(&t, game("tictactoe").as_ref()).unwrap();
+    let t = build_table("tictactoe");
+    let p = (tablebase("tictactoe").probe)(&t, game("tictactoe").as_ref()).unwrap();
     assert_eq!(p.value, Value::Draw);
     assert_eq!(p.moves.len(), 9);
     assert!(p.moves.iter().all(|m| m.value == Value::Draw), "{:?}", p.moves);
@@ -99,7 +88,7 @@ fn small_boards_agree_with_search_everywhere() {
     for spec in ["tictactoe(width=4,height=3)", "tictactoe(width=3,height=4)"] {
         let c = agrees_with_search(spec);
         assert_eq!((c.won, c.lost, c.drawn), (64738, 44175, 3060), "{spec}");
-        let p = (info().probe)(&build(spec), game(spec).as_ref()).unwrap();
+        let p = (tablebase(spec).probe)(&build_table(spec), game(spec).as_ref()).unwrap();
         assert!(matches!(p.value, Value::Win(_)), "{spec}: {p:?}");
     }
     agrees_with_search("tictactoe(width=4,height=2,k=2)");
@@ -109,8 +98,8 @@ fn small_boards_agree_with_search_everywhere() {
 fn four_by_four_results() {
     for (k, win) in [(3, true), (4, false)] {
         let spec = format!("tictactoe(width=4,height=4,k={k})");
-        let t = build(&spec);
-        let p = (info().probe)(&t, game(&spec).as_ref()).unwrap();
+        let t = build_table(&spec);
+        let p = (tablebase(&spec).probe)(&t, game(&spec).as_ref()).unwrap();
         assert_eq!(matches!(p.value, Value::Win(_)), win, "{spec}: {p:?}");
         assert_eq!(p.value == Value::Draw, !win, "{spec}: {p:?}");
         if k == 4 {
@@ -130,17 +119,18 @@ fn the_file_and_the_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("4x3.table");
     let spec = "tictactoe(width=4,height=3)";
-    let t = build(spec);
+    let info = tablebase(spec);
+    let t = build_table(spec);
     t.save(&path).unwrap();
-    let back = (info().load)(game(spec).as_ref(), &path).unwrap();
+    let back = (info.load)(game(spec).as_ref(), &path).unwrap();
     assert_eq!(back.sections(), t.sections());
     // The file of another board.
-    let e = (info().load)(game("tictactoe").as_ref(), &path).unwrap_err().to_string();
+    let e = (info.load)(game("tictactoe").as_ref(), &path).unwrap_err().to_string();
     assert!(e.contains("is a table of tictactoe(width=4,height=3,k=3) (placements)"), "{e}");
     assert!(e.contains("not of tictactoe(width=3,height=3,k=3) (placements)"), "{e}");
     // Boards too large for a table, named with their size.
     for spec in ["tictactoe(width=5,height=5,k=4)", "tictactoe(width=15,height=15,k=5)"] {
-        let e = (info().build)(game(spec).as_ref(), 1, None).unwrap_err().to_string();
+        let e = (info.build)(game(spec).as_ref(), 1, None).unwrap_err().to_string();
         assert!(e.contains(&format!("{spec} has")), "{e}");
         assert!(e.contains("a table holds boards of at most 22"), "{e}");
     }
@@ -149,21 +139,13 @@ fn the_file_and_the_errors() {
 
 #[test]
 fn the_perfect_engine_wins_a_won_game_and_holds_a_draw() {
-    use bitgames::{run_match, MatchConfig};
     let dir = std::env::temp_dir().join(format!("bitgames-mnk-perfect-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (spec, first_wins) in [("tictactoe(width=4,height=3)", true), ("tictactoe", false)] {
         let path = dir.join("t.table");
-        build(spec).save(&path).unwrap();
-        let config = MatchConfig {
-            game: spec.into(),
-            engines: [format!("perfect(table={})", path.display()), "mcts(iterations=2000)".into()],
-            games: 6,
-            opening_plies: 0,
-            seed: 9,
-            threads: 1,
-        };
-        let r = run_match(&config, &|_| {}).unwrap();
+        build_table(spec).save(&path).unwrap();
+        let engine = format!("perfect(table={})", path.display());
+        let r = play_match(&match_config(spec, [&engine, "mcts(iterations=2000)"], 6, 0, 9, 1));
         for g in &r.games {
             assert!(g.fault.is_none(), "{:?}", g.fault);
             // Perfect (engine 0) wins the won board when it moves first, and

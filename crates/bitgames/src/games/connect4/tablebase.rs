@@ -25,8 +25,9 @@ use super::Connect4;
 use crate::dynamic::DynGame;
 use crate::retro::{self, rank_set, unrank_set, Table, TableError, Value, BINOMIAL};
 use crate::retro::{compress, expand, NOT_A_POSITION};
-use crate::tools::{typed_game, ProgressFn, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{self, typed_game, TableProbe, TablebaseInfo, ToolError};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// The most indices a Connect Four table takes: 10.5 G (one byte each),
@@ -171,11 +172,11 @@ fn layout(game: &dyn DynGame) -> Result<Layout, ToolError> {
 }
 
 /// Builds the table of a board on `threads` threads (0: every core);
-/// `progress` hears of each ply.
+/// `progress` hears of each ply (a `Break` stops the build).
 fn build(
     l: &Layout,
     threads: usize,
-    progress: &mut (dyn FnMut(&str) + Send),
+    progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = l.width * l.height;
     let pool = retro::pool(threads)?;
@@ -206,7 +207,9 @@ fn build(
                 })
                 .collect()
         });
-        progress(&format!("positions reached: ply {p} of {cells}"));
+        if progress(&format!("positions reached: ply {p} of {cells}")).is_break() {
+            return Err(TableError::Stopped);
+        }
         reached.push(bytes);
     }
     // Backward: each position reached, the best of its drops.
@@ -237,7 +240,9 @@ fn build(
                 })
                 .collect()
         });
-        progress(&format!("values: ply {p} done"));
+        if progress(&format!("values: ply {p} done")).is_break() {
+            return Err(TableError::Stopped);
+        }
         plies[p] = bytes;
     }
     Ok(retro::ply_table(l.name(), plies))
@@ -272,7 +277,7 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
             5×6 5.2 GB, 6×5 9.9 GB (7×6 does not fit)",
     build: |game, threads, progress| {
         let l = layout(game)?;
-        let mut note = progress.unwrap_or_else(|| Box::new(|_: &str| {}) as ProgressFn);
+        let mut note = progress.unwrap_or_else(tools::no_table_notes);
         build(&l, threads, &mut |s| note(s)).map_err(ToolError::game)
     },
     load,

@@ -20,9 +20,10 @@
 
 use super::{Teeko, GRID, PATTERNS, PIECES, SIZE};
 use crate::dynamic::DynGame;
-use crate::retro::{self, Progress, Retrograde, Status, Table, Value};
+use crate::retro::{self, Progress, Retrograde, Status, Table, TableError, Value};
 use crate::retro::{compress, expand, rank_set, unrank_set, BINOMIAL};
-use crate::tools::{typed_game, ProgressFn, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{self, typed_game, TableProbe, TablebaseInfo, ToolError};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::LazyLock;
 
@@ -182,8 +183,12 @@ fn lens() -> Vec<u64> {
 }
 
 /// Builds the whole table on `threads` threads (0: every core); `progress`
-/// hears of each distance of the move phase and each ply of the drops.
-pub fn build(threads: usize, progress: &mut (dyn FnMut(&str) + Send)) -> Result<Table, ToolError> {
+/// hears of each distance of the move phase and each ply of the drops (a
+/// `Break` stops the build).
+pub fn build(
+    threads: usize,
+    progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
+) -> Result<Table, ToolError> {
     let d = &*DENSE;
     let moves = retro::solve(&MovePhase { d }, threads, &mut |p: Progress| {
         progress(&format!(
@@ -222,7 +227,9 @@ pub fn build(threads: usize, progress: &mut (dyn FnMut(&str) + Send)) -> Result<
                 Value::best(after)
             })
         });
-        progress(&format!("drop phase: ply {ply} done"));
+        if progress(&format!("drop phase: ply {ply} done")).is_break() {
+            return Err(ToolError::game(TableError::Stopped));
+        }
         drops[ply] = bytes;
     }
     let mut sections: Vec<(String, Vec<u8>)> =
@@ -270,7 +277,7 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
             its values hold for any move limit",
     build: |game, threads, progress| {
         typed_game::<Teeko>(game, "teeko")?;
-        let mut note = progress.unwrap_or_else(|| Box::new(|_: &str| {}) as ProgressFn);
+        let mut note = progress.unwrap_or_else(tools::no_table_notes);
         build(threads, &mut |s| note(s))
     },
     load,

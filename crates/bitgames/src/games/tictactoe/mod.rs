@@ -11,7 +11,6 @@ pub mod table;
 
 use super::stones::{StoneGame, Stones};
 use crate::board::PieceLook;
-use crate::engine::EngineInfo;
 use crate::games::prelude::*;
 use crate::stone_moves;
 use crate::tools::Tools;
@@ -36,13 +35,6 @@ pub static INFO: GameInfo = GameInfo::new(
 )
 .tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
 .core_bench((9, 9), (2_000_000, 100_000));
-
-/// `perfect(table=FILE)`: perfect play from a small board's table.
-pub(crate) static PERFECT: EngineInfo = crate::retro::engine::perfect::<TicTacToe<1>>();
-
-impl crate::retro::engine::Tabled for TicTacToe<1> {
-    const TABLEBASE: &'static crate::tools::TablebaseInfo = &table::TABLEBASE;
-}
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

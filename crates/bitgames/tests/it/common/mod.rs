@@ -5,7 +5,8 @@
 //! [`children`], the one-move step of the reference tree walks (naive perft,
 //! minimax, alpha-beta) that the tests check the fast code against; and what
 //! several test files assert alike (refused moves, error messages, the naive
-//! references' boards and perft).
+//! references' boards and perft) or set up alike (games, retrograde tables and
+//! arena matches from their specs).
 
 #![allow(dead_code)] // Each test file uses its own subset.
 
@@ -275,15 +276,40 @@ pub fn step_name((col, row): (isize, isize), (to_col, to_row): (isize, isize)) -
     format!("{}{}", name(col, row), name(to_col, to_row))
 }
 
+/// The game of `spec` from the registry (a spec the test knows to be good).
+pub fn game(spec: &str) -> Box<dyn bitgames::DynGame> {
+    bitgames::new_game(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
 /// The retrograde table of a game, as the registry lists it (`spec`: any
 /// board of the game).
 pub fn tablebase(spec: &str) -> &'static bitgames::tools::TablebaseInfo {
-    let g = bitgames::new_game(spec).unwrap();
+    let g = game(spec);
     let info = bitgames::registry::info_of(g.as_ref()).unwrap();
     info.tools.tablebase.unwrap_or_else(|| panic!("{spec} has no table"))
 }
 
 /// The table of the board of `spec`, built on two threads.
 pub fn build_table(spec: &str) -> bitgames::retro::Table {
-    (tablebase(spec).build)(bitgames::new_game(spec).unwrap().as_ref(), 2, None).unwrap()
+    (tablebase(spec).build)(game(spec).as_ref(), 2, None).unwrap()
+}
+
+/// A match of `games` games of `game` between `engines`, from openings of
+/// `opening_plies` random plies drawn from `seed`, on `threads` threads.
+pub fn match_config(
+    game: &str,
+    engines: [&str; 2],
+    games: usize,
+    opening_plies: usize,
+    seed: u64,
+    threads: usize,
+) -> bitgames::MatchConfig {
+    let engines = engines.map(String::from);
+    bitgames::MatchConfig { game: game.into(), engines, games, opening_plies, seed, threads }
+}
+
+/// The report of the arena match `config` (its specs must be good ones; an
+/// engine that fails during a game is a fault in the report).
+pub fn play_match(config: &bitgames::MatchConfig) -> bitgames::MatchReport {
+    bitgames::run_match(config, &|_| {}).unwrap_or_else(|e| panic!("match of {}: {e}", config.game))
 }

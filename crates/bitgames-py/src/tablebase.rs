@@ -1,0 +1,287 @@
+//! `bitgames.Tablebase`: a game's retrograde table (every position won, lost
+//! or drawn for the side to move, with its distance to the end), built, saved,
+//! loaded and asked from Python through the game's table capability
+//! ([`bitgames::tablebase_for`]): no game is named here.
+
+use crate::interrupt::run_interruptible;
+use crate::state::{Game, State};
+use crate::value_error;
+use bitgames::retro::{Counts, Table, TableError, Value};
+use bitgames::tools::{TableNotes, TablebaseInfo};
+use bitgames::{tablebase_for, DynGame, ToolError};
+use pyo3::prelude::*;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A position's value for the side to move: `outcome` `"win"`, `"loss"` or
+/// `"draw"`, and for a win or a loss the plies to the end under best play
+/// (the winner as fast as it can, the loser as slow).
+#[pyclass(module = "bitgames", frozen, eq, get_all)]
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct TableValue {
+    /// `"win"`, `"loss"` or `"draw"`.
+    outcome: &'static str,
+    /// Plies to the end for a win or a loss (0: lost already); `None` for a draw.
+    plies: Option<u16>,
+    /// How good it is for the side to move, to sort by: wins above draws above
+    /// losses, a faster win and a slower loss higher.
+    rank: i32,
+}
+
+impl TableValue {
+    fn of(v: Value) -> TableValue {
+        let (outcome, plies) = match v {
+            Value::Win(d) => ("win", Some(d)),
+            Value::Loss(d) => ("loss", Some(d)),
+            Value::Draw => ("draw", None),
+        };
+        TableValue { outcome, plies, rank: v.rank() }
+    }
+
+    fn value(&self) -> Value {
+        match (self.outcome, self.plies) {
+            ("win", Some(d)) => Value::Win(d),
+            ("loss", Some(d)) => Value::Loss(d),
+            _ => Value::Draw,
+        }
+    }
+}
+
+#[pymethods]
+impl TableValue {
+    /// `win in 7`, `loss in 4`, `lost`, `draw`.
+    fn __str__(&self) -> String {
+        self.value().words()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TableValue({:?})", self.value().words())
+    }
+}
+
+/// What a table says of a position.
+#[pyclass(module = "bitgames", frozen, get_all)]
+pub(crate) struct TableProbe {
+    /// Its value for the side to move, without a move limit (the table's).
+    value: Py<TableValue>,
+    /// Its value under the game's move limit (a win or a loss further away
+    /// than the plies left is a draw); `value` for a game without one.
+    limited: Py<TableValue>,
+    /// Every legal action with its value for the mover (under the move limit).
+    moves: BTreeMap<usize, Py<TableValue>>,
+    /// The actions with the best value (none when the game is over).
+    best: Vec<usize>,
+}
+
+#[pymethods]
+impl TableProbe {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "TableProbe(value={:?}, best={:?})",
+            self.value.borrow(py).value().words(),
+            self.best
+        )
+    }
+}
+
+/// The counts of a table or of one of its sections, for the side to move.
+#[pyclass(module = "bitgames", frozen, get_all)]
+pub(crate) struct TableCounts {
+    /// Positions of play: won, lost and drawn.
+    positions: u64,
+    /// Positions the side to move wins.
+    won: u64,
+    /// Positions it loses (those already lost included).
+    lost: u64,
+    /// Positions neither side can force a win from.
+    drawn: u64,
+    /// The longest forced win, in plies.
+    longest_win: u16,
+}
+
+impl TableCounts {
+    fn of(c: &Counts) -> TableCounts {
+        TableCounts {
+            positions: c.positions(),
+            won: c.won,
+            lost: c.lost,
+            drawn: c.drawn,
+            longest_win: c.longest_win,
+        }
+    }
+}
+
+#[pymethods]
+impl TableCounts {
+    fn __repr__(&self) -> String {
+        format!(
+            "TableCounts(positions={}, won={}, lost={}, drawn={}, longest_win={})",
+            self.positions, self.won, self.lost, self.drawn, self.longest_win
+        )
+    }
+}
+
+/// A game's retrograde table: every position labelled won, lost or drawn for
+/// the side to move, with its distance to the end. `Tablebase.build(game)`
+/// makes it (on every core; Ctrl-C stops it), `Tablebase.load(game, path)`
+/// reads a file that `save` or `bitgames tablebase build` wrote, and
+/// `probe(state)` answers for a position and every move from it.
+#[pyclass(module = "bitgames", frozen)]
+pub(crate) struct Tablebase {
+    table: Table,
+    info: &'static TablebaseInfo,
+    /// The spec of the game the table was made or read for.
+    spec: String,
+}
+
+/// The game's table capability, or a `ValueError` naming the games with one.
+fn info(game: &dyn DynGame) -> PyResult<&'static TablebaseInfo> {
+    tablebase_for(game).map_err(value_error)
+}
+
+#[pymethods]
+impl Tablebase {
+    /// Builds `game`'s table (its start position's board and rules) on
+    /// `threads` threads (0: every core). `progress`, if given, is called with
+    /// a line of text at each step (a ply or a distance done); an exception it
+    /// raises stops the build and is raised here, as Ctrl-C is
+    /// (`KeyboardInterrupt`). A `ValueError` for a game without a table, or a
+    /// board too large for one.
+    #[staticmethod]
+    #[pyo3(signature = (game, threads = 0, progress = None))]
+    fn build(
+        py: Python<'_>,
+        game: &Game,
+        threads: usize,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<Tablebase> {
+        crate::check_threads(threads)?;
+        let start = game.start();
+        let info = info(start)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let failed: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+        let notes: TableNotes = {
+            let (stop, failed) = (Arc::clone(&stop), Arc::clone(&failed));
+            Box::new(move |line: &str| {
+                if stop.load(Ordering::Relaxed) {
+                    return ControlFlow::Break(());
+                }
+                let Some(callback) = &progress else { return ControlFlow::Continue(()) };
+                match Python::attach(|py| callback.call1(py, (line,)).map(drop)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        *failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        };
+        let built = run_interruptible(py, &stop, || (info.build)(start, threads, Some(notes)))?;
+        if let Some(e) = failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(e);
+        }
+        let table = built.map_err(value_error)?;
+        Ok(Tablebase { table, info, spec: start.spec() })
+    }
+
+    /// Reads `game`'s table from `path` (checked whole: its game and board,
+    /// its length, its checksum). An `OSError` if the file cannot be read, a
+    /// `ValueError` if it is not a table of this game.
+    #[staticmethod]
+    fn load(py: Python<'_>, game: &Game, path: PathBuf) -> PyResult<Tablebase> {
+        let start = game.start();
+        let info = info(start)?;
+        let table = py.detach(|| (info.load)(start, &path)).map_err(tool_error)?;
+        Ok(Tablebase { table, info, spec: start.spec() })
+    }
+
+    /// Writes the table to `path`, whole or not at all (a file beside it,
+    /// renamed over `path` once written). An `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        py.detach(|| self.table.save(&path)).map_err(|e| table_error(&e))
+    }
+
+    /// The value of `state` for the side to move, and of every legal action.
+    /// A `ValueError` for a state of another game or board.
+    fn probe(&self, py: Python<'_>, state: &State) -> PyResult<TableProbe> {
+        let game = state.game();
+        let probe = (self.info.probe)(&self.table, game).map_err(value_error)?;
+        let action = |mv: &str| game.string_to_action(mv).map_err(value_error);
+        let best = probe.best().iter().map(|m| action(&m.mv)).collect::<PyResult<_>>()?;
+        let moves = probe
+            .moves
+            .iter()
+            .map(|m| Ok((action(&m.mv)?, Py::new(py, TableValue::of(m.value))?)))
+            .collect::<PyResult<_>>()?;
+        Ok(TableProbe {
+            value: Py::new(py, TableValue::of(probe.value))?,
+            limited: Py::new(py, TableValue::of(probe.limited))?,
+            moves,
+            best,
+        })
+    }
+
+    /// The value of `state` for the side to move (`probe(state).value`).
+    fn value(&self, state: &State) -> PyResult<TableValue> {
+        let probe = (self.info.probe)(&self.table, state.game()).map_err(value_error)?;
+        Ok(TableValue::of(probe.value))
+    }
+
+    /// The spec of the game the table was made or read for.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// The table's size in bytes (one a position index).
+    #[getter]
+    fn size(&self) -> usize {
+        self.table.size()
+    }
+
+    /// The positions won, lost and drawn for the side to move, in all.
+    #[getter]
+    fn counts(&self) -> TableCounts {
+        TableCounts::of(&self.table.counts())
+    }
+
+    /// Each section's name (a phase or a ply: `ply 3`, `moves`) and counts.
+    #[getter]
+    fn sections(&self) -> Vec<(String, TableCounts)> {
+        self.table.sections().iter().map(|s| (s.name.clone(), TableCounts::of(&s.counts))).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let c = self.table.counts();
+        format!(
+            "bitgames.Tablebase({:?}: {} positions, {} won, {} lost, {} drawn)",
+            self.spec,
+            c.positions(),
+            c.won,
+            c.lost,
+            c.drawn
+        )
+    }
+}
+
+/// A table error as Python's: an `OSError` where the file could not be read
+/// or written, a `ValueError` otherwise (not a table, another game's, damaged).
+fn table_error(e: &TableError) -> PyErr {
+    match e {
+        TableError::Io { .. } => pyo3::exceptions::PyOSError::new_err(e.to_string()),
+        _ => value_error(e),
+    }
+}
+
+/// A table tool's error as Python's ([`table_error`] for the table's own).
+fn tool_error(e: ToolError) -> PyErr {
+    match &e {
+        ToolError::Game(inner) => {
+            inner.downcast_ref::<TableError>().map_or_else(|| value_error(&e), table_error)
+        }
+        _ => value_error(e),
+    }
+}

@@ -1,0 +1,26 @@
+//! Strong solutions of Hex on small boards: the placement kit's table
+//! ([`crate::games::stone_tables`]) of every position of a board of at most
+//! 22 cells (4×4 and smaller), without the pie rule. A player's stones win
+//! when they join the player's two edges ([`Hex::connected`]). Hex has no
+//! draws (a full board always joins one pair of edges) and the first player
+//! wins every board (Nash's strategy-stealing argument): the tables agree.
+
+use super::Hex;
+use crate::games::prelude::*;
+use crate::games::stone_tables::{StoneTable, TableBoard};
+
+impl StoneTable for Hex<1> {
+    fn table_board(&self) -> TableBoard<'_> {
+        TableBoard::of(&self.board)
+    }
+
+    fn table_wins(&self, player: Player, stones: Bits<1>) -> bool {
+        self.connected(player, stones)
+    }
+}
+
+crate::stone_table!(
+    Hex<1>,
+    "every position of a board of at most 22 cells (4×4), without the pie rule, one byte \
+     each: 3×3 takes 6 kB, 4×4 10 MB"
+);

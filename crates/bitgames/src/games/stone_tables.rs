@@ -1,0 +1,166 @@
+//! Strong solutions of the placement kit's games on small boards: a placement
+//! table ([`crate::retro::placement`]) of every position of a board of at most
+//! [`MAX_CELLS`] cells in one word, for any kit game whose win is monotone (a
+//! set of cells that holds a winning set wins): tic-tac-toe and the m,n,k
+//! boards, Hex, Y and Havannah. Yavalath (three in a row loses) and exact
+//! Gomoku (an overline does not win) are not monotone, and the pie rule's
+//! swap is no placement, so neither has a table.
+//!
+//! Cells are numbered in the grid's bit order with the separators and the
+//! cells off the board left out (row-major for a rectangle, as the position
+//! text reads them); a game says whether a set of its cells wins
+//! ([`StoneTable::table_wins`]). A game with a table declares it with
+//! [`stone_table!`](crate::stone_table): its [`TablebaseInfo`], the
+//! `perfect(table=FILE)` engine, and the [`Tabled`](crate::retro::engine::Tabled)
+//! link between them.
+
+use super::stones::{StoneMove, Stones};
+use crate::dynamic::DynGame;
+use crate::games::prelude::*;
+use crate::retro::placement::{self, Placement, MAX_CELLS};
+use crate::retro::{compress, expand, Table, TableError, Value};
+use crate::tools::{self, TableNotes, TableProbe, ToolError};
+use std::path::Path;
+
+/// A kit game on a board of one word that a placement table can hold.
+pub(crate) trait StoneTable: Rules + 'static {
+    /// The game's stones and the board they are on.
+    fn table_board(&self) -> TableBoard<'_>;
+
+    /// Whether `stones`, cells of this board, win for `player`. Monotone: a
+    /// set that holds a winning set wins.
+    fn table_wins(&self, player: Player, stones: Bits<1>) -> bool;
+}
+
+/// What a table reads of a kit game's position: its board, both players'
+/// stones, and whether the pie rule is on.
+pub(crate) struct TableBoard<'a> {
+    grid: &'a Grid<1>,
+    stones: [Bits<1>; 2],
+    swap: bool,
+}
+
+impl<'a> TableBoard<'a> {
+    /// The kit board's.
+    pub(crate) fn of<M: StoneMove, const FLIP: bool>(b: &'a Stones<M, 1, FLIP>) -> Self {
+        TableBoard { grid: &b.grid, stones: b.stones, swap: b.swap }
+    }
+}
+
+/// The rules of one board on dense sets of cells, for [`placement::build`].
+struct Dense<'a, G> {
+    game: &'a G,
+    mask: u64,
+    cells: usize,
+}
+
+impl<'a, G: StoneTable> Dense<'a, G> {
+    /// The board of `game`, or why it has no table: another game, a board
+    /// with more than [`MAX_CELLS`] cells (or in more than one word), or the
+    /// pie rule on.
+    fn of(game: &'a dyn DynGame) -> Result<Self, ToolError> {
+        let too_large = || {
+            ToolError::game(TableError::BoardTooLarge {
+                game: game.spec(),
+                cells: game.board().cells.len(),
+                most: MAX_CELLS,
+            })
+        };
+        let g = if game.name() == G::NAME {
+            game.as_any().downcast_ref::<G>().ok_or_else(too_large)?
+        } else {
+            return Err(ToolError::WrongGame { game: game.spec(), tool: G::NAME.to_string() });
+        };
+        let board = g.table_board();
+        if board.swap {
+            return Err(ToolError::game(TableError::Unsupported {
+                game: game.spec(),
+                why: "the pie rule's swap is no placement (swap=false has a table)",
+            }));
+        }
+        let cells = board.grid.cells();
+        if cells > MAX_CELLS {
+            return Err(too_large());
+        }
+        Ok(Dense { game: g, mask: board.grid.mask().word(), cells })
+    }
+
+    /// The name a table file gives its game: the spec, then `(placements)`.
+    fn table_name(&self) -> String {
+        format!("{} (placements)", self.game.spec())
+    }
+
+    /// The table's value of `game`'s position (a position of this board).
+    fn value(&self, table: &Table, game: &dyn DynGame) -> Result<Value, ToolError> {
+        let g: &G = tools::typed_game(game, G::NAME)?;
+        let [x, o] = g.table_board().stones.map(|s| compress(s.word(), self.mask));
+        placement::value(table, self.cells, x, o).ok_or_else(|| {
+            ToolError::Failed(format!("the table has no position at {}", game.position()))
+        })
+    }
+}
+
+impl<G: StoneTable> Placement for Dense<'_, G> {
+    fn cells(&self) -> usize {
+        self.cells
+    }
+
+    fn wins(&self, player: usize, stones: u64) -> bool {
+        let bits = Bits::from_words([expand(stones, self.mask)]);
+        self.game.table_wins(Player::from_index(player), bits)
+    }
+}
+
+/// Builds the table of `game`'s board ([`TablebaseInfo::build`](crate::tools::TablebaseInfo)).
+pub(crate) fn build<G: StoneTable>(
+    game: &dyn DynGame,
+    threads: usize,
+    notes: Option<TableNotes>,
+) -> Result<Table, ToolError> {
+    let d = Dense::<G>::of(game)?;
+    let mut note = notes.unwrap_or_else(tools::no_table_notes);
+    placement::build(&d, &d.table_name(), threads, &mut |s| note(s)).map_err(ToolError::game)
+}
+
+/// Reads the table file of `game`'s board.
+pub(crate) fn load<G: StoneTable>(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
+    let d = Dense::<G>::of(game)?;
+    Table::load(path, &d.table_name(), &placement::lens(d.cells)).map_err(ToolError::game)
+}
+
+/// A position's value and every legal move's, from the table.
+pub(crate) fn probe<G: StoneTable>(
+    table: &Table,
+    game: &dyn DynGame,
+) -> Result<TableProbe, ToolError> {
+    let d = Dense::<G>::of(game)?;
+    table.check_game(&d.table_name()).map_err(ToolError::game)?;
+    crate::retro::engine::probe_moves(game, |p| d.value(table, p), None)
+}
+
+/// Declares a kit game's table (`$game`, a [`StoneTable`] on one word):
+/// `pub static TABLEBASE` (for the game's `Tools`), the `perfect(table=FILE)`
+/// engine `PERFECT`, and the [`Tabled`](crate::retro::engine::Tabled) impl
+/// that joins them. `$about` says which boards fit and how large they are.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! stone_table {
+    ($game:ty, $about:expr) => {
+        /// The game's placement tables, as the registry lists them.
+        pub static TABLEBASE: $crate::tools::TablebaseInfo = $crate::tools::TablebaseInfo {
+            about: $about,
+            build: $crate::games::stone_tables::build::<$game>,
+            load: $crate::games::stone_tables::load::<$game>,
+            probe: $crate::games::stone_tables::probe::<$game>,
+            engine: &PERFECT,
+        };
+
+        /// `perfect(table=FILE)`: perfect play from a small board's table.
+        pub(crate) static PERFECT: $crate::engine::EngineInfo =
+            $crate::retro::engine::perfect::<$game>();
+
+        impl $crate::retro::engine::Tabled for $game {
+            const TABLEBASE: &'static $crate::tools::TablebaseInfo = &TABLEBASE;
+        }
+    };
+}
