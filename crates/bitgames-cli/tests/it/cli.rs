@@ -3,7 +3,9 @@
 
 use crate::common;
 
-use common::{assert_contains_all, fails, ok, run_bytes, run_with_input};
+use common::{
+    assert_contains_all, assert_fails_with, assert_output, fails, ok, run_bytes, run_with_input,
+};
 use serde_json::{json, Value};
 
 /// Stdout of a successful run, parsed as one JSON value.
@@ -14,26 +16,23 @@ fn ok_json(args: &[&str]) -> Value {
 
 #[test]
 fn games_lists_both() {
-    let out = ok(&["games"]);
-    assert!(out.contains("connect4") && out.contains("tictactoe"), "{out}");
-    assert!(out.contains("connect4(width=7,height=6)"), "{out}");
-    let json = ok(&["games", "--json"]);
+    assert_output(&["games"], &["connect4", "tictactoe", "connect4(width=7,height=6)"]);
+    let json = assert_output(&["games", "--json"], &["\"name\": \"tictactoe\""]);
     assert!(json.trim_start().starts_with('['), "{json}");
-    assert!(json.contains("\"name\": \"tictactoe\""), "{json}");
 }
 
 #[test]
 fn show_connect4_picture() {
-    let out = ok(&["show", "connect4", "4453"]);
+    let out = assert_output(
+        &["show", "connect4", "4453"],
+        &["to move:   X", "in progress", "position:  4453"],
+    );
     let lines: Vec<&str> = out.lines().collect();
     let bottom = lines
         .iter()
         .position(|l| *l == ". . O X X . .")
         .unwrap_or_else(|| panic!("no bottom row in\n{out}"));
     assert_eq!(lines[bottom - 1], ". . . O . . .", "{out}");
-    assert!(out.contains("to move:   X"), "{out}");
-    assert!(out.contains("in progress"), "{out}");
-    assert!(out.contains("position:  4453"), "{out}");
 }
 
 #[test]
@@ -58,8 +57,7 @@ fn show_json_matches_moves() {
     // Go's score: half points in JSON (the API's `score`), points in the text.
     let passed = ok_json(&["show", "go(size=9)", "--moves", "pass pass", "--json"]);
     assert_eq!(passed["score"], -15, "{passed}");
-    let text = ok(&["show", "go(size=9)", "--moves", "pass pass"]);
-    assert!(text.contains("score:     -7.5"), "{text}");
+    assert_output(&["show", "go(size=9)", "--moves", "pass pass"], &["score:     -7.5"]);
 
     let won = ok_json(&["show", "tictactoe", "XXX/OO./...", "--json"]);
     assert_eq!(won["to_move"], Value::Null);
@@ -72,23 +70,19 @@ fn show_json_matches_moves() {
 
 #[test]
 fn perft_counts() {
-    let out = ok(&["perft", "tictactoe", "9"]);
-    assert!(out.contains(" 127872 "), "{out}");
-    let out = ok(&["perft", "connect4", "7"]);
-    assert!(out.contains(" 823536 "), "{out}");
+    assert_output(&["perft", "tictactoe", "9"], &[" 127872 "]);
+    assert_output(&["perft", "connect4", "7"], &[" 823536 "]);
     let only = ok(&["perft", "connect4", "7", "--only"]);
     assert_eq!(only.lines().count(), 3, "{only}");
-    let divide = ok(&["perft", "connect4", "2", "--divide"]);
-    assert!(divide.contains("total  49"), "{divide}");
+    assert_output(&["perft", "connect4", "2", "--divide"], &["total  49"]);
 }
 
 #[test]
 fn playout_runs() {
-    let out = ok(&["playout", "tictactoe", "--count", "1000", "--seed", "1"]);
-    assert!(out.contains("games/s"), "{out}");
-    assert!(out.contains("X wins") && out.contains("O wins"), "{out}");
+    let args = ["playout", "tictactoe", "--count", "1000", "--seed", "1"];
+    let out = assert_output(&args, &["games/s", "X wins", "O wins"]);
     // Same seed, same games.
-    let again = ok(&["playout", "tictactoe", "--count", "1000", "--seed", "1"]);
+    let again = ok(&args);
     let results = |s: &str| s.lines().find(|l| l.starts_with("results")).map(str::to_string);
     assert_eq!(results(&out), results(&again));
 }
@@ -131,39 +125,25 @@ fn play_eof_and_quit() {
 
 #[test]
 fn bad_input_is_named() {
-    let e = fails(&["show", "chess"]);
-    assert!(e.contains("unknown game 'chess'"), "{e}");
-    let e = fails(&["show", "connect4(width=0)"]);
-    assert!(e.contains("width") && e.contains("'0'"), "{e}");
-    let e = fails(&["show", "connect4", "4459"]);
-    assert!(e.contains("position") && e.contains("'9'"), "{e}");
-    let e = fails(&["show", "connect4", "1111111"]);
-    assert!(e.contains("full"), "{e}");
-    let e = fails(&["show", "connect4", "111111", "--moves", "1"]);
-    assert!(e.contains("move 1 ('1')") && e.contains("full"), "{e}");
-    let e = fails(&["show", "connect4", "--moves", "4 4 zz"]);
-    assert!(e.contains("move 3 ('zz')"), "{e}");
-    let e = fails(&["show", "connect4", "--moves", "4,4,9"]);
-    assert!(e.contains("cannot read move '9'"), "{e}");
-    let e = fails(&["show", "connect4", "1212121", "--moves", "3"]);
-    assert!(e.contains("over") && e.contains("X wins"), "{e}");
-    let e = fails(&["show", "connect4", "12121213"]);
-    assert!(e.contains("after the game ended"), "{e}");
-    let e = fails(&["perft", "connect4", "31"]);
-    assert!(e.contains("depth 31"), "{e}");
-    let e = fails(&["perft", "chess", "3"]);
-    assert!(e.contains("unknown game"), "{e}");
-    let e = fails(&["playout", "connect4", "--count", "0"]);
-    assert!(e.contains("--count"), "{e}");
-    let e = fails(&["play", "tictactoe(k=9)"]);
-    assert!(e.contains("k"), "{e}");
+    assert_fails_with(&["show", "chess"], &["unknown game 'chess'"]);
+    assert_fails_with(&["show", "connect4(width=0)"], &["width", "'0'"]);
+    assert_fails_with(&["show", "connect4", "4459"], &["position", "'9'"]);
+    assert_fails_with(&["show", "connect4", "1111111"], &["full"]);
+    assert_fails_with(&["show", "connect4", "111111", "--moves", "1"], &["move 1 ('1')", "full"]);
+    assert_fails_with(&["show", "connect4", "--moves", "4 4 zz"], &["move 3 ('zz')"]);
+    assert_fails_with(&["show", "connect4", "--moves", "4,4,9"], &["cannot read move '9'"]);
+    assert_fails_with(&["show", "connect4", "1212121", "--moves", "3"], &["over", "X wins"]);
+    assert_fails_with(&["show", "connect4", "12121213"], &["after the game ended"]);
+    assert_fails_with(&["perft", "connect4", "31"], &["depth 31"]);
+    assert_fails_with(&["perft", "chess", "3"], &["unknown game"]);
+    assert_fails_with(&["playout", "connect4", "--count", "0"], &["--count"]);
+    assert_fails_with(&["play", "tictactoe(k=9)"], &["k"]);
     fails(&["no-such-command"]);
 }
 
 #[test]
 fn bench_quick_runs() {
-    let out = ok(&["bench", "--quick"]);
-    assert!(out.contains("connect4") && out.contains("games/s"), "{out}");
+    assert_output(&["bench", "--quick"], &["connect4", "games/s"]);
     // `bench playouts`: one playout row for every registered game, no perft.
     let out = ok(&["bench", "playouts", "--quick"]);
     for info in bitgames::registry::games() {
@@ -181,12 +161,12 @@ fn bench_scale_runs_and_names_bad_input() {
     let rows: Vec<&str> = out.lines().filter(|l| l.contains("perft 13 (11)")).collect();
     assert_eq!(rows.len(), 2, "{out}");
     assert!(rows.iter().all(|r| r.contains("212,258,800 leaves")), "{out}");
-    let e = fails(&["bench", "scale", "--thread-list", "1,x"]);
-    assert!(e.contains("--thread-list") && e.contains("'x'"), "{e}");
-    let e = fails(&["bench", "scale", "--thread-list", "0"]);
-    assert!(e.contains("--thread-list: 0"), "{e}");
-    let e = fails(&["bench", "scale", "--games", "tictactoe"]);
-    assert!(e.contains("'tictactoe' has no scaling workload") && e.contains("othello"), "{e}");
+    assert_fails_with(&["bench", "scale", "--thread-list", "1,x"], &["--thread-list", "'x'"]);
+    assert_fails_with(&["bench", "scale", "--thread-list", "0"], &["--thread-list: 0"]);
+    assert_fails_with(
+        &["bench", "scale", "--games", "tictactoe"],
+        &["'tictactoe' has no scaling workload", "othello"],
+    );
 }
 
 /// An NBoard session piped through the binary: the protocol page's example
@@ -212,16 +192,14 @@ fn nboard_session() {
 #[test]
 fn othello_positions_starting_with_a_dash() {
     let pos = "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X";
-    let out = ok(&["show", "othello", pos, "--moves", "g8"]);
-    assert!(
-        out.contains("-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOXXX--XX-OXX O"),
-        "{out}"
+    assert_output(
+        &["show", "othello", pos, "--moves", "g8"],
+        &["-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOXXX--XX-OXX O"],
     );
     let out = ok(&["perft", "othello", "2", "--only", "--position", pos]);
     assert!(out.lines().last().unwrap().trim_start().starts_with('2'), "{out}");
     let wiped_out = "-----------------------O--OOOOOX--OOOOXXOOOOXXXX--OOOXXXXXXXXXXX O";
-    let out = ok(&["solve", "othello", "--", wiped_out]);
-    assert!(out.contains("score -64"), "{out}");
+    assert_output(&["solve", "othello", "--", wiped_out], &["score -64"]);
 }
 
 /// Connect Four on two threads: the same score as on one (a Test_L1_R1 line),
@@ -235,9 +213,10 @@ fn connect4_on_two_threads() {
         let fields: Vec<&str> = out.split_whitespace().collect();
         assert_eq!(fields[..2], [pos, want], "{threads} threads: {out}");
     }
-    let out = ok(&["bench", "connect4", "--sets", "Test_L1_R1", "--limit", "20", "--threads", "2"]);
-    assert!(out.contains("2 threads"), "{out}");
-    assert!(out.contains("Test_L1_R1"), "{out}");
+    assert_output(
+        &["bench", "connect4", "--sets", "Test_L1_R1", "--limit", "20", "--threads", "2"],
+        &["2 threads", "Test_L1_R1"],
+    );
 }
 
 /// Resource options out of range, tools a game lacks, engines of another game,
@@ -245,35 +224,46 @@ fn connect4_on_two_threads() {
 /// one clear error line each, never an abort or a silent long run.
 #[test]
 fn hardening_regressions() {
-    let e = fails(&["perft", "connect4", "3", "--threads", "100000"]);
-    assert!(e.contains("--threads 100000 is too many"), "{e}");
-    let e = fails(&["solve", "connect4", "--table-mib", "1000000000", "4453"]);
-    assert!(e.contains("--table-mib 1000000000 is more than this machine"), "{e}");
-    let e = fails(&["solve", "othello", "--threads", "100000", "--", "x"]);
-    assert!(e.contains("too many"), "{e}");
-    let e = fails(&[
-        "book",
-        "connect4(width=5,height=4)",
-        "--depth",
-        "2",
-        "--threads",
-        "100000",
-        "--out",
-        "x",
-    ]);
-    assert!(e.contains("too many"), "{e}");
-    let e = fails(&["book", "othello", "--depth", "1", "--out", "o.book"]);
-    assert!(e.contains("no book builder for othello (games with one: connect4)"), "{e}");
-    let e = fails(&["solve", "tictactoe", "X../.../..."]);
-    assert!(e.contains("no solver for tictactoe") && e.contains("connect4, othello"), "{e}");
-    let e = fails(&["solve", "othello", "--weak", "--", "x"]);
-    assert!(e.contains("a weak solve is not for othello"), "{e}");
-    let e = fails(&["play", "tictactoe", "--engine", "solver"]);
-    assert!(e.contains("does not play tictactoe"), "{e}");
-    let e = fails(&["play", "connect4", "--engine", "alphabeta(time=0)"]);
-    assert!(e.contains("expected a duration"), "{e}");
-    let e = fails(&["solve", "othello", "/tmp"]);
-    assert!(e.contains("is a directory"), "{e}");
+    assert_fails_with(
+        &["perft", "connect4", "3", "--threads", "100000"],
+        &["--threads 100000 is too many"],
+    );
+    assert_fails_with(
+        &["solve", "connect4", "--table-mib", "1000000000", "4453"],
+        &["--table-mib 1000000000 is more than this machine"],
+    );
+    assert_fails_with(&["solve", "othello", "--threads", "100000", "--", "x"], &["too many"]);
+    assert_fails_with(
+        &[
+            "book",
+            "connect4(width=5,height=4)",
+            "--depth",
+            "2",
+            "--threads",
+            "100000",
+            "--out",
+            "x",
+        ],
+        &["too many"],
+    );
+    assert_fails_with(
+        &["book", "othello", "--depth", "1", "--out", "o.book"],
+        &["no book builder for othello (games with one: connect4)"],
+    );
+    assert_fails_with(
+        &["solve", "tictactoe", "X../.../..."],
+        &["no solver for tictactoe", "connect4, othello"],
+    );
+    assert_fails_with(
+        &["solve", "othello", "--weak", "--", "x"],
+        &["a weak solve is not for othello"],
+    );
+    assert_fails_with(&["play", "tictactoe", "--engine", "solver"], &["does not play tictactoe"]);
+    assert_fails_with(
+        &["play", "connect4", "--engine", "alphabeta(time=0)"],
+        &["expected a duration"],
+    );
+    assert_fails_with(&["solve", "othello", "/tmp"], &["is a directory"]);
     // A blank line is skipped, not solved as the empty board; a line that is not
     // UTF-8 is reported and the next one solved.
     let out = run_with_input(&["solve", "connect4"], "271713432331713132\n\n\u{1}\n");
@@ -287,29 +277,33 @@ fn hardening_regressions() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not UTF-8"));
     // A book that is not one is refused before it is read, not read forever.
-    let e = fails(&["solve", "connect4(width=5,height=4)", "--book", "/dev/zero", ""]);
-    assert!(e.contains("'/dev/zero' is not a regular file"), "{e}");
+    assert_fails_with(
+        &["solve", "connect4(width=5,height=4)", "--book", "/dev/zero", ""],
+        &["'/dev/zero' is not a regular file"],
+    );
     // Escape sequences typed by the user come back escaped.
-    let e = fails(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"]);
-    assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");
+    let e = assert_fails_with(&["show", "connect4", "\u{1b}[31mRED\u{1b}[0m"], &["\\u{1b}"]);
+    assert!(!e.contains('\u{1b}'), "{e}");
 }
 
 #[test]
 fn arena_plays_a_tiny_match() {
-    let out = ok(&[
-        "arena",
-        "tictactoe",
-        "--engines",
-        "mcts(iterations=500)",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-        "--openings",
-        "random:1",
-    ]);
-    assert!(out.contains("4 games (2 pairs, colours swapped), openings random:1, seed 3"), "{out}");
+    let out = assert_output(
+        &[
+            "arena",
+            "tictactoe",
+            "--engines",
+            "mcts(iterations=500)",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--openings",
+            "random:1",
+        ],
+        &["4 games (2 pairs, colours swapped), openings random:1, seed 3"],
+    );
     let a = out.lines().find(|l| l.starts_with("A  mcts(iterations=500)")).expect(&out);
     let b = out.lines().find(|l| l.starts_with("B  random")).expect(&out);
     // W + D + L = 4 on each line, and A's wins are B's losses.

@@ -5,26 +5,15 @@
 //! and a random sample of 5×4 and 4×5; each ply's count of positions against
 //! the distinct positions a walk over the game's own moves finds.
 
+use crate::common::{build_table, game, match_config, play_match, tablebase};
 use bitgames::games::connect4::Connect4;
 use bitgames::registry;
 use bitgames::retro::{Table, Value};
-use bitgames::tools::{SolveOptions, Solver, TablebaseInfo};
+use bitgames::tools::{SolveOptions, Solver};
 use bitgames::{DynGame, Outcome};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashSet;
-
-fn game(spec: &str) -> Box<dyn DynGame> {
-    bitgames::new_game(spec).unwrap()
-}
-
-fn info() -> &'static TablebaseInfo {
-    crate::common::tablebase("connect4")
-}
-
-fn build(spec: &str) -> Table {
-    crate::common::build_table(spec)
-}
 
 fn solver(spec: &str) -> Box<dyn Solver> {
     let g = game(spec);
@@ -82,9 +71,10 @@ fn agrees_with_solver(spec: &str, table: &Table, positions: &[&dyn DynGame]) -> 
         let c4 = g.as_any().downcast_ref::<Connect4>().unwrap();
         c4.width() * c4.height()
     };
+    let probe = tablebase(spec).probe;
     let mut checked = 0;
     for &g in positions {
-        let p = (info().probe)(table, g).unwrap();
+        let p = probe(table, g).unwrap();
         match g.outcome() {
             Some(Outcome::WonBy(_)) => assert_eq!(p.value, Value::Loss(0), "{}", g.position()),
             Some(Outcome::Draw) => assert_eq!(p.value, Value::Draw, "{}", g.position()),
@@ -103,7 +93,7 @@ fn agrees_with_solver(spec: &str, table: &Table, positions: &[&dyn DynGame]) -> 
 #[test]
 fn four_by_four_agrees_everywhere() {
     let spec = "connect4(width=4,height=4)";
-    let table = build(spec);
+    let table = build_table(spec);
     let plies = walk(spec);
     // Each ply's positions, as the walk finds them.
     assert_eq!(table.sections().len(), 17);
@@ -114,14 +104,14 @@ fn four_by_four_agrees_everywhere() {
     let checked = agrees_with_solver(spec, &table, &all);
     assert!(checked > 100_000, "{checked}");
     // 4×4 is a draw (the solver says so too).
-    let start = (info().probe)(&table, game(spec).as_ref()).unwrap();
+    let start = (tablebase(spec).probe)(&table, game(spec).as_ref()).unwrap();
     assert_eq!(start.value, Value::Draw);
 }
 
 #[test]
 fn five_by_four_and_four_by_five_agree_on_a_sample() {
     for spec in ["connect4(width=5,height=4)", "connect4(width=4,height=5)"] {
-        let table = build(spec);
+        let table = build_table(spec);
         let plies = walk(spec);
         for (p, (section, found)) in table.sections().iter().zip(&plies).enumerate() {
             assert_eq!(section.counts.positions(), found.len() as u64, "{spec} ply {p}");
@@ -143,34 +133,28 @@ fn the_file_the_engine_and_the_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     let spec = "connect4(width=4,height=4)";
     let path = dir.join("4x4.table");
-    let t = build(spec);
+    let info = tablebase(spec);
+    let t = build_table(spec);
     t.save(&path).unwrap();
-    let back = (info().load)(game(spec).as_ref(), &path).unwrap();
+    let back = (info.load)(game(spec).as_ref(), &path).unwrap();
     assert_eq!(back.sections(), t.sections());
-    let e = (info().load)(game("connect4(width=5,height=4)").as_ref(), &path).unwrap_err();
+    let e = (info.load)(game("connect4(width=5,height=4)").as_ref(), &path).unwrap_err();
     assert!(e.to_string().contains("is a table of connect4(width=4,height=4) (profiles)"), "{e}");
     // 7×6 is far too large: the error names its size.
-    let e = (info().build)(game("connect4").as_ref(), 1, None).unwrap_err().to_string();
+    let e = (info.build)(game("connect4").as_ref(), 1, None).unwrap_err().to_string();
     assert!(e.contains("connect4(width=7,height=6) needs"), "{e}");
     assert!(e.contains("a table holds at most 10500000000"), "{e}");
     // The table's engine (`perfect` is the solver) never loses the drawn
     // board to MCTS.
-    let config = bitgames::MatchConfig {
-        game: spec.into(),
-        engines: [format!("tablebase(table={})", path.display()), "mcts(iterations=2000)".into()],
-        games: 4,
-        opening_plies: 2,
-        seed: 7,
-        threads: 1,
-    };
-    let r = bitgames::run_match(&config, &|_| {}).unwrap();
+    let engine = format!("tablebase(table={})", path.display());
+    let r = play_match(&match_config(spec, [&engine, "mcts(iterations=2000)"], 4, 2, 7, 1));
     for g in &r.games {
         assert!(g.fault.is_none(), "{:?}", g.fault);
         let mut at = game(spec);
         for mv in &g.opening {
             at.play_text(mv).unwrap();
         }
-        let v = (info().probe)(&t, at.as_ref()).unwrap().value;
+        let v = (info.probe)(&t, at.as_ref()).unwrap().value;
         let lost =
             if g.first == 0 { matches!(v, Value::Loss(_)) } else { matches!(v, Value::Win(_)) };
         if !lost {

@@ -7,6 +7,7 @@
 //! printed per game; Connect Four's deeper wins that plain UCT misses are in
 //! `tests/it/mcts.rs`).
 
+use crate::common::{match_config, play_match};
 use bitgames::registry::{new_engine, new_game};
 use bitgames::search::mcts::{MctsConfig, MctsLimits, Proof};
 use bitgames::{DynGame, Outcome};
@@ -171,7 +172,6 @@ fn solver_proves_a_yavalath_win_in_three() {
 /// own), which plays whole games against random through the registry.
 #[test]
 fn alphabeta_plays_every_game() {
-    use bitgames::arena::{run_match, MatchConfig};
     use bitgames::registry::games;
     for info in games() {
         let spec = if info.name == "othello" { "alphabeta(level=1)" } else { "alphabeta(depth=2)" };
@@ -181,15 +181,7 @@ fn alphabeta_plays_every_game() {
             "hex" => "hex(size=6)",
             name => name,
         };
-        let config = MatchConfig {
-            game: game.into(),
-            engines: [spec.into(), "random".into()],
-            games: 2,
-            opening_plies: 0,
-            seed: 1,
-            threads: 2,
-        };
-        let r = run_match(&config, &|_| {}).unwrap();
+        let r = play_match(&match_config(game, [spec, "random"], 2, 0, 1, 2));
         assert!(r.games.iter().all(|g| g.fault.is_none()), "{game}: {:?}", r.games);
         assert!(r.engines[0].tally.wins >= 1, "{game}: {:?}", r.engines[0].tally);
     }

@@ -2,7 +2,6 @@
 //! engine against small scripted fake programs that crash, hang or answer
 //! garbage (the arena scores a loss for them and goes on).
 
-use bitgames::arena::{run_match, MatchConfig};
 use bitgames::gtp::GtpSession;
 use bitgames::{new_engine, new_game, EngineError, SpecError};
 
@@ -136,6 +135,7 @@ fn bad_sessions_are_errors() {
 #[cfg(unix)]
 mod fake_programs {
     use super::*;
+    use crate::common::{match_config, play_match};
     use std::path::PathBuf;
 
     /// This process's scratch folder for the fake programs and their files.
@@ -242,15 +242,8 @@ mod fake_programs {
     #[test]
     fn the_arena_scores_a_crash_as_a_loss_and_goes_on() {
         let path = script("crash", "exit 3");
-        let config = MatchConfig {
-            game: "go(size=5)".into(),
-            engines: [format!("gtp(cmd=\"sh {}\")", path.display()), "random".into()],
-            games: 4,
-            opening_plies: 0,
-            seed: 3,
-            threads: 1,
-        };
-        let r = run_match(&config, &|_| {}).unwrap();
+        let crashing = format!("gtp(cmd=\"sh {}\")", path.display());
+        let r = play_match(&match_config("go(size=5)", [&crashing, "random"], 4, 0, 3, 1));
         assert_eq!(r.games.len(), 4);
         assert_eq!(r.engines[0].faults, 4);
         assert_eq!(r.engines[1].tally.wins, 4);

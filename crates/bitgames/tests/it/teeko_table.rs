@@ -6,6 +6,7 @@
 //! phase here, on all 97 million indices in the ignored test), and through its
 //! file (round trip, damage, another game).
 
+use crate::common::{match_config, play_match};
 use bitgames::registry;
 use bitgames::retro::{Counts, Table, Value};
 use bitgames::tools::{TableProbe, TablebaseInfo};
@@ -319,23 +320,12 @@ fn every_position_agrees_with_the_moves_of_the_game() {
 
 #[test]
 fn the_perfect_engine_never_loses_what_it_can_hold() {
-    use bitgames::{run_match, MatchConfig};
     let dir = tempfile_dir("perfect");
     let path = dir.join("teeko.table");
     table().save(&path).unwrap();
     let game_spec = "teeko(max_moves=120)";
-    let config = MatchConfig {
-        game: game_spec.into(),
-        engines: [
-            format!("perfect(table={},seed=3)", path.display()),
-            "mcts(iterations=3000)".into(),
-        ],
-        games: 8,
-        opening_plies: 4,
-        seed: 5,
-        threads: 2,
-    };
-    let r = run_match(&config, &|_| {}).unwrap();
+    let engine = format!("perfect(table={},seed=3)", path.display());
+    let r = play_match(&match_config(game_spec, [&engine, "mcts(iterations=3000)"], 8, 4, 5, 2));
     assert_eq!(r.games.len(), 8);
     let mut held = 0;
     for g in &r.games {

@@ -936,6 +936,7 @@ mod life_plane {
 
 /// `bitgames::arena`.
 mod arena {
+    use crate::common::match_config;
     use bitgames::arena::{
         run_match, run_match_sprt, run_match_with, MatchConfig, Sprt, SprtDecision, Tally,
     };
@@ -1002,20 +1003,6 @@ mod arena {
                 new_engine(game, spec)
             }
         }
-    }
-
-    /// A match of `games` games of `game` between `engines`, from openings of
-    /// `opening_plies` random plies drawn from `seed`, on `threads` threads.
-    fn match_config(
-        game: &str,
-        engines: [&str; 2],
-        games: usize,
-        opening_plies: usize,
-        seed: u64,
-        threads: usize,
-    ) -> MatchConfig {
-        let engines = engines.map(String::from);
-        MatchConfig { game: game.into(), engines, games, opening_plies, seed, threads }
     }
 
     #[test]

@@ -104,3 +104,23 @@ pub fn assert_contains_all(text: &str, needles: &[&str]) {
         assert!(text.contains(needle), "no {needle:?} in:\n{text}");
     }
 }
+
+/// Stdout of a run of `args` that must succeed ([`ok`]) and say each of
+/// `needles`; panics naming the run and the first needle missing.
+pub fn assert_output(args: &[&str], needles: &[&str]) -> String {
+    let out = ok(args);
+    for needle in needles {
+        assert!(out.contains(needle), "bitgames {args:?}: no {needle:?} in stdout:\n{out}");
+    }
+    out
+}
+
+/// Stderr of a run of `args` that must fail ([`fails`]) and say each of
+/// `needles`; panics naming the run and the first needle missing.
+pub fn assert_fails_with(args: &[&str], needles: &[&str]) -> String {
+    let err = fails(args);
+    for needle in needles {
+        assert!(err.contains(needle), "bitgames {args:?}: no {needle:?} in stderr:\n{err}");
+    }
+    err
+}
