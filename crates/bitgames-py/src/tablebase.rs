@@ -19,46 +19,45 @@ use std::sync::{Arc, Mutex};
 /// A position's value for the side to move: `outcome` `"win"`, `"loss"` or
 /// `"draw"`, and for a win or a loss the plies to the end under best play
 /// (the winner as fast as it can, the loser as slow).
-#[pyclass(module = "bitgames", frozen, eq, get_all)]
+#[pyclass(module = "bitgames", frozen, eq)]
 #[derive(Clone, PartialEq, Eq)]
-pub(crate) struct TableValue {
-    /// `"win"`, `"loss"` or `"draw"`.
-    outcome: &'static str,
-    /// Plies to the end for a win or a loss (0: lost already); `None` for a draw.
-    plies: Option<u16>,
-    /// How good it is for the side to move, to sort by: wins above draws above
-    /// losses, a faster win and a slower loss higher.
-    rank: i32,
-}
-
-impl TableValue {
-    fn of(v: Value) -> TableValue {
-        let (outcome, plies) = match v {
-            Value::Win(d) => ("win", Some(d)),
-            Value::Loss(d) => ("loss", Some(d)),
-            Value::Draw => ("draw", None),
-        };
-        TableValue { outcome, plies, rank: v.rank() }
-    }
-
-    fn value(&self) -> Value {
-        match (self.outcome, self.plies) {
-            ("win", Some(d)) => Value::Win(d),
-            ("loss", Some(d)) => Value::Loss(d),
-            _ => Value::Draw,
-        }
-    }
-}
+pub(crate) struct TableValue(Value);
 
 #[pymethods]
 impl TableValue {
+    /// `"win"`, `"loss"` or `"draw"`.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        match self.0 {
+            Value::Win(_) => "win",
+            Value::Loss(_) => "loss",
+            Value::Draw => "draw",
+        }
+    }
+
+    /// Plies to the end for a win or a loss (0: lost already); `None` for a draw.
+    #[getter]
+    fn plies(&self) -> Option<u16> {
+        match self.0 {
+            Value::Win(d) | Value::Loss(d) => Some(d),
+            Value::Draw => None,
+        }
+    }
+
+    /// How good it is for the side to move, to sort by: wins above draws above
+    /// losses, a faster win and a slower loss higher.
+    #[getter]
+    fn rank(&self) -> i32 {
+        self.0.rank()
+    }
+
     /// `win in 7`, `loss in 4`, `lost`, `draw`.
     fn __str__(&self) -> String {
-        self.value().words()
+        self.0.words()
     }
 
     fn __repr__(&self) -> String {
-        format!("TableValue({:?})", self.value().words())
+        format!("TableValue({:?})", self.0.words())
     }
 }
 
@@ -79,11 +78,7 @@ pub(crate) struct TableProbe {
 #[pymethods]
 impl TableProbe {
     fn __repr__(&self, py: Python<'_>) -> String {
-        format!(
-            "TableProbe(value={:?}, best={:?})",
-            self.value.borrow(py).value().words(),
-            self.best
-        )
+        format!("TableProbe(value={:?}, best={:?})", self.value.borrow(py).0.words(), self.best)
     }
 }
 
@@ -214,11 +209,11 @@ impl Tablebase {
         let moves = probe
             .moves
             .iter()
-            .map(|m| Ok((action(&m.mv)?, Py::new(py, TableValue::of(m.value))?)))
+            .map(|m| Ok((action(&m.mv)?, Py::new(py, TableValue(m.value))?)))
             .collect::<PyResult<_>>()?;
         Ok(TableProbe {
-            value: Py::new(py, TableValue::of(probe.value))?,
-            limited: Py::new(py, TableValue::of(probe.limited))?,
+            value: Py::new(py, TableValue(probe.value))?,
+            limited: Py::new(py, TableValue(probe.limited))?,
             moves,
             best,
         })
@@ -227,7 +222,7 @@ impl Tablebase {
     /// The value of `state` for the side to move (`probe(state).value`).
     fn value(&self, state: &State) -> PyResult<TableValue> {
         let probe = (self.info.probe)(&self.table, state.game()).map_err(value_error)?;
-        Ok(TableValue::of(probe.value))
+        Ok(TableValue(probe.value))
     }
 
     /// The spec of the game the table was made or read for.

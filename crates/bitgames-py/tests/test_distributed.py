@@ -44,6 +44,11 @@ def free_port() -> int:
 
 def _start_cluster(temp: str, second_node_env=None, client_port=None) -> Cluster:
     _ray_env()
+    # Ray's Cluster writes the head's address to RAY_TMPDIR/ray/ray_current_cluster
+    # (/tmp/ray by default), and Ray 2.60 no longer makes that folder first: keep
+    # it in this cluster's own folder.
+    os.environ["RAY_TMPDIR"] = temp
+    os.makedirs(os.path.join(temp, "ray"), exist_ok=True)
     head = {"num_cpus": 1, "temp_dir": temp, "include_dashboard": False}
     if client_port is not None:
         head["ray_client_server_port"] = client_port

@@ -12,6 +12,7 @@
 //! thousand nodes.
 
 use bitgames::analysis::{self as lib, Analyser, Limits};
+use bitgames::retro::analysis::LoadedTable;
 use bitgames::DynGame;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -19,9 +20,19 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
+/// The analyser of `game`'s position: a table the server was started with
+/// that holds it (exact, at once), else the library's choice for the game
+/// and position.
+pub fn analyser(game: &dyn DynGame, tables: &[LoadedTable]) -> Box<dyn Analyser> {
+    tables
+        .iter()
+        .find_map(|t| t.analyser(game))
+        .unwrap_or_else(|| bitgames::registry::analyser_for(game))
+}
+
 /// What `/analyse` does for `game`'s current position, in words.
-pub fn describe(game: &dyn DynGame) -> String {
-    bitgames::registry::analyser_for(game).describe().about.to_string()
+pub fn describe(game: &dyn DynGame, tables: &[LoadedTable]) -> String {
+    analyser(game, tables).describe().about.to_string()
 }
 
 /// One event of an analysis.

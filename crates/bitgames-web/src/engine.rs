@@ -5,14 +5,22 @@ use crate::error::clip;
 use crate::error::ApiError;
 use crate::limits::Limits;
 use bitgames::registry::{self, parse_spec, ParamKind, ParamValue, Params};
+use bitgames::retro::analysis::LoadedTable;
 use bitgames::DynGame;
 
 /// Checks an engine spec for `game` without building the engine, and gives the
 /// spec to build: unknown engines and parameters are refused as the registry
 /// refuses them, and so is what a page must not set: text parameters (they name
 /// files or commands on the server), tables over [`Limits::table_mib`] (a table
-/// whose default is larger is capped), times over [`Limits::engine_time`].
-pub fn check(game: &dyn DynGame, spec: &str, limits: &Limits) -> Result<String, ApiError> {
+/// whose default is larger is capped), times over [`Limits::engine_time`]. A
+/// table's engine (`perfect`) with no file named gets the file of a table the
+/// server was started with that holds the position.
+pub fn check(
+    game: &dyn DynGame,
+    spec: &str,
+    limits: &Limits,
+    tables: &[LoadedTable],
+) -> Result<String, ApiError> {
     let parsed = parse_spec(spec).map_err(ApiError::spec)?;
     let engines = registry::engines_for(game);
     let Some(info) =
@@ -84,6 +92,12 @@ pub fn check(game: &dyn DynGame, spec: &str, limits: &Limits) -> Result<String, 
                 p.name,
                 clip(given.unwrap_or_default())
             )));
+        }
+    }
+    let served = tables.iter().find(|t| t.engine() == info.name && t.holds(game));
+    if let Some(t) = served {
+        if !pairs.iter().any(|(n, _)| n.eq_ignore_ascii_case("table")) {
+            extra.push(("table".to_string(), t.path.to_string_lossy().into_owned()));
         }
     }
     pairs.extend(extra);

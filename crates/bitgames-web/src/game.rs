@@ -8,6 +8,7 @@ use crate::limits::Limits;
 use crate::moves::{play, play_text, too_many};
 use bitgames::board::BoardView;
 use bitgames::registry::{self, ParamInfo, ParamKind, ParamValue};
+use bitgames::retro::analysis::LoadedTable;
 use bitgames::{DynGame, GameRecord, Outcome, Player};
 use serde::{Deserialize, Serialize};
 
@@ -196,7 +197,7 @@ pub struct StateJson {
 }
 
 /// The state of a record.
-pub fn state(built: &Built) -> StateJson {
+pub fn state(built: &Built, tables: &[LoadedTable]) -> StateJson {
     let record = &built.record;
     let now = record.current();
     let outcome = now.outcome();
@@ -224,8 +225,8 @@ pub fn state(built: &Built) -> StateJson {
         legal: legal_moves(now),
         last,
         engines: engines_json(now),
-        presets: crate::presets::presets(now),
-        analysis: crate::analysis::describe(now),
+        presets: crate::presets::presets(now, tables),
+        analysis: crate::analysis::describe(now, tables),
         area: now.area_owners().is_some(),
         picture: now.picture(),
         records: crate::notation::write(record),

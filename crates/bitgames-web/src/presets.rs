@@ -2,6 +2,7 @@
 //! of a game's engines.
 
 use bitgames::registry;
+use bitgames::retro::analysis::LoadedTable;
 use bitgames::DynGame;
 
 /// A strength the page offers in its play menu: a name and the engine spec
@@ -23,9 +24,11 @@ pub struct Preset {
 /// with 200 simulations and one second a move; `strong` is the game's own
 /// engine when it has one that is not perfect, else five seconds of MCTS;
 /// `perfect` is the engine named or aliased `perfect` (an exact solver), where
-/// there is one. The page starts on `perfect` where it exists, else on the
-/// game's own engine, else on `medium`.
-pub fn presets(game: &dyn DynGame) -> Vec<Preset> {
+/// there is one, else the engine of a table the server was started with that
+/// holds the position (`perfect(table=FILE)`, the file filled in by
+/// [`crate::engine::check`]). The page starts on `perfect` where it exists,
+/// else on the game's own engine, else on `medium`.
+pub fn presets(game: &dyn DynGame, tables: &[LoadedTable]) -> Vec<Preset> {
     let own = registry::info_of(game).map_or(&[][..], |info| info.engines);
     let is_perfect =
         |e: &&&bitgames::engine::EngineInfo| e.name == "perfect" || e.aliases.contains(&"perfect");
@@ -59,13 +62,28 @@ pub fn presets(game: &dyn DynGame) -> Vec<Preset> {
             },
         },
     ];
-    if let Some(e) = perfect {
-        v.push(Preset {
+    let table = tables.iter().find(|t| t.holds(game)).map(|t| t.engine());
+    match (perfect, table) {
+        (Some(e), _) => v.push(Preset {
             name: "perfect",
             spec: e.name.to_string(),
             summary: e.summary.to_string(),
             default: true,
-        });
+        }),
+        (None, Some(name)) => {
+            for p in &mut v {
+                p.default = false;
+            }
+            v.push(Preset {
+                name: "perfect",
+                spec: name.to_string(),
+                summary: "perfect play from the table the server was started with: the fastest \
+                          win, else a draw, else the slowest loss"
+                    .into(),
+                default: true,
+            });
+        }
+        (None, None) => {}
     }
     v
 }

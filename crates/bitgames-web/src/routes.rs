@@ -109,7 +109,7 @@ async fn state(
     ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Json<game::StateJson>, ApiError> {
     let built = game::build(&spec, &req, &app.limits)?;
-    Ok(Json(game::state(&built)))
+    Ok(Json(game::state(&built, &app.tables)))
 }
 
 async fn play(
@@ -132,7 +132,7 @@ async fn play(
         .play(&mv)
         .map_err(|e| ApiError::unprocessable(format!("move '{}': {e}", crate::error::clip(&mv))))?;
     built.undone.clear();
-    Ok(Json(game::state(&built)))
+    Ok(Json(game::state(&built, &app.tables)))
 }
 
 /// `/area`: Monte Carlo ownership of the position, for games scored by area
@@ -224,7 +224,7 @@ async fn engine_move(
         req.engine.clone().ok_or_else(|| ApiError::bad_request("missing field 'engine'"))?;
     let mut built = game::build(&spec, &req, &app.limits)?;
     refuse_if_over(&built)?;
-    let engine_spec = engine::check(built.record.current(), &wanted, &app.limits)?;
+    let engine_spec = engine::check(built.record.current(), &wanted, &app.limits, &app.tables)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
     // Owned by this future: when the client goes away (axum drops the future)
@@ -268,7 +268,7 @@ async fn engine_move(
         mv: chosen.mv,
         info: chosen.info,
         seconds,
-        state: game::state(&built),
+        state: game::state(&built, &app.tables),
     }))
 }
 
@@ -330,12 +330,7 @@ fn analyse(app: App, client: Client, spec: &str, req: GameRequest) -> Result<Res
     let slot = app.clients.admit(client, app.limits.analyses_per_client)?;
     let permit = worker(&app)?;
     let position = built.record.current().clone_box();
-    // A table the server was started with answers for its game, exactly.
-    let analyser = app
-        .tables
-        .iter()
-        .find_map(|t| t.analyser(position.as_ref()))
-        .unwrap_or_else(|| registry::analyser_for(position.as_ref()));
+    let analyser = analysis::analyser(position.as_ref(), &app.tables);
     // Estimates stop at the time asked and get a moment more to send their
     // last values; an exact analyser stops at the time asked too (the moves
     // solved by then are the answer, marked incomplete), within the server's cap.

@@ -133,6 +133,7 @@ pub fn load_table(
     let table = (info.load)(game.as_ref(), path)?;
     Ok(crate::retro::analysis::LoadedTable {
         spec: game.spec(),
+        path: path.to_path_buf(),
         info,
         table: std::sync::Arc::new(table),
     })

@@ -875,6 +875,20 @@ async fn a_table_the_server_was_given_answers_the_analysis() {
     let (start, _) = final_scores(&events(&app, "/api/tictactoe/analyse", None).await);
     assert_eq!(start.len(), 9);
     assert!(start.values().all(|&s| s == 0.0), "{start:?}");
+    // The play menu offers perfect play from the table, first, and the engine
+    // finds the file the server was given (a page names no file).
+    let s = post_ok(&app, "/api/tictactoe/state", json!({})).await;
+    let presets = s["presets"].as_array().unwrap();
+    let perfect = presets.iter().find(|p| p["name"] == "perfect").expect("a perfect preset");
+    assert_eq!(perfect["default"], true, "{presets:?}");
+    assert!(s["analysis"].as_str().unwrap().contains("table"), "{}", s["analysis"]);
+    let body = json!({"engine": perfect["spec"], "start": "XX./OO./..."});
+    let r = post_ok(&app, "/api/tictactoe/engine", body).await;
+    assert_eq!(r["move"], "c3", "{r}");
+    assert!(r["info"].as_str().unwrap().contains("win in 1"), "{r}");
+    let named = json!({"engine": "perfect(table=/etc/passwd)"});
+    let (status, e) = post(&app, "/api/tictactoe/engine", named).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
     // Another board of the game, and another game: their own analysers.
     let other =
         events(&app, "/api/tictactoe(width=4,height=3)/analyse", Some(json!({"think_ms": 200})));

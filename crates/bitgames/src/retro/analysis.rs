@@ -9,13 +9,17 @@ use super::{Table, Value};
 use crate::analysis::{Analyser, Analysis, Description, Event, Limits, MoveValue, Sink, Unit};
 use crate::dynamic::DynGame;
 use crate::tools::{TableProbe, TablebaseInfo};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-/// A table read for a game: what it holds and how to ask it.
+/// A table read for a game: what it holds, where it was read from and how
+/// to ask it.
 #[derive(Clone)]
 pub struct LoadedTable {
     /// The spec of the game it was read for.
     pub spec: String,
+    /// The file it was read from.
+    pub path: PathBuf,
     /// The game's table capability (its probe).
     pub info: &'static TablebaseInfo,
     /// The table.
@@ -28,6 +32,17 @@ impl LoadedTable {
     pub fn analyser(&self, game: &dyn DynGame) -> Option<Box<dyn Analyser>> {
         let probe = (self.info.probe)(&self.table, game).ok()?;
         Some(Box::new(TableAnalyser { probe }))
+    }
+
+    /// Whether the table holds `game`'s position.
+    pub fn holds(&self, game: &dyn DynGame) -> bool {
+        (self.info.probe)(&self.table, game).is_ok()
+    }
+
+    /// The name of the engine that plays from the table (`perfect`, or
+    /// Connect Four's `tablebase`), whose `table` parameter names the file.
+    pub fn engine(&self) -> &'static str {
+        self.info.engine.name
     }
 }
 
