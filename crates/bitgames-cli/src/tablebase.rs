@@ -6,10 +6,10 @@
 use crate::common::{build_game, input_error, print_error};
 use crate::progress::{Style, Thinking};
 use crate::solve::tool_error;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use bitgames::registry;
 use bitgames::retro::{Counts, Table};
-use bitgames::tools::{TableProbe, TablebaseInfo};
+use bitgames::tools::{TableBuild, TableProbe, TablebaseInfo};
 use bitgames::DynGame;
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -44,6 +44,12 @@ pub struct BuildArgs {
     /// Threads (0: every core).
     #[arg(long, short, default_value_t = 0)]
     pub threads: usize,
+    /// Keep each finished step (a ply, a phase) in this folder as the build
+    /// goes: the same command started again after a stop (Ctrl-C, a crash)
+    /// goes on from the steps kept. The folder is removed once the table is
+    /// written.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
 }
 
 /// The game's table capability, or an input error naming the games that have one.
@@ -68,7 +74,14 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
         PathBuf::from(format!("{name}.table"))
     });
     crate::interrupt::check_output(&path)?;
-    let unfinished = format!("the table was not finished; nothing written to '{}'", path.display());
+    let mut unfinished =
+        format!("the table was not finished; nothing written to '{}'", path.display());
+    if let Some(dir) = &args.resume {
+        unfinished += &format!(
+            "; the steps done are kept in '{}': the same command goes on from them",
+            dir.display()
+        );
+    }
     crate::interrupt::install(unfinished)?;
     let t = Instant::now();
     let thinking = Thinking::start("building the table…", Style::for_stderr(false));
@@ -78,13 +91,18 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
         note(s);
         std::ops::ControlFlow::Continue(())
     });
-    let table = (tb.build)(game.as_ref(), args.threads, Some(notes)).map_err(tool_error);
+    let how = TableBuild { threads: args.threads, notes: Some(notes), resume: args.resume.clone() };
+    let table = (tb.build)(game.as_ref(), how).map_err(tool_error);
     thinking.finish();
     let table = table?;
     let built = t.elapsed().as_secs_f64();
     let mut bytes = Vec::with_capacity(table.size() + 4096);
     table.write(&mut bytes)?;
     crate::interrupt::write_final(&path, &bytes)?;
+    if let Some(dir) = &args.resume {
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("the table is written, but '{}' is left", dir.display()))?;
+    }
     print_counts(&table, out)?;
     writeln!(
         out,

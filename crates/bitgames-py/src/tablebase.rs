@@ -7,7 +7,7 @@ use crate::interrupt::run_interruptible;
 use crate::state::{Game, State};
 use crate::value_error;
 use bitgames::retro::{Counts, Table, TableError, Value};
-use bitgames::tools::{TableNotes, TablebaseInfo};
+use bitgames::tools::{TableBuild, TableNotes, TablebaseInfo};
 use bitgames::{tablebase_for, DynGame, ToolError};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
@@ -143,15 +143,19 @@ impl Tablebase {
     /// `threads` threads (0: every core). `progress`, if given, is called with
     /// a line of text at each step (a ply or a distance done); an exception it
     /// raises stops the build and is raised here, as Ctrl-C is
-    /// (`KeyboardInterrupt`). A `ValueError` for a game without a table, or a
-    /// board too large for one.
+    /// (`KeyboardInterrupt`). With `resume`, a folder, each finished step is
+    /// kept there as the build goes, and the same build started again with it
+    /// goes on from the steps kept; the folder is removed once the build is
+    /// done. A `ValueError` for a game without a table, or a board too large
+    /// for one.
     #[staticmethod]
-    #[pyo3(signature = (game, threads = 0, progress = None))]
+    #[pyo3(signature = (game, threads = 0, progress = None, resume = None))]
     fn build(
         py: Python<'_>,
         game: &Game,
         threads: usize,
         progress: Option<Py<PyAny>>,
+        resume: Option<PathBuf>,
     ) -> PyResult<Tablebase> {
         crate::check_threads(threads)?;
         let start = game.start();
@@ -174,11 +178,17 @@ impl Tablebase {
                 }
             })
         };
-        let built = run_interruptible(py, &stop, || (info.build)(start, threads, Some(notes)))?;
+        let how = TableBuild { threads, notes: Some(notes), resume: resume.clone() };
+        let built = run_interruptible(py, &stop, || (info.build)(start, how))?;
         if let Some(e) = failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
             return Err(e);
         }
-        let table = built.map_err(value_error)?;
+        let table = built.map_err(tool_error)?;
+        if let Some(dir) = resume {
+            std::fs::remove_dir_all(&dir).map_err(|e| {
+                pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", dir.display()))
+            })?;
+        }
         Ok(Tablebase { table, info, spec: start.spec() })
     }
 

@@ -142,3 +142,25 @@ def test_ctrl_c_stops_a_build():
         timer.join()
         signal.signal(signal.SIGINT, before)
     assert notes and "values: ply 0 done" not in notes
+
+
+def test_a_stopped_build_goes_on_from_the_steps_it_kept(tmp_path):
+    game = bitgames.load_game("tictactoe(width=4,height=3)")
+    steps = tmp_path / "steps"
+    seen = []
+
+    def stop_at_the_fifth(line):
+        seen.append(line)
+        if len(seen) == 5:
+            raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        bitgames.Tablebase.build(game, progress=stop_at_the_fifth, resume=steps)
+    assert len(list(steps.glob("*.step"))) == 5
+    notes = []
+    table = bitgames.Tablebase.build(game, progress=notes.append, resume=str(steps))
+    assert sum("kept from an earlier build" in n for n in notes) == 5
+    assert table.counts.positions == 111973
+    assert str(table.value(game.new_initial_state())) == "win in 7"
+    assert not steps.exists()
+

@@ -222,6 +222,39 @@ pub(crate) fn no_table_notes() -> TableNotes {
     Box::new(|_| std::ops::ControlFlow::Continue(()))
 }
 
+/// How a table is built ([`TablebaseInfo::build`]).
+#[derive(Default)]
+pub struct TableBuild {
+    /// Threads (0: every core).
+    pub threads: usize,
+    /// Progress notes, which may stop the build.
+    pub notes: Option<TableNotes>,
+    /// A folder that keeps each finished step ([`crate::retro::steps`]): the
+    /// same build started again with it goes on from the steps kept. The
+    /// folder is left as it is; the caller removes it once the table is safe.
+    pub resume: Option<std::path::PathBuf>,
+}
+
+impl TableBuild {
+    /// A build on `threads` threads (0: every core), without notes or a folder.
+    pub fn threads(threads: usize) -> TableBuild {
+        TableBuild { threads, ..TableBuild::default() }
+    }
+
+    /// Where the build of the table named `game` keeps its steps.
+    pub(crate) fn steps(&self, game: &str) -> Result<crate::retro::steps::Steps, ToolError> {
+        match &self.resume {
+            Some(dir) => crate::retro::steps::Steps::open(dir, game).map_err(ToolError::game),
+            None => Ok(crate::retro::steps::Steps::none()),
+        }
+    }
+
+    /// Its notes, or notes that go nowhere.
+    pub(crate) fn take_notes(&mut self) -> TableNotes {
+        self.notes.take().unwrap_or_else(no_table_notes)
+    }
+}
+
 /// A move with its exact score for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveScore {
@@ -462,10 +495,10 @@ impl TableProbe {
 pub struct TablebaseInfo {
     /// What the table covers and how large it is.
     pub about: &'static str,
-    /// Builds the table for a game (the registry's start position of it) on
-    /// this many threads (0: every core), with progress notes that may stop it.
-    pub build:
-        fn(&dyn DynGame, usize, Option<TableNotes>) -> Result<crate::retro::Table, ToolError>,
+    /// Builds the table for a game (the registry's start position of it) as
+    /// [`TableBuild`] says: on its threads, with progress notes that may stop
+    /// it, keeping its steps where it names a folder.
+    pub build: fn(&dyn DynGame, TableBuild) -> Result<crate::retro::Table, ToolError>,
     /// Reads a table file made for the game.
     pub load: fn(&dyn DynGame, &std::path::Path) -> Result<crate::retro::Table, ToolError>,
     /// A position's value and every move's.

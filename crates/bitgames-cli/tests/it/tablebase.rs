@@ -38,6 +38,17 @@ fn a_table_built_written_and_asked() {
         &["is a table of tictactoe(width=4,height=3,k=3) (placements)"],
     );
     assert_fails_with(&["solve", spec, "XX 3", "", "--table", file], &["argument 1: "]);
+    // With --resume the steps are kept as the build goes, and the folder is
+    // removed once the table is written (the library's tests stop and resume).
+    let steps = dir.join("4x3.steps");
+    let again = dir.join("again.table");
+    let (steps_arg, again_arg) = (steps.to_str().unwrap(), again.to_str().unwrap());
+    assert_output(
+        &["tablebase", "build", spec, "--out", again_arg, "--resume", steps_arg],
+        &["all              111973        64738        44175         3060        9"],
+    );
+    assert!(!steps.exists(), "{} is left", steps.display());
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&path).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -274,7 +274,12 @@ class Tablebase:
     side to move, with its distance to the end."""
 
     @staticmethod
-    def build(game: Game, threads: int = 0, progress: Optional[Callable[[str], object]] = None) -> Tablebase: ...
+    def build(
+        game: Game,
+        threads: int = 0,
+        progress: Optional[Callable[[str], object]] = None,
+        resume: Union[str, os.PathLike[str], None] = None,
+    ) -> Tablebase: ...
     @staticmethod
     def load(game: Game, path: Union[str, os.PathLike[str]]) -> Tablebase: ...
     def save(self, path: Union[str, os.PathLike[str]]) -> None: ...

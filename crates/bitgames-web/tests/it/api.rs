@@ -855,7 +855,10 @@ async fn a_table_the_server_was_given_answers_the_analysis() {
     let path = dir.join("tictactoe.table");
     let game = bitgames::new_game("tictactoe").unwrap();
     let tb = bitgames::tablebase_for(game.as_ref()).unwrap();
-    (tb.build)(game.as_ref(), 1, None).unwrap().save(&path).unwrap();
+    (tb.build)(game.as_ref(), bitgames::tools::TableBuild::threads(1))
+        .unwrap()
+        .save(&path)
+        .unwrap();
     let table = bitgames::registry::load_table(&path).unwrap();
     assert_eq!(table.spec, "tictactoe(width=3,height=3,k=3)");
     let app = bitgames_web::router_with_tables(Limits::default(), vec![table]);

@@ -19,7 +19,7 @@ use crate::dynamic::DynGame;
 use crate::games::prelude::*;
 use crate::retro::placement::{self, Placement, MAX_CELLS};
 use crate::retro::{compress, expand, Table, TableError, Value};
-use crate::tools::{self, TableNotes, TableProbe, ToolError};
+use crate::tools::{self, TableBuild, TableProbe, ToolError};
 use std::path::Path;
 
 /// A kit game on a board of one word that a placement table can hold.
@@ -114,12 +114,13 @@ impl<G: StoneTable> Placement for Dense<'_, G> {
 /// Builds the table of `game`'s board ([`TablebaseInfo::build`](crate::tools::TablebaseInfo)).
 pub(crate) fn build<G: StoneTable>(
     game: &dyn DynGame,
-    threads: usize,
-    notes: Option<TableNotes>,
+    mut how: TableBuild,
 ) -> Result<Table, ToolError> {
     let d = Dense::<G>::of(game)?;
-    let mut note = notes.unwrap_or_else(tools::no_table_notes);
-    placement::build(&d, &d.table_name(), threads, &mut |s| note(s)).map_err(ToolError::game)
+    let name = d.table_name();
+    let steps = how.steps(&name)?;
+    let mut note = how.take_notes();
+    placement::build(&d, &name, how.threads, &steps, &mut |s| note(s)).map_err(ToolError::game)
 }
 
 /// Reads the table file of `game`'s board.

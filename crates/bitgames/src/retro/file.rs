@@ -58,6 +58,16 @@ pub enum TableError {
         /// The bytes'.
         computed: u32,
     },
+    /// A build's folder of kept steps holds another table's.
+    #[error("{path} keeps the steps of a build of {held}, not of {game}")]
+    OtherSteps {
+        /// The folder.
+        path: PathBuf,
+        /// The table whose steps it keeps.
+        held: String,
+        /// The table being built.
+        game: String,
+    },
     /// The build was stopped before it ended (its progress notes said so).
     #[error("the table build was stopped before it ended")]
     Stopped,

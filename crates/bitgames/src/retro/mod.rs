@@ -28,6 +28,7 @@ pub mod analysis;
 pub mod engine;
 pub mod file;
 pub mod placement;
+pub mod steps;
 
 pub use file::{Section, Table, TableError};
 

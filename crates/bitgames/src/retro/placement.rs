@@ -18,6 +18,7 @@
 //! winning set wins), which makes this test exact: a table counts the
 //! positions reachable from the empty board (5,478 for tic-tac-toe).
 
+use super::steps::Steps;
 use super::{compress, expand, label_forward, rank_set, unrank_set, Table, TableError};
 use super::{Value, BINOMIAL, NOT_A_POSITION};
 use std::ops::ControlFlow;
@@ -97,12 +98,14 @@ fn settled<P: Placement>(game: &P, ply: usize, x: u64, o: u64) -> Option<Option<
 }
 
 /// Builds the table of `game` (named `name` in its file) on `threads`
-/// threads (0: every core); `progress` hears of each ply done (a `Break`
-/// stops the build: [`TableError::Stopped`]).
+/// threads (0: every core), each ply kept in `steps` (and read from there
+/// where an earlier build kept it); `progress` hears of each ply done (a
+/// `Break` stops the build: [`TableError::Stopped`]).
 pub fn build<P: Placement>(
     game: &P,
     name: &str,
     threads: usize,
+    steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = game.cells();
@@ -113,26 +116,32 @@ pub fn build<P: Placement>(
     let mut plies: Vec<Vec<u8>> = vec![Vec::new(); cells + 1];
     for ply in (0..=cells).rev() {
         let next: &[u8] = plies.get(ply + 1).map_or(&[], Vec::as_slice);
-        let bytes = pool.install(|| {
-            label_forward(ply_len(cells, ply), |i| {
-                let (x, o) = position(cells, ply, i);
-                if let Some(v) = settled(game, ply, x, o) {
-                    return v;
-                }
-                let empty = full(cells) & !(x | o);
-                let cells_left = (0..cells).map(|c| 1u64 << c).filter(|t| empty & t != 0);
-                Value::best(cells_left.filter_map(|t| {
-                    let (x2, o2) = if ply % 2 == 0 { (x | t, o) } else { (x, o | t) };
-                    Value::from_byte(next[index(cells, x2, o2).1 as usize])
-                }))
-            })
-        });
-        if progress(&format!("ply {ply} done: {} indices", bytes.len())).is_break() {
+        let (bytes, kept) = steps.step(&format!("ply {ply}"), ply_len(cells, ply), || {
+            pool.install(|| label(game, cells, ply, next))
+        })?;
+        let what = if kept { "kept from an earlier build" } else { "done" };
+        if progress(&format!("ply {ply} {what}: {} indices", bytes.len())).is_break() {
             return Err(TableError::Stopped);
         }
         plies[ply] = bytes;
     }
     Ok(super::ply_table(name, plies))
+}
+
+/// The bytes of ply `ply` of `game`'s table, from the next ply's.
+fn label<P: Placement>(game: &P, cells: usize, ply: usize, next: &[u8]) -> Vec<u8> {
+    label_forward(ply_len(cells, ply), |i| {
+        let (x, o) = position(cells, ply, i);
+        if let Some(v) = settled(game, ply, x, o) {
+            return v;
+        }
+        let empty = full(cells) & !(x | o);
+        let cells_left = (0..cells).map(|c| 1u64 << c).filter(|t| empty & t != 0);
+        Value::best(cells_left.filter_map(|t| {
+            let (x2, o2) = if ply.is_multiple_of(2) { (x | t, o) } else { (x, o | t) };
+            Value::from_byte(next[index(cells, x2, o2).1 as usize])
+        }))
+    })
 }
 
 /// The value of the position where the first player holds `x` and the

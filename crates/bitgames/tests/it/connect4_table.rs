@@ -9,6 +9,7 @@ use crate::common::{build_table, game, match_config, play_match, tablebase};
 use bitgames::games::connect4::Connect4;
 use bitgames::registry;
 use bitgames::retro::{Table, Value};
+use bitgames::tools::TableBuild;
 use bitgames::tools::{SolveOptions, Solver};
 use bitgames::{DynGame, Outcome};
 use rand::{Rng, SeedableRng};
@@ -141,7 +142,8 @@ fn the_file_the_engine_and_the_errors() {
     let e = (info.load)(game("connect4(width=5,height=4)").as_ref(), &path).unwrap_err();
     assert!(e.to_string().contains("is a table of connect4(width=4,height=4) (profiles)"), "{e}");
     // 7×6 is far too large: the error names its size.
-    let e = (info.build)(game("connect4").as_ref(), 1, None).unwrap_err().to_string();
+    let e =
+        (info.build)(game("connect4").as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
     assert!(e.contains("connect4(width=7,height=6) needs"), "{e}");
     assert!(e.contains("a table holds at most 10500000000"), "{e}");
     // The table's engine (`perfect` is the solver) never loses the drawn

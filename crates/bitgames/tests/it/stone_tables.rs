@@ -9,6 +9,7 @@
 use crate::common::{build_table, game, tablebase};
 use crate::tictactoe_table::agrees_with_search;
 use bitgames::retro::{Counts, Value};
+use bitgames::tools::TableBuild;
 
 /// The counts of the table of `spec` and the value of its start position.
 fn counts_and_start(spec: &str) -> (Counts, Value) {
@@ -50,14 +51,15 @@ fn the_kit_tables_name_what_they_cannot_hold() {
     ];
     for (spec, says) in cases {
         let tb = tablebase(spec);
-        let e = (tb.build)(game(spec).as_ref(), 1, None).unwrap_err().to_string();
+        let e = (tb.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
         assert!(e.contains(says), "{spec}: {e}");
     }
     // A table of one game asked about another's position.
     let t = build_table("hex(size=2)");
     let e = (info.probe)(&t, game("hex(size=3)").as_ref()).unwrap_err().to_string();
     assert!(e.contains("a table of hex(size=2,swap=false) (placements) cannot answer"), "{e}");
-    let e = (info.build)(game("y(size=3)").as_ref(), 1, None).unwrap_err().to_string();
+    let e =
+        (info.build)(game("y(size=3)").as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
     assert!(e.contains("is not a hex game"), "{e}");
     // Yavalath (three in a row loses) has none: its win is not monotone.
     assert!(bitgames::tablebase_for(game("yavalath").as_ref()).is_err());
@@ -84,6 +86,66 @@ fn a_table_file_is_read_for_the_game_it_names() {
     let e = bitgames::registry::load_table(&dir.join("none.table")).err().unwrap().to_string();
     assert!(e.contains("none.table"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A build stopped part way keeps the steps it finished in its folder; the
+/// same build started again reads them, labels the rest, and gives the same
+/// table; a damaged step is labelled again; another table's folder is refused.
+#[test]
+fn a_stopped_build_goes_on_from_the_steps_it_kept() {
+    use bitgames::tools::TableNotes;
+    use std::ops::ControlFlow;
+    use std::sync::{Arc, Mutex};
+    let root = std::env::temp_dir().join(format!("bitgames-steps-{}", std::process::id()));
+    for spec in ["tictactoe(width=4,height=3)", "connect4(width=4,height=4)", "hex(size=3)"] {
+        let dir = root.join(spec.replace(['(', ')', ',', '='], "-"));
+        let build = |stop_after: usize, lines: &Arc<Mutex<Vec<String>>>| {
+            let lines = Arc::clone(lines);
+            let notes: TableNotes = Box::new(move |line: &str| {
+                let mut l = lines.lock().unwrap();
+                l.push(line.to_string());
+                if l.len() == stop_after {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            let how = TableBuild { threads: 2, notes: Some(notes), resume: Some(dir.clone()) };
+            (tablebase(spec).build)(game(spec).as_ref(), how)
+        };
+        let first = Arc::default();
+        let e = build(5, &first).unwrap_err().to_string();
+        assert!(e.contains("stopped before it ended"), "{spec}: {e}");
+        let steps = || std::fs::read_dir(&dir).unwrap().filter_map(Result::ok).count();
+        assert_eq!(steps(), 1 + 5, "{spec}: the folder's name file and five steps");
+        let again = Arc::default();
+        let t = build(usize::MAX, &again).unwrap();
+        let lines = again.lock().unwrap().clone();
+        let kept = lines.iter().filter(|l| l.contains("kept from an earlier build")).count();
+        assert_eq!(kept, 5, "{spec}: {lines:?}");
+        let fresh = build_table(spec);
+        assert_eq!(t.sections(), fresh.sections(), "{spec}");
+        assert!((0..t.sections().len()).all(|k| t.section(k) == fresh.section(k)), "{spec}");
+        // A step cut short (a build killed while writing it) is labelled again.
+        let mut files: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        let step = files.iter().find(|p| p.extension().is_some_and(|x| x == "step")).unwrap();
+        let bytes = std::fs::read(step).unwrap();
+        std::fs::write(step, &bytes[..bytes.len() - 1]).unwrap();
+        let third = Arc::default();
+        let t = build(usize::MAX, &third).unwrap();
+        let kept = third.lock().unwrap().iter().filter(|l| l.contains("kept")).count();
+        assert_eq!(kept, steps() - 2, "{spec}: all but the damaged step");
+        assert!((0..t.sections().len()).all(|k| t.section(k) == fresh.section(k)), "{spec}");
+    }
+    // The folder of one table's build is refused for another's.
+    let dir = root.join("tictactoe-width-4-height-3-");
+    let how = TableBuild { threads: 1, notes: None, resume: Some(dir.clone()) };
+    let e = (tablebase("hex").build)(game("hex(size=2)").as_ref(), how).unwrap_err().to_string();
+    assert!(e.contains("keeps the steps of a build of tictactoe(width=4,height=3,k=3)"), "{e}");
+    assert!(e.contains("not of hex(size=2,swap=false)"), "{e}");
+    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Havannah's side 3 (19 cells, 253 M indices: about a minute on two

@@ -9,6 +9,7 @@
 use crate::common::{match_config, play_match};
 use bitgames::registry;
 use bitgames::retro::{Counts, Table, Value};
+use bitgames::tools::TableBuild;
 use bitgames::tools::{TableProbe, TablebaseInfo};
 use bitgames::{DynGame, Outcome};
 use rand::{Rng, SeedableRng};
@@ -29,7 +30,7 @@ fn info() -> &'static TablebaseInfo {
 /// The table, built once for every test of this binary, on every core.
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| (info().build)(game().as_ref(), 0, None).unwrap())
+    TABLE.get_or_init(|| (info().build)(game().as_ref(), TableBuild::threads(0)).unwrap())
 }
 
 fn probe(g: &dyn DynGame) -> TableProbe {

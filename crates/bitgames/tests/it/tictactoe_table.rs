@@ -8,6 +8,7 @@
 
 use crate::common::{build_table, game, match_config, play_match, tablebase};
 use bitgames::retro::{Counts, Value};
+use bitgames::tools::TableBuild;
 use bitgames::{DynGame, Outcome};
 use std::collections::HashMap;
 
@@ -130,7 +131,7 @@ fn the_file_and_the_errors() {
     assert!(e.contains("not of tictactoe(width=3,height=3,k=3) (placements)"), "{e}");
     // Boards too large for a table, named with their size.
     for spec in ["tictactoe(width=5,height=5,k=4)", "tictactoe(width=15,height=15,k=5)"] {
-        let e = (info.build)(game(spec).as_ref(), 1, None).unwrap_err().to_string();
+        let e = (info.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
         assert!(e.contains(&format!("{spec} has")), "{e}");
         assert!(e.contains("a table holds boards of at most 22"), "{e}");
     }

@@ -23,9 +23,10 @@
 
 use super::Connect4;
 use crate::dynamic::DynGame;
+use crate::retro::steps::Steps;
 use crate::retro::{self, rank_set, unrank_set, Table, TableError, Value, BINOMIAL};
 use crate::retro::{compress, expand, NOT_A_POSITION};
-use crate::tools::{self, typed_game, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{typed_game, TableProbe, TablebaseInfo, ToolError};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -171,11 +172,13 @@ fn layout(game: &dyn DynGame) -> Result<Layout, ToolError> {
     Ok(l)
 }
 
-/// Builds the table of a board on `threads` threads (0: every core);
-/// `progress` hears of each ply (a `Break` stops the build).
+/// Builds the table of a board on `threads` threads (0: every core), each
+/// ply of both passes kept in `steps` (and read from there where an earlier
+/// build kept it); `progress` hears of each ply (a `Break` stops the build).
 fn build(
     l: &Layout,
     threads: usize,
+    steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = l.width * l.height;
@@ -186,28 +189,31 @@ fn build(
     let mut reached: Vec<Vec<u8>> = vec![vec![1]];
     for p in 1..=cells {
         let before = &reached[p - 1];
-        let bytes = run(&|| {
-            (0..l.ply_len(p))
-                .into_par_iter()
-                .map(|i| {
-                    let (x, mask) = l.position(p, i);
-                    let last = if p % 2 == 1 { x } else { mask & !x };
-                    let reached_from = (0..l.width).any(|c| {
-                        let top = l.top_cell(mask, c);
-                        top & last != 0 && {
-                            let (px, pm) = (x & !top, mask & !top);
-                            before[l.index(px, pm).1 as usize] == 1
+        let (bytes, kept) = steps.step(&format!("reached {p}"), l.ply_len(p), || {
+            run(&|| {
+                (0..l.ply_len(p))
+                    .into_par_iter()
+                    .map(|i| {
+                        let (x, mask) = l.position(p, i);
+                        let last = if p % 2 == 1 { x } else { mask & !x };
+                        let reached_from = (0..l.width).any(|c| {
+                            let top = l.top_cell(mask, c);
+                            top & last != 0 && {
+                                let (px, pm) = (x & !top, mask & !top);
+                                before[l.index(px, pm).1 as usize] == 1
+                            }
+                        });
+                        match (reached_from, l.four(last)) {
+                            (false, _) => 0,
+                            (true, false) => 1,
+                            (true, true) => 2,
                         }
-                    });
-                    match (reached_from, l.four(last)) {
-                        (false, _) => 0,
-                        (true, false) => 1,
-                        (true, true) => 2,
-                    }
-                })
-                .collect()
-        });
-        if progress(&format!("positions reached: ply {p} of {cells}")).is_break() {
+                    })
+                    .collect()
+            })
+        })?;
+        let what = if kept { " (kept from an earlier build)" } else { "" };
+        if progress(&format!("positions reached: ply {p} of {cells}{what}")).is_break() {
             return Err(TableError::Stopped);
         }
         reached.push(bytes);
@@ -217,30 +223,33 @@ fn build(
     for p in (0..=cells).rev() {
         let here = std::mem::take(&mut reached[p]);
         let next: &[u8] = plies.get(p + 1).map_or(&[], Vec::as_slice);
-        let bytes = run(&|| {
-            here.par_iter()
-                .enumerate()
-                .map(|(i, &r)| {
-                    let v = match r {
-                        0 => return NOT_A_POSITION,
-                        2 => Value::Loss(0),
-                        _ if p == cells => Value::Draw,
-                        _ => {
-                            let (x, mask) = l.position(p, i as u64);
-                            let drops = (0..l.width).map(|c| l.drop_cell(mask, c));
-                            let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
-                                let x2 = if p % 2 == 0 { x | cell } else { x };
-                                Value::from_byte(next[l.index(x2, mask | cell).1 as usize])
-                            });
-                            // A position reached, not over and not full has a drop.
-                            Value::best(after).unwrap_or(Value::Draw)
-                        }
-                    };
-                    v.byte()
-                })
-                .collect()
-        });
-        if progress(&format!("values: ply {p} done")).is_break() {
+        let (bytes, kept) = steps.step(&format!("ply {p}"), here.len() as u64, || {
+            run(&|| {
+                here.par_iter()
+                    .enumerate()
+                    .map(|(i, &r)| {
+                        let v = match r {
+                            0 => return NOT_A_POSITION,
+                            2 => Value::Loss(0),
+                            _ if p == cells => Value::Draw,
+                            _ => {
+                                let (x, mask) = l.position(p, i as u64);
+                                let drops = (0..l.width).map(|c| l.drop_cell(mask, c));
+                                let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
+                                    let x2 = if p % 2 == 0 { x | cell } else { x };
+                                    Value::from_byte(next[l.index(x2, mask | cell).1 as usize])
+                                });
+                                // A position reached, not over and not full has a drop.
+                                Value::best(after).unwrap_or(Value::Draw)
+                            }
+                        };
+                        v.byte()
+                    })
+                    .collect()
+            })
+        })?;
+        let what = if kept { "kept from an earlier build" } else { "done" };
+        if progress(&format!("values: ply {p} {what}")).is_break() {
             return Err(TableError::Stopped);
         }
         plies[p] = bytes;
@@ -275,10 +284,11 @@ fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
 pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     about: "every position of a small board, one byte each: 4×4 takes 202 kB, 6×4 160 MB, \
             5×6 5.2 GB, 6×5 9.9 GB (7×6 does not fit)",
-    build: |game, threads, progress| {
+    build: |game, mut how| {
         let l = layout(game)?;
-        let mut note = progress.unwrap_or_else(tools::no_table_notes);
-        build(&l, threads, &mut |s| note(s)).map_err(ToolError::game)
+        let steps = how.steps(&l.name())?;
+        let mut note = how.take_notes();
+        build(&l, how.threads, &steps, &mut |s| note(s)).map_err(ToolError::game)
     },
     load,
     probe,

@@ -20,9 +20,10 @@
 
 use super::{Teeko, GRID, PATTERNS, PIECES, SIZE};
 use crate::dynamic::DynGame;
+use crate::retro::steps::Steps;
 use crate::retro::{self, Progress, Retrograde, Status, Table, TableError, Value};
 use crate::retro::{compress, expand, rank_set, unrank_set, BINOMIAL};
-use crate::tools::{self, typed_game, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{typed_game, TableProbe, TablebaseInfo, ToolError};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::LazyLock;
@@ -182,52 +183,65 @@ fn lens() -> Vec<u64> {
     (0..2 * PIECES).map(drop_len).chain([MOVE_LEN]).collect()
 }
 
-/// Builds the whole table on `threads` threads (0: every core); `progress`
-/// hears of each distance of the move phase and each ply of the drops (a
-/// `Break` stops the build).
+/// Builds the whole table on `threads` threads (0: every core), the move
+/// phase and each ply of the drops kept in `steps` (and read from there where
+/// an earlier build kept them); `progress` hears of each distance of the move
+/// phase and each ply of the drops (a `Break` stops the build).
 pub fn build(
     threads: usize,
+    steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, ToolError> {
     let d = &*DENSE;
-    let moves = retro::solve(&MovePhase { d }, threads, &mut |p: Progress| {
-        progress(&format!(
-            "move phase: distance {} done, {} positions won or lost",
-            p.distance, p.labelled
-        ))
-    })
-    .map_err(ToolError::game)?;
+    let (moves, kept) = steps
+        .try_step("moves", MOVE_LEN, || {
+            retro::solve(&MovePhase { d }, threads, &mut |p: Progress| {
+                progress(&format!(
+                    "move phase: distance {} done, {} positions won or lost",
+                    p.distance, p.labelled
+                ))
+            })
+        })
+        .map_err(ToolError::game)?;
+    if kept && progress("move phase kept from an earlier build").is_break() {
+        return Err(ToolError::game(TableError::Stopped));
+    }
     let pool = retro::pool(threads).map_err(ToolError::game)?;
     let mut drops: Vec<Vec<u8>> = vec![Vec::new(); 2 * PIECES];
     for ply in (0..2 * PIECES).rev() {
         let (nx, no) = drop_counts(ply);
         let next: &[u8] = if ply + 1 == 2 * PIECES { &moves } else { &drops[ply + 1] };
-        let bytes = pool.install(|| {
-            retro::label_forward(drop_len(ply), |i| {
-                let per = BINOMIAL[CELLS - nx][no];
-                let x = unrank_set(i / per, nx, CELLS);
-                let o = expand(unrank_set(i % per, no, CELLS - nx), FULL & !x);
-                if nx == PIECES && d.pattern[rank_set(x) as usize] {
-                    return Some(Value::Loss(0)); // Black's fourth drop won.
-                }
-                let black = ply.is_multiple_of(2);
-                let mut empty = FULL & !(x | o);
-                let mut after = Vec::with_capacity(CELLS);
-                while empty != 0 {
-                    let t = empty & empty.wrapping_neg();
-                    empty &= empty - 1;
-                    let (x2, o2) = if black { (x | t, o) } else { (x, o | t) };
-                    let at = if ply + 1 == 2 * PIECES {
-                        move_index(x2, o2) // Black to move first.
-                    } else {
-                        drop_index(x2, o2)
-                    };
-                    after.push(Value::from_byte(next[at as usize])?);
-                }
-                Value::best(after)
+        let label = || {
+            pool.install(|| {
+                retro::label_forward(drop_len(ply), |i| {
+                    let per = BINOMIAL[CELLS - nx][no];
+                    let x = unrank_set(i / per, nx, CELLS);
+                    let o = expand(unrank_set(i % per, no, CELLS - nx), FULL & !x);
+                    if nx == PIECES && d.pattern[rank_set(x) as usize] {
+                        return Some(Value::Loss(0)); // Black's fourth drop won.
+                    }
+                    let black = ply.is_multiple_of(2);
+                    let mut empty = FULL & !(x | o);
+                    let mut after = Vec::with_capacity(CELLS);
+                    while empty != 0 {
+                        let t = empty & empty.wrapping_neg();
+                        empty &= empty - 1;
+                        let (x2, o2) = if black { (x | t, o) } else { (x, o | t) };
+                        let at = if ply + 1 == 2 * PIECES {
+                            move_index(x2, o2) // Black to move first.
+                        } else {
+                            drop_index(x2, o2)
+                        };
+                        after.push(Value::from_byte(next[at as usize])?);
+                    }
+                    Value::best(after)
+                })
             })
-        });
-        if progress(&format!("drop phase: ply {ply} done")).is_break() {
+        };
+        let (bytes, kept) =
+            steps.step(&format!("drop {ply}"), drop_len(ply), label).map_err(ToolError::game)?;
+        let what = if kept { "kept from an earlier build" } else { "done" };
+        if progress(&format!("drop phase: ply {ply} {what}")).is_break() {
             return Err(ToolError::game(TableError::Stopped));
         }
         drops[ply] = bytes;
@@ -275,10 +289,11 @@ pub fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
 pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     about: "every position of Teeko (about 97 million indices, one byte each: a 97 MB file); \
             its values hold for any move limit",
-    build: |game, threads, progress| {
+    build: |game, mut how| {
         typed_game::<Teeko>(game, "teeko")?;
-        let mut note = progress.unwrap_or_else(tools::no_table_notes);
-        build(threads, &mut |s| note(s))
+        let steps = how.steps(TABLE_GAME)?;
+        let mut note = how.take_notes();
+        build(how.threads, &steps, &mut |s| note(s))
     },
     load,
     probe,

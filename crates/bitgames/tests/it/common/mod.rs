@@ -10,6 +10,7 @@
 
 #![allow(dead_code)] // Each test file uses its own subset.
 
+use bitgames::tools::TableBuild;
 use bitgames::{Game, IllegalReason, PlayError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -291,7 +292,7 @@ pub fn tablebase(spec: &str) -> &'static bitgames::tools::TablebaseInfo {
 
 /// The table of the board of `spec`, built on two threads.
 pub fn build_table(spec: &str) -> bitgames::retro::Table {
-    (tablebase(spec).build)(game(spec).as_ref(), 2, None).unwrap()
+    (tablebase(spec).build)(game(spec).as_ref(), TableBuild::threads(2)).unwrap()
 }
 
 /// A match of `games` games of `game` between `engines`, from openings of

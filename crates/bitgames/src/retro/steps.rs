@@ -1,0 +1,119 @@
+//! Restartable builds: a table's build keeps each finished step (a ply of
+//! the placement and Connect Four tables, Teeko's move phase and its drops) in
+//! a folder as it goes, and a build started again with the same folder reads
+//! the steps kept instead of labelling them again. A step's file holds its
+//! length and a CRC-32 of its bytes; one that is cut short or damaged (a build
+//! killed while writing it) is labelled again. The folder names the table it
+//! belongs to, so a folder of another game or board is refused.
+
+use super::TableError;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The first bytes of a kept step's file.
+const MAGIC: &[u8; 8] = b"BGSTEP01";
+
+/// The file in the folder that names its table.
+const GAME_FILE: &str = "table-of";
+
+/// Where a build keeps its finished steps: a folder, or nowhere.
+pub struct Steps {
+    dir: Option<PathBuf>,
+}
+
+impl Steps {
+    /// Steps kept nowhere: every step is labelled.
+    pub fn none() -> Steps {
+        Steps { dir: None }
+    }
+
+    /// The folder `dir` (made if missing) for the build of `game` (the
+    /// table's name); [`TableError::OtherSteps`] if it holds another table's.
+    pub fn open(dir: &Path, game: &str) -> Result<Steps, TableError> {
+        let io = |error| TableError::Io { path: dir.to_path_buf(), error };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let named = dir.join(GAME_FILE);
+        match std::fs::read_to_string(&named) {
+            Ok(held) if held == game => {}
+            Ok(held) => {
+                return Err(TableError::OtherSteps {
+                    path: dir.to_path_buf(),
+                    held,
+                    game: game.into(),
+                })
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                write_whole(&named, game.as_bytes())
+                    .map_err(|error| TableError::Io { path: named.clone(), error })?
+            }
+            Err(error) => return Err(TableError::Io { path: named, error }),
+        }
+        Ok(Steps { dir: Some(dir.to_path_buf()) })
+    }
+
+    /// Step `name` of `len` bytes: the bytes an earlier build kept, else
+    /// `label`'s, kept for a later one; and whether they were kept before.
+    pub fn step(
+        &self,
+        name: &str,
+        len: u64,
+        label: impl FnOnce() -> Vec<u8>,
+    ) -> Result<(Vec<u8>, bool), TableError> {
+        self.try_step(name, len, || Ok(label()))
+    }
+
+    /// [`step`](Self::step) with a labelling that may fail (or be stopped).
+    pub fn try_step(
+        &self,
+        name: &str,
+        len: u64,
+        label: impl FnOnce() -> Result<Vec<u8>, TableError>,
+    ) -> Result<(Vec<u8>, bool), TableError> {
+        let Some(dir) = &self.dir else { return Ok((label()?, false)) };
+        let path = dir.join(format!("{}.step", name.replace(' ', "-")));
+        if let Some(bytes) = read_step(&path, len) {
+            return Ok((bytes, true));
+        }
+        let bytes = label()?;
+        let mut file = Vec::with_capacity(bytes.len() + 20);
+        file.extend_from_slice(MAGIC);
+        file.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        file.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
+        file.extend_from_slice(&bytes);
+        write_whole(&path, &file).map_err(|error| TableError::Io { path, error })?;
+        Ok((bytes, false))
+    }
+}
+
+/// A kept step's bytes, if the file at `path` is whole and of `len` bytes.
+fn read_step(path: &Path, len: u64) -> Option<Vec<u8>> {
+    let mut f = std::fs::File::open(path).ok()?;
+    let mut head = [0u8; 20];
+    f.read_exact(&mut head).ok()?;
+    let stored = u64::from_le_bytes(head[8..16].try_into().ok()?);
+    let crc = u32::from_le_bytes(head[16..20].try_into().ok()?);
+    if &head[..8] != MAGIC || stored != len || f.metadata().ok()?.len() != 20 + len {
+        return None;
+    }
+    let mut bytes = vec![0; usize::try_from(len).ok()?];
+    f.read_exact(&mut bytes).ok()?;
+    (crc32fast::hash(&bytes) == crc).then_some(bytes)
+}
+
+/// Writes `bytes` to `path` whole: into a file beside it, renamed over it.
+fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".partial-{}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
