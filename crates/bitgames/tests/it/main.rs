@@ -12,6 +12,7 @@ mod analysis;
 mod board_marks;
 mod breakthrough;
 mod clobber;
+mod clobber_table;
 mod common;
 mod connect4_solver;
 mod connect4_table;

@@ -7,7 +7,7 @@
 //! the slowest loss).
 
 use crate::common::{build_table, game, match_config, play_match, tablebase};
-use bitgames::retro::{Counts, Value};
+use bitgames::retro::{Counts, Table, Value};
 use bitgames::tools::TableBuild;
 use bitgames::{DynGame, Outcome};
 use std::collections::HashMap;
@@ -44,22 +44,29 @@ pub(crate) fn search(g: &dyn DynGame, seen: &mut HashMap<String, Value>) -> Valu
 /// and the table holds no other position; the table's counts.
 pub(crate) fn agrees_with_search(spec: &str) -> Counts {
     let table = build_table(spec);
+    let reached = reachable_agree(spec, &table);
+    let counts = table.counts();
+    assert_eq!(counts.positions(), reached as u64, "{spec}");
+    counts
+}
+
+/// Every position reachable from the start of `spec` has the value in
+/// `table` that the search finds, and every move the value after it; the
+/// positions reached.
+pub(crate) fn reachable_agree(spec: &str, table: &Table) -> usize {
     let probe = tablebase(spec).probe;
-    let start = game(spec);
     let mut seen = HashMap::new();
-    search(start.as_ref(), &mut seen);
+    search(game(spec).as_ref(), &mut seen);
     let mut g = game(spec);
     for (pos, want) in &seen {
         g.set_position(pos).unwrap();
-        let got = probe(&table, g.as_ref()).unwrap();
+        let got = probe(table, g.as_ref()).unwrap();
         assert_eq!(got.value, *want, "{spec} {pos}");
         // Each move's value is the value after it, for the mover.
         let best = got.moves.iter().map(|m| m.value.rank()).max();
         assert!(best.is_none_or(|b| b == want.rank()), "{spec} {pos}: {:?}", got.moves);
     }
-    let counts = table.counts();
-    assert_eq!(counts.positions(), seen.len() as u64, "{spec}");
-    counts
+    seen.len()
 }
 
 #[test]

@@ -1,0 +1,63 @@
+//! Clobber's tables (issue 34): every arrangement of stones on a board of at
+//! most 16 cells, reached through the registry as a user reaches them. A table
+//! of `c` cells holds `3^c` arrangements, every one a position, and none is
+//! drawn (Clobber has no draws); on the smaller boards every position reachable
+//! from the start agrees with the search over the game's own moves (the
+//! fastest win, the slowest loss).
+
+use crate::common::{build_table, game, match_config, play_match, tablebase};
+use crate::tictactoe_table::reachable_agree;
+use bitgames::retro::Value;
+use bitgames::tools::TableBuild;
+
+#[test]
+fn small_boards_agree_with_search_everywhere() {
+    for (w, h) in [(1, 1), (2, 1), (2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (5, 2)] {
+        let spec = format!("clobber(width={w},height={h})");
+        let t = build_table(&spec);
+        let c = t.counts();
+        assert_eq!(c.positions(), 3u64.pow((w * h) as u32), "{spec}: {c:?}");
+        assert_eq!((c.drawn, c.not_positions), (0, 0), "{spec}: {c:?}");
+        let reached = reachable_agree(&spec, &t);
+        assert!(reached > 1 || w * h == 1, "{spec}");
+    }
+}
+
+#[test]
+fn the_clobber_tables_name_what_they_cannot_hold() {
+    let info = tablebase("clobber");
+    for (spec, says) in [
+        ("clobber(width=5,height=4)", "has 20 cells: a table holds boards of at most 16"),
+        ("clobber", "clobber(width=8,height=8) has 64 cells"),
+        ("clobber(width=9,height=8)", "has 72 cells"),
+    ] {
+        let e = (info.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
+        assert!(e.contains(says), "{spec}: {e}");
+    }
+    let t = build_table("clobber(width=3,height=2)");
+    let e = (info.probe)(&t, game("clobber(width=2,height=3)").as_ref()).unwrap_err().to_string();
+    assert!(e.contains("cannot answer"), "{e}");
+}
+
+/// The perfect engine against MCTS from the start of 3×3, whose first player
+/// wins: moving first it wins every game.
+#[test]
+fn the_perfect_engine_wins_the_won_board() {
+    let spec = "clobber(width=3,height=3)";
+    let t = build_table(spec);
+    let start = (tablebase(spec).probe)(&t, game(spec).as_ref()).unwrap().value;
+    assert!(matches!(start, Value::Win(_)), "{start}");
+    let dir = std::env::temp_dir().join(format!("bitgames-clobber-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("3x3.table");
+    t.save(&path).unwrap();
+    let engine = format!("perfect(table={})", path.display());
+    let r = play_match(&match_config(spec, [&engine, "mcts(iterations=2000)"], 4, 0, 7, 1));
+    for g in &r.games {
+        assert!(g.fault.is_none(), "{:?}", g.fault);
+        if g.first == 0 {
+            assert_eq!(g.winner, Some(0), "game {}: {:?}", g.index, g.moves);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
