@@ -56,7 +56,7 @@ fn a_table_built_written_and_asked() {
 fn tablebase_errors_are_named() {
     assert_fails_with(
         &["tablebase", "build", "othello"],
-        &["no table for othello (games with one: connect4, havannah, hex, teeko, tictactoe, y)"],
+        &["no table for othello (games with one: clobber, connect4, havannah, hex, teeko, tictactoe, y)"],
     );
     assert_fails_with(
         &["tablebase", "build", "connect4"],
@@ -72,6 +72,15 @@ fn tablebase_errors_are_named() {
     );
     let not_a_table = scratch_file("not-a.table", "hello, world, and then some more bytes");
     let not_a_table = not_a_table.to_str().unwrap();
+    // The web app refuses a bad table before it serves.
+    assert_fails_with(
+        &["serve", "--port", "0", "--table", not_a_table],
+        &["not-a.table is not a bitgames table"],
+    );
+    assert_fails_with(
+        &["serve", "--port", "0", "--table", "/no/such/file.table"],
+        &["/no/such/file.table"],
+    );
     assert_fails_with(
         &["solve", "teeko", "", "--table", not_a_table],
         &["is not a bitgames table: it does not start with BGTABLE1"],
