@@ -506,3 +506,31 @@ const fn byte_table<T: Copy>(zero: T, one: T) -> [[T; 8]; 256] {
     }
     t
 }
+
+/// A rectangle's picture as the games draw it: rows from the top, cells
+/// separated by spaces, `X` where bit `bit(col, row)` (row 0 the top) is in
+/// `first`, `O` where it is in `second`, `.` elsewhere.
+pub(crate) fn rectangle_picture(
+    (width, height): (usize, usize),
+    [first, second]: [u64; 2],
+    bit: impl Fn(usize, usize) -> u32,
+) -> String {
+    let mut s = String::with_capacity(2 * width * height);
+    for r in 0..height {
+        for c in 0..width {
+            if c > 0 {
+                s.push(' ');
+            }
+            let b = 1u64 << bit(c, r);
+            s.push(if first & b != 0 {
+                'X'
+            } else if second & b != 0 {
+                'O'
+            } else {
+                '.'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}

@@ -529,25 +529,10 @@ impl Notation for Connect4 {
 
     fn picture(&self) -> String {
         let first = self.first_stones();
-        let h1 = self.height as usize + 1;
-        let mut s = String::new();
-        for r in (0..self.height as usize).rev() {
-            for c in 0..self.width as usize {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let bit = 1u64 << (c * h1 + r);
-                s.push(if self.mask & bit == 0 {
-                    '.'
-                } else if first & bit != 0 {
-                    'X'
-                } else {
-                    'O'
-                });
-            }
-            s.push('\n');
-        }
-        s
+        let (w, h) = (self.width as usize, self.height as usize);
+        // Column `c` holds bits `c·(h + 1)` up, its bottom cell first.
+        let bit = |c: usize, r: usize| (c * (h + 1) + h - 1 - r) as u32;
+        crate::board::rectangle_picture((w, h), [first, self.mask & !first], bit)
     }
 }
 

@@ -676,25 +676,8 @@ impl Notation for Othello {
 
     /// Row 1 (the top) first, `X` Black, `O` White, `.` empty.
     fn picture(&self) -> String {
-        let (black, white) = (self.black(), self.white());
-        let mut s = String::with_capacity(128);
-        for r in 0..8 {
-            for c in 0..8 {
-                if c > 0 {
-                    s.push(' ');
-                }
-                let bit = 1u64 << (8 * r + c);
-                s.push(if black & bit != 0 {
-                    'X'
-                } else if white & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
-        }
-        s
+        let discs = [self.black(), self.white()];
+        crate::board::rectangle_picture((8, 8), discs, |c, r| (8 * r + c) as u32)
     }
 }
 
