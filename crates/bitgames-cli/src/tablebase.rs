@@ -46,8 +46,8 @@ pub struct BuildArgs {
     pub threads: usize,
     /// Keep each finished step (a ply, a phase) in this folder as the build
     /// goes: the same command started again after a stop (Ctrl-C, a crash)
-    /// goes on from the steps kept. The folder is removed once the table is
-    /// written.
+    /// goes on from the steps kept. The folder must be new, empty or an
+    /// earlier build's; its steps are removed once the table is written.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
 }
@@ -100,7 +100,7 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
     table.write(&mut bytes)?;
     crate::interrupt::write_final(&path, &bytes)?;
     if let Some(dir) = &args.resume {
-        std::fs::remove_dir_all(dir)
+        bitgames::retro::steps::clear(dir)
             .with_context(|| format!("the table is written, but '{}' is left", dir.display()))?;
     }
     print_counts(&table, out)?;

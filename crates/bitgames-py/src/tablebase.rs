@@ -145,8 +145,8 @@ impl Tablebase {
     /// raises stops the build and is raised here, as Ctrl-C is
     /// (`KeyboardInterrupt`). With `resume`, a folder, each finished step is
     /// kept there as the build goes, and the same build started again with it
-    /// goes on from the steps kept; the folder is removed once the build is
-    /// done. A `ValueError` for a game without a table, or a board too large
+    /// goes on from the steps kept; the folder must be new, empty or an
+    /// earlier build's, and its steps are removed once the build is done. A `ValueError` for a game without a table, or a board too large
     /// for one.
     #[staticmethod]
     #[pyo3(signature = (game, threads = 0, progress = None, resume = None))]
@@ -185,9 +185,7 @@ impl Tablebase {
         }
         let table = built.map_err(tool_error)?;
         if let Some(dir) = resume {
-            std::fs::remove_dir_all(&dir).map_err(|e| {
-                pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", dir.display()))
-            })?;
+            bitgames::retro::steps::clear(&dir).map_err(|e| table_error(&e))?;
         }
         Ok(Tablebase { table, info, spec: start.spec() })
     }

@@ -231,7 +231,9 @@ pub struct TableBuild {
     pub notes: Option<TableNotes>,
     /// A folder that keeps each finished step ([`crate::retro::steps`]): the
     /// same build started again with it goes on from the steps kept. The
-    /// folder is left as it is; the caller removes it once the table is safe.
+    /// folder must be new, empty or an earlier build's; it is left as it is,
+    /// and the caller clears it ([`crate::retro::steps::clear`]) once the
+    /// table is safe.
     pub resume: Option<std::path::PathBuf>,
 }
 

@@ -68,6 +68,12 @@ pub enum TableError {
         /// The table being built.
         game: String,
     },
+    /// A folder named for a build's steps that holds other files.
+    #[error("{path} holds files but no build's steps: name an empty or a new folder")]
+    NotSteps {
+        /// The folder.
+        path: PathBuf,
+    },
     /// The build was stopped before it ended (its progress notes said so).
     #[error("the table build was stopped before it ended")]
     Stopped,

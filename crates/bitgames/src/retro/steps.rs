@@ -28,7 +28,9 @@ impl Steps {
     }
 
     /// The folder `dir` (made if missing) for the build of `game` (the
-    /// table's name); [`TableError::OtherSteps`] if it holds another table's.
+    /// table's name); [`TableError::OtherSteps`] if it holds another table's,
+    /// [`TableError::NotSteps`] if it holds files but no build's steps (so
+    /// that [`clear`] never meets a user's files).
     pub fn open(dir: &Path, game: &str) -> Result<Steps, TableError> {
         let io = |error| TableError::Io { path: dir.to_path_buf(), error };
         std::fs::create_dir_all(dir).map_err(io)?;
@@ -43,6 +45,9 @@ impl Steps {
                 })
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if std::fs::read_dir(dir).map_err(io)?.next().is_some() {
+                    return Err(TableError::NotSteps { path: dir.to_path_buf() });
+                }
                 write_whole(&named, game.as_bytes())
                     .map_err(|error| TableError::Io { path: named.clone(), error })?
             }
@@ -83,6 +88,27 @@ impl Steps {
         write_whole(&path, &file).map_err(|error| TableError::Io { path, error })?;
         Ok((bytes, false))
     }
+}
+
+/// Removes a build's folder of kept steps once its table is safe: its step
+/// files and the file that names its table, then the folder if nothing else
+/// is in it (anything else there is left as it is).
+pub fn clear(dir: &Path) -> Result<(), TableError> {
+    let io = |error| TableError::Io { path: dir.to_path_buf(), error };
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        // A step, the name file, or either half-written by a build killed then.
+        let ours = name.ends_with(".step")
+            || name.contains(".step.partial-")
+            || name == GAME_FILE
+            || name.starts_with(&format!("{GAME_FILE}.partial-"));
+        if ours && path.is_file() {
+            std::fs::remove_file(&path).map_err(|error| TableError::Io { path, error })?;
+        }
+    }
+    let _ = std::fs::remove_dir(dir); // Fails only where something else is kept there.
+    Ok(())
 }
 
 /// A kept step's bytes, if the file at `path` is whole and of `len` bytes.

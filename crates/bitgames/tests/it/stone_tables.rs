@@ -139,6 +139,23 @@ fn a_stopped_build_goes_on_from_the_steps_it_kept() {
         assert_eq!(kept, steps() - 2, "{spec}: all but the damaged step");
         assert!((0..t.sections().len()).all(|k| t.section(k) == fresh.section(k)), "{spec}");
     }
+    // A folder of the user's files is refused; clearing a build's folder
+    // removes only its steps, and the folder once nothing else is in it.
+    let mine = root.join("mine");
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "keep me").unwrap();
+    let how = TableBuild { threads: 1, notes: None, resume: Some(mine.clone()) };
+    let e = (tablebase("hex").build)(game("hex(size=2)").as_ref(), how).unwrap_err().to_string();
+    assert!(e.contains("holds files but no build's steps"), "{e}");
+    let kept = root.join("hex-2");
+    let how = TableBuild { threads: 1, notes: None, resume: Some(kept.clone()) };
+    (tablebase("hex").build)(game("hex(size=2)").as_ref(), how).unwrap();
+    std::fs::write(kept.join("notes.txt"), "keep me").unwrap();
+    bitgames::retro::steps::clear(&kept).unwrap();
+    let left: Vec<_> = std::fs::read_dir(&kept).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["notes.txt"]);
+    bitgames::retro::steps::clear(&mine).unwrap();
+    assert_eq!(std::fs::read_to_string(mine.join("notes.txt")).unwrap(), "keep me");
     // The folder of one table's build is refused for another's.
     let dir = root.join("tictactoe-width-4-height-3-");
     let how = TableBuild { threads: 1, notes: None, resume: Some(dir.clone()) };
