@@ -235,25 +235,8 @@ impl Table {
     /// `path` once whole, so that a failure leaves no half-written table (and
     /// any old file as it was).
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
-        let io = |error| TableError::Io { path: path.to_path_buf(), error };
-        let name = path
-            .file_name()
-            .ok_or_else(|| io(io::Error::new(io::ErrorKind::InvalidInput, "not a file name")))?;
-        let mut partial = name.to_os_string();
-        partial.push(format!(".partial-{}", std::process::id()));
-        let tmp = path.with_file_name(partial);
-        let written = std::fs::File::create_new(&tmp).and_then(|f| {
-            let mut w = io::BufWriter::new(f);
-            self.write(&mut w)?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()
-        });
-        match written.and_then(|()| std::fs::rename(&tmp, path)) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(io(e))
-            }
-        }
+        write_whole(path, |w| self.write(w))
+            .map_err(|error| TableError::Io { path: path.to_path_buf(), error })
     }
 
     /// The game (and layout) a table file says it holds, read from its
@@ -307,6 +290,33 @@ impl Table {
             at += s.len as usize;
         }
         Ok(Table { game: header.game, sections, starts, bytes })
+    }
+}
+
+/// Writes a file whole or not at all: `write` fills a new file beside `path`
+/// (`NAME.partial-PID`), which is synced and renamed over `path` once
+/// written, and removed if anything fails (any old file is left as it was).
+pub(super) fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut partial = name.to_os_string();
+    partial.push(format!(".partial-{}", std::process::id()));
+    let tmp = path.with_file_name(partial);
+    let written = std::fs::File::create_new(&tmp).and_then(|f| {
+        let mut w = io::BufWriter::new(f);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
     }
 }
 

@@ -409,6 +409,31 @@ pub fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
     set
 }
 
+/// Every cell of a board of `cells` cells (at most 63).
+pub(crate) const fn full(cells: usize) -> u64 {
+    (1u64 << cells) - 1
+}
+
+/// Pairs of disjoint sets of `a` and `b` cells on a board of `cells` cells.
+pub fn pair_len(cells: usize, a: usize, b: usize) -> u64 {
+    BINOMIAL[cells][a] * BINOMIAL[cells - a][b]
+}
+
+/// The index of two disjoint sets of cells among the pairs of their sizes
+/// ([`pair_len`]): `rank(first) × C(cells − |first|, |second|) + rank(second
+/// among the cells first leaves)`, the combinatorial number system.
+pub fn rank_pair(cells: usize, first: u64, second: u64) -> u64 {
+    let (a, b) = (first.count_ones() as usize, second.count_ones() as usize);
+    rank_set(first) * BINOMIAL[cells - a][b] + rank_set(compress(second, full(cells) & !first))
+}
+
+/// [`rank_pair`]'s inverse: the sets of `a` and `b` cells at `index`.
+pub fn unrank_pair(cells: usize, a: usize, b: usize, index: u64) -> (u64, u64) {
+    let per = BINOMIAL[cells - a][b];
+    let first = unrank_set(index / per, a, cells);
+    (first, expand(unrank_set(index % per, b, cells - a), full(cells) & !first))
+}
+
 /// The bits of `set` that lie in `within`, packed down to the low bits in the
 /// order of `within`'s bits (`pext`: a set ranked among the cells another set
 /// leaves free): one instruction where it is fast, a loop over the set's bits

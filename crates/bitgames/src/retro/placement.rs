@@ -19,8 +19,8 @@
 //! positions reachable from the empty board (5,478 for tic-tac-toe).
 
 use super::steps::Steps;
-use super::{compress, expand, label_forward, rank_set, unrank_set, Table, TableError};
-use super::{Value, BINOMIAL, NOT_A_POSITION};
+use super::{full, label_forward, pair_len, rank_pair, unrank_pair, Table, TableError};
+use super::{Value, NOT_A_POSITION};
 use std::ops::ControlFlow;
 
 /// The rules a placement table needs, on sets of cells (bit `i` for cell
@@ -45,7 +45,7 @@ const fn stones_at(ply: usize) -> (usize, usize) {
 /// Indices of ply `ply` on a board of `cells` cells.
 pub fn ply_len(cells: usize, ply: usize) -> u64 {
     let (x, o) = stones_at(ply);
-    BINOMIAL[cells][x] * BINOMIAL[cells - x][o]
+    pair_len(cells, x, o)
 }
 
 /// The sections' lengths, ply 0 to `cells`.
@@ -53,24 +53,16 @@ pub fn lens(cells: usize) -> Vec<u64> {
     (0..=cells).map(|p| ply_len(cells, p)).collect()
 }
 
-/// Every cell of a board of `cells` cells.
-const fn full(cells: usize) -> u64 {
-    (1u64 << cells) - 1
-}
-
 /// The (ply, index) of the position where the first player holds `x` and
 /// the second `o`.
 pub fn index(cells: usize, x: u64, o: u64) -> (usize, u64) {
-    let (nx, no) = (x.count_ones() as usize, o.count_ones() as usize);
-    (nx + no, rank_set(x) * BINOMIAL[cells - nx][no] + rank_set(compress(o, full(cells) & !x)))
+    ((x | o).count_ones() as usize, rank_pair(cells, x, o))
 }
 
 /// The stones (first player's, second's) at `index` of ply `ply`.
 fn position(cells: usize, ply: usize, index: u64) -> (u64, u64) {
     let (nx, no) = stones_at(ply);
-    let per = BINOMIAL[cells - nx][no];
-    let x = unrank_set(index / per, nx, cells);
-    (x, expand(unrank_set(index % per, no, cells - nx), full(cells) & !x))
+    unrank_pair(cells, nx, no, index)
 }
 
 /// A position's value by the rules alone: `Some(None)` when it is no

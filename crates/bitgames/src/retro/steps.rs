@@ -6,8 +6,9 @@
 //! killed while writing it) is labelled again. The folder names the table it
 //! belongs to, so a folder of another game or board is refused.
 
+use super::file::write_whole;
 use super::TableError;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a kept step's file.
@@ -48,7 +49,7 @@ impl Steps {
                 if std::fs::read_dir(dir).map_err(io)?.next().is_some() {
                     return Err(TableError::NotSteps { path: dir.to_path_buf() });
                 }
-                write_whole(&named, game.as_bytes())
+                write_whole(&named, |w| w.write_all(game.as_bytes()))
                     .map_err(|error| TableError::Io { path: named.clone(), error })?
             }
             Err(error) => return Err(TableError::Io { path: named, error }),
@@ -85,7 +86,8 @@ impl Steps {
         file.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
         file.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
         file.extend_from_slice(&bytes);
-        write_whole(&path, &file).map_err(|error| TableError::Io { path, error })?;
+        write_whole(&path, |w| w.write_all(&file))
+            .map_err(|error| TableError::Io { path, error })?;
         Ok((bytes, false))
     }
 }
@@ -124,22 +126,4 @@ fn read_step(path: &Path, len: u64) -> Option<Vec<u8>> {
     let mut bytes = vec![0; usize::try_from(len).ok()?];
     f.read_exact(&mut bytes).ok()?;
     (crc32fast::hash(&bytes) == crc).then_some(bytes)
-}
-
-/// Writes `bytes` to `path` whole: into a file beside it, renamed over it.
-fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".partial-{}", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    match written.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
 }

@@ -17,10 +17,11 @@
 //! draws, and every index is a position: a table of `c` cells counts `3^c`.
 
 use super::Clobber64;
+use crate::bits::Bits;
 use crate::dynamic::DynGame;
 use crate::retro::steps::Steps;
-use crate::retro::{self, compress, expand, rank_set, unrank_set, Table, TableError, Value};
-use crate::retro::{BINOMIAL, NOT_A_POSITION};
+use crate::retro::NOT_A_POSITION;
+use crate::retro::{self, pair_len, rank_pair, unrank_pair, Table, TableError, Value};
 use crate::tools::{typed_game, TableProbe, TablebaseInfo, ToolError};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -60,7 +61,7 @@ impl Board {
             return Err(too_large());
         }
         let column = |c: usize| (0..height).fold(0u64, |m, r| m | 1 << (r * width + c));
-        let all = full(width * height);
+        let all = retro::full(width * height);
         Ok(Board { width, height, east_to: all & !column(0), west_to: all & !column(width - 1) })
     }
 
@@ -84,28 +85,12 @@ impl Board {
             (((me >> 1) & self.west_to) & them, -1),
         ];
         steps.into_iter().flat_map(move |(targets, step)| {
-            bits(targets).map(move |to| {
-                let from = (to as isize - step) as u32;
+            Bits([targets]).into_iter().map(move |to| {
+                let from = (to as isize - step) as usize;
                 (them & !(1 << to), (me & !(1 << from)) | 1 << to)
             })
         })
     }
-}
-
-/// The bits of `set`, lowest first.
-fn bits(mut set: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            i
-        })
-    })
-}
-
-/// Every cell of a board of `cells` cells.
-const fn full(cells: usize) -> u64 {
-    (1u64 << cells) - 1
 }
 
 /// The sections of a board of `cells` cells, `(a, b)` in the order they are
@@ -120,23 +105,10 @@ fn section_of(a: usize, b: usize) -> usize {
     t * (t + 1) / 2 + a
 }
 
-/// Indices of section `(a, b)`.
-fn section_len(cells: usize, a: usize, b: usize) -> u64 {
-    BINOMIAL[cells][a] * BINOMIAL[cells - a][b]
-}
-
 /// The (section, index) of the mover holding `me` against `them`.
 fn index(cells: usize, me: u64, them: u64) -> (usize, u64) {
     let (a, b) = (me.count_ones() as usize, them.count_ones() as usize);
-    let i = rank_set(me) * BINOMIAL[cells - a][b] + rank_set(compress(them, full(cells) & !me));
-    (section_of(a, b), i)
-}
-
-/// The stones (mover's, other's) at `index` of section `(a, b)`.
-fn position(cells: usize, a: usize, b: usize, index: u64) -> (u64, u64) {
-    let per = BINOMIAL[cells - a][b];
-    let me = unrank_set(index / per, a, cells);
-    (me, expand(unrank_set(index % per, b, cells - a), full(cells) & !me))
+    (section_of(a, b), rank_pair(cells, me, them))
 }
 
 /// Builds the table of a board on `threads` threads (0: every core), each
@@ -153,11 +125,11 @@ fn build(
     let mut done: Vec<Vec<u8>> = Vec::with_capacity(order.len());
     let mut kept_all = true;
     for &(a, b) in &order {
-        let len = section_len(cells, a, b);
+        let len = pair_len(cells, a, b);
         let label = || {
             pool.install(|| {
                 retro::label_forward(len, |i| {
-                    let (me, them) = position(cells, a, b, i);
+                    let (me, them) = unrank_pair(cells, a, b, i);
                     let after = board.children(me, them).map(|(m2, o2)| {
                         let (s, j) = index(cells, m2, o2);
                         Value::from_byte(done[s][j as usize])
@@ -206,7 +178,7 @@ fn probe(table: &Table, game: &dyn DynGame) -> Result<TableProbe, ToolError> {
 fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
     let board = Board::of(game)?;
     let cells = board.cells();
-    let lens: Vec<u64> = sections(cells).iter().map(|&(a, b)| section_len(cells, a, b)).collect();
+    let lens: Vec<u64> = sections(cells).iter().map(|&(a, b)| pair_len(cells, a, b)).collect();
     Table::load(path, &board.name(), &lens).map_err(ToolError::game)
 }
 
