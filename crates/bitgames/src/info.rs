@@ -56,6 +56,13 @@ impl GameInfo {
         GameInfo { tools, ..self }
     }
 
+    /// With strong solutions of small boards: `bitgames tablebase` builds,
+    /// saves and probes them ([`TablebaseInfo`](crate::tools::TablebaseInfo)).
+    pub const fn tablebase(mut self, tablebase: &'static crate::tools::TablebaseInfo) -> GameInfo {
+        self.tools.tablebase = Some(tablebase);
+        self
+    }
+
     /// With `bitgames bench`'s default workload: perft to `perft.0` plies
     /// (`perft.1` with `--quick`) and `playouts.0` random playouts
     /// (`playouts.1`).

@@ -65,27 +65,19 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Hex, n, n, |N| Havannah::<N>::new(size, swap))
     },
 )
-.tools(crate::tools::Tools { tablebase: Some(&TABLEBASE), ..crate::tools::Tools::NONE })
+.tablebase(&TABLEBASE)
 .core_bench((3, 2), (100_000, 10_000));
 
-/// Strong solutions of the smallest board: the placement kit's table
-/// ([`crate::games::stone_tables`]) of every position of side 3 (19 cells),
-/// without the pie rule. A ring, a bridge and a fork all stay made as stones
-/// are added, so the win is monotone.
-impl super::stone_tables::StoneTable for Havannah<1> {
-    fn table_board(&self) -> super::stone_tables::TableBoard<'_> {
-        super::stone_tables::TableBoard::of(&self.board)
-    }
-
-    fn table_wins(&self, _player: Player, stones: Bits<1>) -> bool {
-        self.has_chain_win(stones).is_some() || self.has_ring(stones)
-    }
-}
-
-crate::stone_table!(
+// Strong solutions of the smallest board: the placement kit's table
+// ([`crate::games::stone_tables`]) of every position of side 3 (19 cells),
+// without the pie rule. A ring, a bridge and a fork all stay made as stones
+// are added, so the win is monotone.
+crate::stone_table! {
     Havannah<1>,
-    "every position of side 3 (19 cells), without the pie rule, one byte each: 253 MB"
-);
+    board: board,
+    wins: |game, _player, stones| game.has_chain_win(stones).is_some() || game.has_ring(stones),
+    about: "every position of side 3 (19 cells), without the pie rule, one byte each: 253 MB",
+}
 
 /// How a game was won (for the outcome in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

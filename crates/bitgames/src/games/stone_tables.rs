@@ -139,14 +139,36 @@ pub(crate) fn probe<G: StoneTable>(
     crate::retro::engine::probe_moves(game, |p| d.value(table, p), None)
 }
 
-/// Declares a kit game's table (`$game`, a [`StoneTable`] on one word):
-/// `pub static TABLEBASE` (for the game's `Tools`), the `perfect(table=FILE)`
-/// engine `PERFECT`, and the [`Tabled`](crate::retro::engine::Tabled) impl
-/// that joins them. `$about` says which boards fit and how large they are.
+/// Declares a kit game's table: `$game` (a kit game on one word, its
+/// [`Stones`] board in the field `$board`) is a [`StoneTable`] whose stones
+/// win when `$wins` says so (`$g` the game, `$player` the player, `$stones`
+/// the stones); `pub static TABLEBASE` (for the game's `GameInfo`), the
+/// `perfect(table=FILE)` engine `PERFECT`, and the
+/// [`Tabled`](crate::retro::engine::Tabled) impl that joins them. `$about`
+/// says which boards fit and how large they are.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! stone_table {
-    ($game:ty, $about:expr) => {
+    (
+        $game:ty, board: $board:ident,
+        wins: |$g:ident, $player:ident, $stones:ident| $wins:expr,
+        about: $about:expr $(,)?
+    ) => {
+        impl $crate::games::stone_tables::StoneTable for $game {
+            fn table_board(&self) -> $crate::games::stone_tables::TableBoard<'_> {
+                $crate::games::stone_tables::TableBoard::of(&self.$board)
+            }
+
+            fn table_wins(
+                &self,
+                $player: $crate::game::Player,
+                $stones: $crate::bits::Bits<1>,
+            ) -> bool {
+                let $g = self;
+                $wins
+            }
+        }
+
         /// The game's placement tables, as the registry lists them.
         pub static TABLEBASE: $crate::tools::TablebaseInfo = $crate::tools::TablebaseInfo {
             about: $about,

@@ -63,29 +63,21 @@ pub static INFO: GameInfo =
         let n = p.int("size") as usize;
         crate::in_words!(grid GridKind::Hex, n, n, |N| Y::<N>::new(n))
     })
-    .tools(crate::tools::Tools { tablebase: Some(&TABLEBASE), ..crate::tools::Tools::NONE })
+    .tablebase(&TABLEBASE)
     .core_bench((3, 2), (2_000_000, 10_000));
 
-/// Strong solutions of small boards: the placement kit's table
-/// ([`crate::games::stone_tables`]) of every position of a triangle of at most
-/// 22 cells (side 6 and smaller). Y has no draws (a full board always joins
-/// the three sides for one player) and the first player wins every board (the
-/// strategy-stealing argument): the tables agree.
-impl super::stone_tables::StoneTable for Y<1> {
-    fn table_board(&self) -> super::stone_tables::TableBoard<'_> {
-        super::stone_tables::TableBoard::of(&self.board)
-    }
-
-    fn table_wins(&self, _player: Player, stones: Bits<1>) -> bool {
-        self.joins_three_sides(stones)
-    }
-}
-
-crate::stone_table!(
+// Strong solutions of small boards: the placement kit's table
+// ([`crate::games::stone_tables`]) of every position of a triangle of at most
+// 22 cells (side 6 and smaller). Y has no draws (a full board always joins
+// the three sides for one player) and the first player wins every board (the
+// strategy-stealing argument): the tables agree.
+crate::stone_table! {
     Y<1>,
-    "every position of a triangle of at most 22 cells (side 6), one byte each: side 4 takes \
-     17 kB, side 5 3.5 MB, side 6 2.2 GB"
-);
+    board: board,
+    wins: |game, _player, stones| game.joins_three_sides(stones),
+    about: "every position of a triangle of at most 22 cells (side 6), one byte each: side 4 takes \
+           17 kB, side 5 3.5 MB, side 6 2.2 GB",
+}
 
 /// A position of Y stored in `N` 64-bit words per player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

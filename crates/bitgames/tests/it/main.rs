@@ -11,6 +11,7 @@
 mod analysis;
 mod board_marks;
 mod breakthrough;
+mod breakthrough_table;
 mod clobber;
 mod clobber_table;
 mod common;

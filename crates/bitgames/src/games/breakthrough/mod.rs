@@ -26,6 +26,7 @@
 //! counted (popcounts) and drawn at random without allocating.
 
 mod packed;
+pub mod table;
 
 use super::step_move::random_step;
 use crate::game::PositionFault::{AfterEnd, Counts, SideToMove, Syntax};
@@ -52,6 +53,7 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Square8, w, h, |N| Breakthrough::<N>::new(w, h))
     },
 )
+.tablebase(&table::TABLEBASE)
 .core_bench((4, 3), (200_000, 20_000));
 
 /// A Breakthrough move: a pawn from one cell to the next row's cell, written

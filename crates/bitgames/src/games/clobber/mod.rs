@@ -58,7 +58,7 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Square4, w, h, |N| Clobber::<N>::new(w, h))
     },
 )
-.tools(crate::tools::Tools { tablebase: Some(&table::TABLEBASE), ..crate::tools::Tools::NONE })
+.tablebase(&table::TABLEBASE)
 .core_bench((4, 3), (200_000, 20_000));
 
 /// A Clobber move: the mover's stone on `from` clobbers the enemy stone on the

@@ -70,7 +70,7 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Hex, n, n, |N| Hex::<N>::new(n, swap))
     },
 )
-.tools(crate::tools::Tools { tablebase: Some(&table::TABLEBASE), ..crate::tools::Tools::NONE })
+.tablebase(&table::TABLEBASE)
 .core_bench((3, 2), (1_000_000, 10_000));
 
 /// A Hex position stored in `N` 64-bit words per player.

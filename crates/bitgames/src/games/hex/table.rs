@@ -6,21 +6,11 @@
 //! wins every board (Nash's strategy-stealing argument): the tables agree.
 
 use super::Hex;
-use crate::games::prelude::*;
-use crate::games::stone_tables::{StoneTable, TableBoard};
 
-impl StoneTable for Hex<1> {
-    fn table_board(&self) -> TableBoard<'_> {
-        TableBoard::of(&self.board)
-    }
-
-    fn table_wins(&self, player: Player, stones: Bits<1>) -> bool {
-        self.connected(player, stones)
-    }
-}
-
-crate::stone_table!(
+crate::stone_table! {
     Hex<1>,
-    "every position of a board of at most 22 cells (4×4), without the pie rule, one byte \
-     each: 3×3 takes 6 kB, 4×4 10 MB"
-);
+    board: board,
+    wins: |game, player, stones| game.connected(player, stones),
+    about: "every position of a board of at most 22 cells (4×4), without the pie rule, one byte \
+           each: 3×3 takes 6 kB, 4×4 10 MB",
+}

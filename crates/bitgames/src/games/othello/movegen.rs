@@ -276,9 +276,16 @@ mod x86 {
     // the CPU has AVX2, and they are called only through an `Avx2` value, which
     // proves it.
 
-    /// A back-end type `$name` whose value is proof that the CPU has AVX2.
+    /// A back-end type `$name` whose value is proof that the CPU has AVX2, and
+    /// its [`MoveGen`] impl: `mobility` and `flips` call the two AVX2 kernels
+    /// named.
     macro_rules! avx2_backend {
-        ($(#[$doc:meta])* $name:ident) => {
+        (
+            $(#[$doc:meta])* $name:ident {
+                $(#[$mobility_doc:meta])* mobility: $mobility:ident,
+                $(#[$flips_doc:meta])* flips: $flips:ident,
+            }
+        ) => {
             $(#[$doc])*
             #[derive(Clone, Copy, Debug)]
             pub struct $name {
@@ -294,6 +301,24 @@ mod x86 {
                     crate::cpu::Avx2::detect().map(|proof| $name { _proof: proof })
                 }
             }
+
+            impl MoveGen for $name {
+                $(#[$mobility_doc])*
+                #[inline]
+                fn mobility(self, p: u64, o: u64) -> u64 {
+                    // SAFETY: a value of this type exists only if `detect`
+                    // found AVX2 on this CPU.
+                    unsafe { $mobility(p, o) }
+                }
+
+                $(#[$flips_doc])*
+                #[inline]
+                fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+                    // SAFETY: as above; the kernels index their tables with
+                    // `sq & 63`.
+                    unsafe { $flips(p, o, sq) }
+                }
+            }
         };
     }
 
@@ -301,22 +326,11 @@ mod x86 {
         /// AVX2 move generation, four directions to a 256-bit vector (lanes in the
         /// order of the line steps 1, 8, 7, 9), as in Edax. A value of this type is
         /// proof that the running CPU has AVX2: get one from [`Avx2::detect`].
-        Avx2
-    }
-
-    impl MoveGen for Avx2 {
-        /// Kogge–Stone fills, both directions of all four axes at once.
-        #[inline]
-        fn mobility(self, p: u64, o: u64) -> u64 {
-            // SAFETY: an `Avx2` exists only if `detect` found AVX2 on this CPU.
-            unsafe { mobility_avx2(p, o) }
-        }
-
-        /// The outflank method, four rays to a vector in each sense.
-        #[inline]
-        fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
-            // SAFETY: as above; `flips_avx2` indexes its tables with `sq & 63`.
-            unsafe { flips_avx2(p, o, sq) }
+        Avx2 {
+            /// Kogge–Stone fills, both directions of all four axes at once.
+            mobility: mobility_avx2,
+            /// The outflank method, four rays to a vector in each sense.
+            flips: flips_avx2,
         }
     }
 
@@ -325,22 +339,20 @@ mod x86 {
         /// Kogge–Stone fills two directions to a 128-bit vector, flips by
         /// [`Portable`](super::Portable)'s scalar outflank code. Like [`Avx2`], a
         /// value is proof that the CPU has AVX2: get one from [`Avx2x128::detect`].
-        Avx2x128
+        Avx2x128 {
+            /// Kogge–Stone fills: rows and columns in one vector, the diagonals in another.
+            mobility: mobility_avx2x128,
+            /// [`Portable`](super::Portable)'s flips.
+            flips: flips_avx2x128,
+        }
     }
 
-    impl MoveGen for Avx2x128 {
-        /// Kogge–Stone fills: rows and columns in one vector, the diagonals in another.
-        #[inline]
-        fn mobility(self, p: u64, o: u64) -> u64 {
-            // SAFETY: an `Avx2x128` exists only if `detect` found AVX2 on this CPU.
-            unsafe { mobility_avx2x128(p, o) }
-        }
-
-        /// [`Portable`](super::Portable)'s flips.
-        #[inline]
-        fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
-            super::Portable.flips(p, o, sq)
-        }
+    /// [`Portable`](super::Portable)'s flips, compiled with AVX2 (inlined
+    /// where its caller has it, as the AVX2 back-ends' callers do).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn flips_avx2x128(p: u64, o: u64, sq: u32) -> u64 {
+        super::Portable.flips(p, o, sq)
     }
 
     /// Both directions of two axes (one to a lane of `shift`), `mo` the opponent

@@ -30,7 +30,6 @@ use crate::game::PositionFault::{AfterEnd, Counts, Syntax};
 use crate::game::{clip, hash_sets, NotationError};
 use crate::games::prelude::*;
 use crate::games::step_move::StepMove;
-use crate::tools::Tools;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
@@ -60,7 +59,7 @@ pub static INFO: GameInfo = GameInfo::new(
     PARAMS,
     |p| Ok(Box::new(Teeko::new(p.int("max_moves") as usize)?)),
 )
-.tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
+.tablebase(&table::TABLEBASE)
 .core_bench((5, 4), (100_000, 10_000));
 
 /// `perfect(table=FILE)`: perfect play from Teeko's table.

@@ -13,7 +13,6 @@ use super::stones::{StoneGame, Stones};
 use crate::board::PieceLook;
 use crate::games::prelude::*;
 use crate::stone_moves;
-use crate::tools::Tools;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.
 static PARAMS: &[ParamInfo] = &[
@@ -33,7 +32,7 @@ pub static INFO: GameInfo = GameInfo::new(
         crate::in_words!(grid GridKind::Square8, w, h, |N| TicTacToe::<N>::new(w, h, k))
     },
 )
-.tools(Tools { tablebase: Some(&table::TABLEBASE), ..Tools::NONE })
+.tablebase(&table::TABLEBASE)
 .core_bench((9, 9), (2_000_000, 100_000));
 
 /// An m,n,k-game position stored in `N` 64-bit words per player.

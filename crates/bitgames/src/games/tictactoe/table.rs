@@ -10,20 +10,11 @@
 
 use super::TicTacToe;
 use crate::games::prelude::*;
-use crate::games::stone_tables::{StoneTable, TableBoard};
 
-impl StoneTable for TicTacToe<1> {
-    fn table_board(&self) -> TableBoard<'_> {
-        TableBoard::of(&self.board)
-    }
-
-    fn table_wins(&self, _player: Player, stones: Bits<1>) -> bool {
-        ops::has_line(&self.board.grid, stones, self.k as usize)
-    }
-}
-
-crate::stone_table!(
+crate::stone_table! {
     TicTacToe<1>,
-    "every position of a board of at most 22 cells, one byte each: 3×3 takes 6 kB, \
-     4×4 10 MB, 5×4 741 MB, 22 cells 6.4 GB"
-);
+    board: board,
+    wins: |game, _player, stones| ops::has_line(&game.board.grid, stones, game.k as usize),
+    about: "every position of a board of at most 22 cells, one byte each: 3×3 takes 6 kB, \
+           4×4 10 MB, 5×4 741 MB, 22 cells 6.4 GB",
+}
