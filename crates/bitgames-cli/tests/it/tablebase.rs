@@ -56,7 +56,7 @@ fn a_table_built_written_and_asked() {
 fn tablebase_errors_are_named() {
     assert_fails_with(
         &["tablebase", "build", "othello"],
-        &["no table for othello (games with one: clobber, connect4, havannah, hex, teeko, tictactoe, y)"],
+        &["no table for othello (games with one: breakthrough, clobber, connect4, havannah, hex, teeko, tictactoe, y)"],
     );
     assert_fails_with(
         &["tablebase", "build", "connect4"],
