@@ -142,10 +142,9 @@ pub(crate) fn probe<G: StoneTable>(
 /// Declares a kit game's table: `$game` (a kit game on one word, its
 /// [`Stones`] board in the field `$board`) is a [`StoneTable`] whose stones
 /// win when `$wins` says so (`$g` the game, `$player` the player, `$stones`
-/// the stones); `pub static TABLEBASE` (for the game's `GameInfo`), the
-/// `perfect(table=FILE)` engine `PERFECT`, and the
-/// [`Tabled`](crate::retro::engine::Tabled) impl that joins them. `$about`
-/// says which boards fit and how large they are.
+/// the stones), and through [`declare_tablebase!`](crate::declare_tablebase)
+/// its `TABLEBASE`, `PERFECT` and `Tabled` impl. `$about` says which boards
+/// fit and how large they are.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! stone_table {
@@ -169,21 +168,12 @@ macro_rules! stone_table {
             }
         }
 
-        /// The game's placement tables, as the registry lists them.
-        pub static TABLEBASE: $crate::tools::TablebaseInfo = $crate::tools::TablebaseInfo {
+        $crate::declare_tablebase!(
+            $game,
             about: $about,
             build: $crate::games::stone_tables::build::<$game>,
             load: $crate::games::stone_tables::load::<$game>,
             probe: $crate::games::stone_tables::probe::<$game>,
-            engine: &PERFECT,
-        };
-
-        /// `perfect(table=FILE)`: perfect play from a small board's table.
-        pub(crate) static PERFECT: $crate::engine::EngineInfo =
-            $crate::retro::engine::perfect::<$game>();
-
-        impl $crate::retro::engine::Tabled for $game {
-            const TABLEBASE: &'static $crate::tools::TablebaseInfo = &TABLEBASE;
-        }
+        );
     };
 }

@@ -24,6 +24,33 @@ pub trait Tabled {
     const ENGINE: &'static str = "perfect";
 }
 
+/// Declares a game type's table (`$game`, with the table's `build`, `load`
+/// and `probe`): `pub static TABLEBASE` (for the game's `GameInfo`), the
+/// `perfect(table=FILE)` engine `PERFECT`, and the [`Tabled`] impl that
+/// joins them. `$about` says which boards fit and how large they are.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! declare_tablebase {
+    ($game:ty, about: $about:expr, build: $build:expr, load: $load:expr, probe: $probe:expr $(,)?) => {
+        /// The game's tables, as the registry lists them.
+        pub static TABLEBASE: $crate::tools::TablebaseInfo = $crate::tools::TablebaseInfo {
+            about: $about,
+            build: $build,
+            load: $load,
+            probe: $probe,
+            engine: &PERFECT,
+        };
+
+        /// `perfect(table=FILE)`: perfect play from a small board's table.
+        pub(crate) static PERFECT: $crate::engine::EngineInfo =
+            $crate::retro::engine::perfect::<$game>();
+
+        impl $crate::retro::engine::Tabled for $game {
+            const TABLEBASE: &'static $crate::tools::TablebaseInfo = &TABLEBASE;
+        }
+    };
+}
+
 static PARAMS: &[ParamInfo] = &[
     ParamInfo::text("table", "", "the game's table file (`bitgames tablebase build GAME`)"),
     ParamInfo::int("seed", 0, 0, u32::MAX as i64, "seed of the choice among equally good moves"),

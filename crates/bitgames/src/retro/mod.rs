@@ -25,6 +25,7 @@
 //! small boards in `games::connect4::tablebase`).
 
 pub mod analysis;
+pub(crate) mod arrangements;
 pub mod engine;
 pub mod file;
 pub mod placement;

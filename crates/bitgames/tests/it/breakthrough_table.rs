@@ -5,10 +5,10 @@
 //! game's own position text accepts, agrees with the search over the game's
 //! own moves (the fastest win, the slowest loss).
 
-use crate::common::{build_table, game, match_config, play_match, tablebase};
+use crate::common::{build_table, builds_refused, game, match_config, play_match};
+use crate::common::{probe_refused, tablebase};
 use crate::tictactoe_table::{reachable_agree, search};
 use bitgames::retro::Value;
-use bitgames::tools::TableBuild;
 use std::collections::HashMap;
 
 #[test]
@@ -77,18 +77,12 @@ fn the_starts_of_the_small_boards() {
 
 #[test]
 fn the_breakthrough_tables_name_what_they_cannot_hold() {
-    let info = tablebase("breakthrough");
-    for (spec, says) in [
+    builds_refused(&[
         ("breakthrough(width=5,height=4)", "has 20 cells: a table holds boards of at most 16"),
         ("breakthrough(width=7,height=7)", "has 49 cells"),
         ("breakthrough", "breakthrough(width=8,height=8) has 64 cells"),
-    ] {
-        let e = (info.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
-        assert!(e.contains(says), "{spec}: {e}");
-    }
-    let t = build_table("breakthrough(width=3,height=4)");
-    let e =
-        (info.probe)(&t, game("breakthrough(width=4,height=3)").as_ref()).unwrap_err().to_string();
+    ]);
+    let e = probe_refused("breakthrough(width=3,height=4)", "breakthrough(width=4,height=3)");
     assert!(e.contains("cannot answer"), "{e}");
 }
 

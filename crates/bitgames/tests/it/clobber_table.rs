@@ -5,10 +5,10 @@
 //! from the start agrees with the search over the game's own moves (the
 //! fastest win, the slowest loss).
 
-use crate::common::{build_table, game, match_config, play_match, tablebase};
+use crate::common::{build_table, builds_refused, game, match_config, play_match};
+use crate::common::{probe_refused, tablebase};
 use crate::tictactoe_table::reachable_agree;
 use bitgames::retro::Value;
-use bitgames::tools::TableBuild;
 
 #[test]
 fn small_boards_agree_with_search_everywhere() {
@@ -25,17 +25,12 @@ fn small_boards_agree_with_search_everywhere() {
 
 #[test]
 fn the_clobber_tables_name_what_they_cannot_hold() {
-    let info = tablebase("clobber");
-    for (spec, says) in [
+    builds_refused(&[
         ("clobber(width=5,height=4)", "has 20 cells: a table holds boards of at most 16"),
         ("clobber", "clobber(width=8,height=8) has 64 cells"),
         ("clobber(width=9,height=8)", "has 72 cells"),
-    ] {
-        let e = (info.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
-        assert!(e.contains(says), "{spec}: {e}");
-    }
-    let t = build_table("clobber(width=3,height=2)");
-    let e = (info.probe)(&t, game("clobber(width=2,height=3)").as_ref()).unwrap_err().to_string();
+    ]);
+    let e = probe_refused("clobber(width=3,height=2)", "clobber(width=2,height=3)");
     assert!(e.contains("cannot answer"), "{e}");
 }
 

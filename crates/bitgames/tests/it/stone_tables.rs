@@ -6,7 +6,7 @@
 //! The smaller boards are checked on every reachable position against a
 //! search over the game's own moves ([`agrees_with_search`]).
 
-use crate::common::{build_table, game, tablebase};
+use crate::common::{build_table, builds_refused, game, probe_refused, tablebase};
 use crate::tictactoe_table::agrees_with_search;
 use bitgames::retro::{Counts, Value};
 use bitgames::tools::TableBuild;
@@ -49,14 +49,9 @@ fn the_kit_tables_name_what_they_cannot_hold() {
         ("havannah(size=4)", "havannah(size=4,swap=false) has 37 cells"),
         ("havannah(size=3,swap=true)", "the pie rule's swap is no placement"),
     ];
-    for (spec, says) in cases {
-        let tb = tablebase(spec);
-        let e = (tb.build)(game(spec).as_ref(), TableBuild::threads(1)).unwrap_err().to_string();
-        assert!(e.contains(says), "{spec}: {e}");
-    }
+    builds_refused(&cases);
     // A table of one game asked about another's position.
-    let t = build_table("hex(size=2)");
-    let e = (info.probe)(&t, game("hex(size=3)").as_ref()).unwrap_err().to_string();
+    let e = probe_refused("hex(size=2)", "hex(size=3)");
     assert!(e.contains("a table of hex(size=2,swap=false) (placements) cannot answer"), "{e}");
     let e =
         (info.build)(game("y(size=3)").as_ref(), TableBuild::threads(1)).unwrap_err().to_string();

@@ -10,8 +10,9 @@
 //! holds every arrangement of `a` pawns of the mover and `b` of the other
 //! player, indexed `rank(mover) × C(cells − a, b) + rank(other among the cells
 //! the mover leaves)` in the combinatorial number system
-//! ([`rank_pair`]) on dense cells (bit `r·width + c`, row 0 the mover's home
-//! row), the sections one after the other in [`sections`]' order.
+//! (the layout of [`crate::retro::arrangements`]) on dense cells (bit
+//! `r·width + c`, row 0 the mover's home row), the sections one after the
+//! other.
 //!
 //! **Labelling.** A step forward keeps the pawns on the board, so moves do not
 //! all lead into sections already labelled; the whole board is one
@@ -27,17 +28,15 @@ use super::Breakthrough;
 use crate::bits::Bits;
 use crate::dynamic::DynGame;
 use crate::game::Rules;
-use crate::retro::{self, pair_len, rank_pair, unrank_pair, Progress, Retrograde, Status};
-use crate::retro::{compress, Table, TableError, Value, NOT_A_POSITION};
-use crate::tools::{typed_game, TableProbe, TablebaseInfo, ToolError};
+use crate::retro::arrangements::{ArrangementBoard, Arrangements};
+use crate::retro::{self, compress, Progress, Retrograde, Status, Table, TableError};
+use crate::tools::{typed_game, ToolError};
 use std::ops::ControlFlow;
-use std::path::Path;
 
-/// The largest board a table holds: 16 cells, 43 M indices (one byte each).
-pub const MAX_CELLS: usize = 16;
+pub use crate::retro::arrangements::MAX_CELLS;
 
-/// A board's cells, the masks of its rows and columns, and where each
-/// section's indices start.
+/// A board's cells, the masks of its rows and columns, and its table's
+/// layout.
 struct Board {
     width: usize,
     height: usize,
@@ -53,43 +52,29 @@ struct Board {
     /// Every cell but those of the last column (a pawn there can step up and
     /// to the east).
     not_last: u64,
-    /// The first index of each section of [`sections`], and the total last.
-    starts: Vec<u64>,
+    layout: Arrangements,
 }
 
-impl Board {
-    /// The board of `game`, or why it has no table.
+impl ArrangementBoard for Board {
+    type Game = Breakthrough<1>;
+
     fn of(game: &dyn DynGame) -> Result<Board, ToolError> {
-        let too_large = || {
-            ToolError::game(TableError::BoardTooLarge {
-                game: game.spec(),
-                cells: game.board().cells.len(),
-                most: MAX_CELLS,
-            })
-        };
         let g = match typed_game::<Breakthrough<1>>(game, "breakthrough") {
             Ok(g) => g,
             // A board of more than one word is no Breakthrough<1>.
-            Err(_) if game.name() == "breakthrough" => return Err(too_large()),
+            Err(_) if game.name() == "breakthrough" => return Err(Arrangements::too_large(game)),
             Err(e) => return Err(e),
         };
         let (width, height) = (g.grid.width(), g.grid.height());
         if width * height > MAX_CELLS {
-            return Err(too_large());
+            return Err(Arrangements::too_large(game));
         }
-        Ok(Board::new(width, height))
-    }
-
-    fn new(width: usize, height: usize) -> Board {
         let cells = width * height;
         let row = retro::full(width);
         let column = |c: usize| (0..height).fold(0u64, |m, r| m | 1 << (r * width + c));
         let all = retro::full(cells);
-        let mut starts = vec![0];
-        for (a, b) in sections(cells) {
-            starts.push(starts.last().copied().unwrap_or(0) + pair_len(cells, a, b));
-        }
-        Board {
+        let name = format!("breakthrough(width={width},height={height}) (arrangements)");
+        Ok(Board {
             width,
             height,
             all,
@@ -97,19 +82,50 @@ impl Board {
             bottom: row,
             not_first: all & !column(0),
             not_last: all & !column(width - 1),
-            starts,
+            layout: Arrangements::new(name, cells),
+        })
+    }
+
+    fn layout(&self) -> &Arrangements {
+        &self.layout
+    }
+
+    /// White's pawns mirrored (White moves up in the table).
+    fn pieces(&self, g: &Breakthrough<1>) -> (u64, u64) {
+        let mask = g.grid.mask().word();
+        let dense = |s: Bits<1>| compress(s.word(), mask);
+        let mover = Rules::side_to_move(g);
+        let (me, them) = (dense(g.pawns(mover)), dense(g.pawns(mover.other())));
+        match mover.index() {
+            0 => (me, them),
+            _ => (self.mirror(me), self.mirror(them)),
         }
     }
 
-    fn cells(&self) -> usize {
-        self.width * self.height
+    /// The whole board in one retrograde solve, kept in `steps` as one step;
+    /// `progress` hears of each distance.
+    fn build(
+        &self,
+        threads: usize,
+        steps: &retro::steps::Steps,
+        progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
+    ) -> Result<Table, TableError> {
+        let (bytes, kept) = steps.try_step("arrangements", self.layout.len(), || {
+            retro::solve(self, threads, &mut |p: Progress| {
+                progress(&format!(
+                    "distance {} done, {} positions won or lost",
+                    p.distance, p.labelled
+                ))
+            })
+        })?;
+        if kept && progress("kept from an earlier build").is_break() {
+            return Err(TableError::Stopped);
+        }
+        Ok(self.layout.table_of_all(&bytes))
     }
+}
 
-    /// The name a table file gives its game.
-    fn name(&self) -> String {
-        format!("breakthrough(width={},height={}) (arrangements)", self.width, self.height)
-    }
-
+impl Board {
     /// `set` with its rows in the opposite order (the board turned over for
     /// the other player).
     #[inline]
@@ -117,21 +133,6 @@ impl Board {
         let (w, h) = (self.width, self.height);
         let row = retro::full(w);
         (0..h).fold(0, |m, r| m | ((set >> (r * w)) & row) << ((h - 1 - r) * w))
-    }
-
-    /// The index of the mover holding `me` (moving up) against `them`.
-    #[inline]
-    fn index(&self, me: u64, them: u64) -> u64 {
-        let (a, b) = (me.count_ones() as usize, them.count_ones() as usize);
-        self.starts[section_of(a, b)] + rank_pair(self.cells(), me, them)
-    }
-
-    /// The mover's pawns and the other player's at `index`.
-    #[inline]
-    fn position(&self, index: u64) -> (u64, u64) {
-        let s = self.starts.partition_point(|&start| start <= index) - 1;
-        let (a, b) = section_pair(s);
-        unrank_pair(self.cells(), a, b, index - self.starts[s])
     }
 
     /// The cells the mover's pawns can step to: straight up onto an empty
@@ -150,11 +151,11 @@ impl Board {
 
 impl Retrograde for Board {
     fn len(&self) -> u64 {
-        self.starts.last().copied().unwrap_or(0)
+        self.layout.len()
     }
 
     fn status(&self, index: u64) -> Status {
-        let (me, them) = self.position(index);
+        let (me, them) = self.layout.position(index);
         if me & self.top != 0 || them == 0 {
             // The mover's own last move ended the game.
             return Status::NotAPosition;
@@ -173,7 +174,7 @@ impl Retrograde for Board {
     /// have captured, the mover's pawn then standing on `t`. Before it, the
     /// other player was to move, the board turned over for it.
     fn for_each_predecessor<F: FnMut(u64)>(&self, index: u64, mut f: F) {
-        let (me, them) = self.position(index);
+        let (me, them) = self.layout.position(index);
         let w = self.width;
         let empty = self.all & !(me | them);
         let mut pawns = them & !self.top;
@@ -190,110 +191,18 @@ impl Retrograde for Board {
                     continue;
                 }
                 let before = them ^ t ^ s;
-                f(self.index(self.mirror(before), self.mirror(me)));
+                f(self.layout.index(self.mirror(before), self.mirror(me)));
                 if diagonal {
-                    f(self.index(self.mirror(before), self.mirror(me | t)));
+                    f(self.layout.index(self.mirror(before), self.mirror(me | t)));
                 }
             }
         }
     }
 }
 
-/// The sections of a board of `cells` cells, `(a, b)` in index order (by
-/// `a + b`, then `a`).
-fn sections(cells: usize) -> Vec<(usize, usize)> {
-    (0..=cells).flat_map(|t| (0..=t).map(move |a| (a, t - a))).collect()
-}
-
-/// The number of section `(a, b)` in [`sections`]' order.
-fn section_of(a: usize, b: usize) -> usize {
-    let t = a + b;
-    t * (t + 1) / 2 + a
-}
-
-/// [`section_of`]'s inverse.
-fn section_pair(s: usize) -> (usize, usize) {
-    let mut t = 0;
-    while (t + 1) * (t + 2) / 2 <= s {
-        t += 1;
-    }
-    let a = s - t * (t + 1) / 2;
-    (a, t - a)
-}
-
-/// Builds the table of a board on `threads` threads (0: every core), kept in
-/// `steps` as one step; `progress` hears of each distance.
-fn build(
-    board: &Board,
-    threads: usize,
-    steps: &retro::steps::Steps,
-    progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
-) -> Result<Table, TableError> {
-    let (bytes, kept) = steps.try_step("arrangements", board.len(), || {
-        retro::solve(board, threads, &mut |p: Progress| {
-            progress(&format!("distance {} done, {} positions won or lost", p.distance, p.labelled))
-        })
-    })?;
-    if kept && progress("kept from an earlier build").is_break() {
-        return Err(TableError::Stopped);
-    }
-    let cells = board.cells();
-    let named = sections(cells).into_iter().zip(board.starts.windows(2)).map(|((a, b), r)| {
-        (format!("{a} against {b}"), bytes[r[0] as usize..r[1] as usize].to_vec())
-    });
-    Ok(Table::new(board.name(), named.collect()))
-}
-
-/// The table's value of `game`'s position (a position of this board).
-fn value(table: &Table, board: &Board, game: &dyn DynGame) -> Result<Value, ToolError> {
-    let g: &Breakthrough<1> = typed_game(game, "breakthrough")?;
-    let mask = g.grid.mask().word();
-    let dense = |s: Bits<1>| compress(s.word(), mask);
-    let mover = Rules::side_to_move(g);
-    let (mut me, mut them) = (dense(g.pawns(mover)), dense(g.pawns(mover.other())));
-    if mover.index() == 1 {
-        (me, them) = (board.mirror(me), board.mirror(them));
-    }
-    let s = section_of(me.count_ones() as usize, them.count_ones() as usize);
-    let i = rank_pair(board.cells(), me, them);
-    let byte = table.section(s).get(i as usize).copied().unwrap_or(NOT_A_POSITION);
-    Value::from_byte(byte).ok_or_else(|| {
-        ToolError::Failed(format!("the table has no position at {}", game.position()))
-    })
-}
-
-/// A position's value and every legal move's, from the table.
-fn probe(table: &Table, game: &dyn DynGame) -> Result<TableProbe, ToolError> {
-    let board = Board::of(game)?;
-    table.check_game(&board.name()).map_err(ToolError::game)?;
-    retro::engine::probe_moves(game, |p| value(table, &board, p), None)
-}
-
-/// Reads the table file of `game`'s board.
-fn load(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
-    let board = Board::of(game)?;
-    let lens: Vec<u64> = board.starts.windows(2).map(|r| r[1] - r[0]).collect();
-    Table::load(path, &board.name(), &lens).map_err(ToolError::game)
-}
-
-/// Breakthrough's tables, as the registry lists them.
-pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
-    about: "every arrangement of pawns on a board of at most 16 cells, one byte each: 3×3 \
-            takes 20 kB, 4×3 531 kB, 4×4 43 MB (and two bytes an arrangement while it is built)",
-    build: |game, mut how| {
-        let board = Board::of(game)?;
-        let steps = how.steps(&board.name())?;
-        let mut note = how.take_notes();
-        build(&board, how.threads, &steps, &mut |s| note(s)).map_err(ToolError::game)
-    },
-    load,
-    probe,
-    engine: &PERFECT,
-};
-
-/// `perfect(table=FILE)`: perfect play from a small board's table.
-pub(crate) static PERFECT: crate::engine::EngineInfo = retro::engine::perfect::<Breakthrough<1>>();
-
-impl retro::engine::Tabled for Breakthrough<1> {
-    const TABLEBASE: &'static TablebaseInfo = &TABLEBASE;
-}
+crate::arrangements_table!(
+    Breakthrough<1>,
+    Board,
+    "every arrangement of pawns on a board of at most 16 cells, one byte each: 3×3 takes \
+     20 kB, 4×3 531 kB, 4×4 43 MB (and two bytes an arrangement while it is built)",
+);

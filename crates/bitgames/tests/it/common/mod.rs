@@ -295,6 +295,24 @@ pub fn build_table(spec: &str) -> bitgames::retro::Table {
     (tablebase(spec).build)(game(spec).as_ref(), TableBuild::threads(2)).unwrap()
 }
 
+/// Each `(spec, says)`: building the table of `spec`'s board fails, with an
+/// error that contains `says`.
+pub fn builds_refused(cases: &[(&str, &str)]) {
+    for &(spec, says) in cases {
+        let e = (tablebase(spec).build)(game(spec).as_ref(), TableBuild::threads(1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{spec}: {e}");
+    }
+}
+
+/// The error of asking the table of board `built` about the start of
+/// `asked` (another board of the same game).
+pub fn probe_refused(built: &str, asked: &str) -> String {
+    let t = build_table(built);
+    (tablebase(built).probe)(&t, game(asked).as_ref()).unwrap_err().to_string()
+}
+
 /// A match of `games` games of `game` between `engines`, from openings of
 /// `opening_plies` random plies drawn from `seed`, on `threads` threads.
 pub fn match_config(
