@@ -130,12 +130,13 @@ pub fn load_table(
         ToolError::bad_option("table", why)
     })?;
     let info = tablebase_for(game.as_ref())?;
-    let table = (info.load)(game.as_ref(), path)?;
+    // The copy the `perfect` engine reads too.
+    let table = crate::retro::engine::shared_table(info, game.as_ref(), path)?;
     Ok(crate::retro::analysis::LoadedTable {
         spec: game.spec(),
         path: path.to_path_buf(),
         info,
-        table: std::sync::Arc::new(table),
+        table,
     })
 }
 

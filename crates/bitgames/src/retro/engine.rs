@@ -90,28 +90,36 @@ fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, E
             ),
         ));
     }
-    let file = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
-    let stamp = std::fs::metadata(&file).ok().and_then(|m| Some((m.len(), m.modified().ok()?)));
-    let key = (file, stamp, game.spec());
-    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    let table = match tables.iter().find(|(k, _)| *k == key) {
-        Some((_, t)) => Arc::clone(t),
-        None => {
-            let t = Arc::new(
-                (tb.load)(game, &key.0).map_err(|e| EngineBuildError::param("table", path, e))?,
-            );
-            tables.retain(|(k, _)| (&k.0, &k.2) != (&key.0, &key.2));
-            tables.push((key, Arc::clone(&t)));
-            t
-        }
-    };
-    drop(tables);
+    let table = shared_table(tb, game, std::path::Path::new(path))
+        .map_err(|e| EngineBuildError::param("table", path, e))?;
     Ok(Box::new(Perfect {
         spec: p.spec(G::ENGINE),
         table,
         probe: tb.probe,
         rng: Xoshiro256PlusPlus::seed_from_u64(p.int("seed") as u64),
     }))
+}
+
+/// The table file at `path` read as `game`'s (`tb`'s `load`), once a
+/// process: every engine that names the file, and a front end's analysis
+/// (`registry::load_table`), share one copy; read again when the file
+/// changes (its size or time).
+pub(crate) fn shared_table(
+    tb: &TablebaseInfo,
+    game: &dyn DynGame,
+    path: &std::path::Path,
+) -> Result<Arc<Table>, ToolError> {
+    let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let stamp = std::fs::metadata(&file).ok().and_then(|m| Some((m.len(), m.modified().ok()?)));
+    let key = (file, stamp, game.spec());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, t)) = tables.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(t));
+    }
+    let t = Arc::new((tb.load)(game, &key.0)?);
+    tables.retain(|(k, _)| (&k.0, &k.2) != (&key.0, &key.2));
+    tables.push((key, Arc::clone(&t)));
+    Ok(t)
 }
 
 /// The engine: a table and how to ask it.

@@ -74,6 +74,16 @@ fn a_table_file_is_read_for_the_game_it_names() {
     assert!(t.analyser(game("hex(size=3)").as_ref()).is_some());
     assert!(t.analyser(game("hex(size=4)").as_ref()).is_none());
     assert!(t.analyser(game("y(size=3)").as_ref()).is_none());
+    // One copy in memory: the file read again, and the `perfect` engine
+    // that names it, share the table read first (the process's cache holds
+    // one more reference).
+    let again = bitgames::registry::load_table(&path).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&t.table, &again.table));
+    let before = std::sync::Arc::strong_count(&t.table);
+    let spec = format!("perfect(table={})", path.display());
+    let engine = bitgames::registry::new_engine(game("hex(size=3)").as_ref(), &spec).unwrap();
+    assert_eq!(std::sync::Arc::strong_count(&t.table), before + 1);
+    drop(engine);
     let junk = dir.join("junk.table");
     std::fs::write(&junk, b"BGTABLE1 but not a header").unwrap();
     let e = bitgames::registry::load_table(&junk).err().unwrap().to_string();
