@@ -7,9 +7,11 @@ use crate::interrupt::run_interruptible;
 use crate::state::{Game, State};
 use crate::value_error;
 use bitgames::retro::{Counts, Table, TableError, Value};
-use bitgames::tools::{TableBuild, TableNotes, TablebaseInfo};
+use bitgames::tools::{StagedTable, TableBuild, TableNotes, TablebaseInfo};
 use bitgames::{tablebase_for, DynGame, ToolError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyBytes;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -137,6 +139,18 @@ fn info(game: &dyn DynGame) -> PyResult<&'static TablebaseInfo> {
     tablebase_for(game).map_err(value_error)
 }
 
+/// The game's table build in stages, or a `ValueError`: no table, or one
+/// built in one piece.
+fn staged(game: &dyn DynGame) -> PyResult<&'static StagedTable> {
+    info(game)?.staged.ok_or_else(|| {
+        value_error(format!(
+            "the table of {} is built in one piece, not in stages that can be shared out \
+             (the placement games' tables are)",
+            game.spec()
+        ))
+    })
+}
+
 #[pymethods]
 impl Tablebase {
     /// Builds `game`'s table (its start position's board and rules) on
@@ -187,6 +201,59 @@ impl Tablebase {
         if let Some(dir) = resume {
             bitgames::retro::steps::clear(&dir).map_err(|e| table_error(&e))?;
         }
+        Ok(Tablebase { table, info, spec: start.spec() })
+    }
+
+    /// The stages of `game`'s table where it is built in stages that workers
+    /// can share out (the placement games': their plies, from the full board
+    /// back): `(name, indices, reads)` each, in the order they are labelled,
+    /// `reads` the earlier stages whose bytes a stage's labelling needs. A
+    /// `ValueError` for a game without a table or a table built in one piece.
+    #[staticmethod]
+    fn stages(game: &Game) -> PyResult<Vec<(String, u64, Vec<usize>)>> {
+        let start = game.start();
+        let stages = (staged(start)?.stages)(start).map_err(tool_error)?;
+        Ok(stages.into_iter().map(|s| (s.name, s.len, s.reads)).collect())
+    }
+
+    /// The bytes of indices `start` to `end` (excluded) of stage `stage` of
+    /// `game`'s table, from the bytes of the stages it reads (`reads`, in the
+    /// order `stages` names them), on `threads` threads (0: every core), the
+    /// GIL released: one task of a build shared out. A `ValueError` for a
+    /// stage or a range past the end, or `reads` not of those stages' lengths.
+    #[staticmethod]
+    #[pyo3(signature = (game, stage, start, end, reads, threads = 1))]
+    fn label_stage<'py>(
+        py: Python<'py>,
+        game: &Game,
+        stage: usize,
+        start: u64,
+        end: u64,
+        reads: Vec<PyBackedBytes>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        crate::check_threads(threads)?;
+        let g = game.start();
+        let label = staged(g)?.label;
+        let reads: Vec<&[u8]> = reads.iter().map(|r| r.as_ref()).collect();
+        let bytes = py
+            .detach(|| {
+                let pool = bitgames::retro::pool(threads).map_err(ToolError::game)?;
+                pool.install(|| label(g, stage, start..end, &reads))
+            })
+            .map_err(tool_error)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// The table of `game` from every stage's bytes (`stages`' order), as
+    /// `build` makes it. A `ValueError` if a stage's bytes are
+    /// missing or not of its length.
+    #[staticmethod]
+    fn assemble(py: Python<'_>, game: &Game, stages: Vec<PyBackedBytes>) -> PyResult<Tablebase> {
+        let start = game.start();
+        let (info, assemble) = (info(start)?, staged(start)?.assemble);
+        let bytes: Vec<Vec<u8>> = stages.iter().map(|s| s.to_vec()).collect();
+        let table = py.detach(|| assemble(start, bytes)).map_err(tool_error)?;
         Ok(Tablebase { table, info, spec: start.spec() })
     }
 

@@ -147,6 +147,25 @@ def test_a_job_stopped_by_max_tasks_resumes_where_it_stopped(cluster, tmp_path):
     assert "holds another job" in other.stderr
 
 
+def test_a_table_built_across_workers_is_the_table_built_here(cluster, tmp_path):
+    spec = "tictactoe(width=4,height=3,k=3)"
+    out = tmp_path / "job"
+    args = ["table", spec, "--chunk", "20000", "--out", str(out)]
+    first = job(cluster.address, *args, "--max-tasks", "2", check=False)
+    assert first.returncode == 3, first.stderr
+    assert "run the same command again" in first.stderr
+    r = job(cluster.address, *args)
+    line = next(x for x in r.stdout.splitlines() if x.startswith("table "))
+    # 4×3 with three in a row is a first-player win (Wikipedia, "m,n,k-game").
+    assert "the start: win in 7" in line, line
+    here = bitgames.Tablebase.build(bitgames.load_game(spec), threads=1)
+    here.save(tmp_path / "here.bgtable")
+    assert (out / "table.bgtable").read_bytes() == (tmp_path / "here.bgtable").read_bytes()
+    # A table built in one piece has no stages to share out.
+    teeko = job(cluster.address, "table", "teeko", "--out", str(tmp_path / "t"), check=False)
+    assert teeko.returncode == 2 and "built in one piece" in teeko.stderr, teeko.stderr
+
+
 def test_100_pons_positions_solved_across_workers_equal_the_serial_solves(cluster, tmp_path):
     pons = (DATA / "connect4" / "Test_L3_R1").read_text().splitlines()[:100]
     positions = [line.split()[0] for line in pons]

@@ -164,3 +164,38 @@ def test_a_stopped_build_goes_on_from_the_steps_it_kept(tmp_path):
     assert str(table.value(game.new_initial_state())) == "win in 7"
     assert not steps.exists()
 
+
+
+def test_a_table_built_in_stages_and_ranges_is_the_table_built_at_once(tmp_path):
+    # What bitgames.distributed's table job does on a cluster, done here: each
+    # stage (a ply, from the full board back) labelled a range at a time from
+    # the bytes of the stage it reads.
+    game = bitgames.load_game("tictactoe(width=4,height=3,k=3)")
+    stages = bitgames.Tablebase.stages(game)
+    assert [s[0] for s in stages[:2]] == ["ply 12", "ply 11"]
+    assert stages[0][2] == [] and stages[1][2] == [0]
+    done = []
+    for k, (_, length, reads) in enumerate(stages):
+        parts = [
+            bitgames.Tablebase.label_stage(
+                game, k, start, min(start + 5000, length), [done[r] for r in reads]
+            )
+            for start in range(0, length, 5000)
+        ]
+        done.append(b"".join(parts))
+        assert len(done[-1]) == length
+    staged = bitgames.Tablebase.assemble(game, done)
+    here = bitgames.Tablebase.build(game, threads=1)
+    staged.save(tmp_path / "staged.bgtable")
+    here.save(tmp_path / "here.bgtable")
+    assert (tmp_path / "staged.bgtable").read_bytes() == (tmp_path / "here.bgtable").read_bytes()
+    assert str(staged.value(game.new_initial_state())) == "win in 7"
+    # Bad shares are refused, naming what was wrong.
+    with pytest.raises(ValueError, match="reads the next ply's"):
+        bitgames.Tablebase.label_stage(game, 1, 0, 10, [b"\0" * 3])
+    with pytest.raises(ValueError, match="which has"):
+        bitgames.Tablebase.label_stage(game, 0, 0, stages[0][1] + 1, [])
+    with pytest.raises(ValueError, match="stages given"):
+        bitgames.Tablebase.assemble(game, done[1:])
+    with pytest.raises(ValueError, match="built in one piece"):
+        bitgames.Tablebase.stages(bitgames.load_game("teeko"))

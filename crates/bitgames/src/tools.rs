@@ -508,6 +508,41 @@ pub struct TablebaseInfo {
     /// The engine that plays from the table (`perfect(table=FILE)`), among the
     /// game's engines but never its default (it needs the file).
     pub engine: &'static crate::engine::EngineInfo,
+    /// The build in stages that workers can share out, where the table has
+    /// one (`bitgames.distributed`'s table job).
+    pub staged: Option<&'static StagedTable>,
+}
+
+/// A table built in stages whose indices can be labelled a range at a time,
+/// each stage from the stages before it that it reads (a ply of the placement
+/// tables from the next ply): what a cluster shares out, a range a task.
+pub struct StagedTable {
+    /// The stages of the game's table, in the order they are labelled.
+    pub stages: fn(&dyn DynGame) -> Result<Vec<Stage>, ToolError>,
+    /// The bytes of indices `range` of stage `stage`, from the bytes of the
+    /// stages it reads (in [`Stage::reads`]' order), on the current thread
+    /// pool.
+    pub label: StageLabel,
+    /// The table from every stage's bytes, in the stages' order.
+    pub assemble: StageAssemble,
+}
+
+/// [`StagedTable::label`]: the game, the stage, its indices, the bytes it reads.
+pub type StageLabel =
+    fn(&dyn DynGame, usize, std::ops::Range<u64>, &[&[u8]]) -> Result<Vec<u8>, ToolError>;
+
+/// [`StagedTable::assemble`]: the game and every stage's bytes.
+pub type StageAssemble = fn(&dyn DynGame, Vec<Vec<u8>>) -> Result<crate::retro::Table, ToolError>;
+
+/// One stage of a [`StagedTable`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// Its name (`ply 7`).
+    pub name: String,
+    /// Its indices.
+    pub len: u64,
+    /// The earlier stages whose bytes its labelling reads.
+    pub reads: Vec<usize>,
 }
 
 /// Options of a benchmark suite.

@@ -123,6 +123,26 @@ pub(crate) fn build<G: StoneTable>(
     placement::build(&d, &name, how.threads, &steps, &mut |s| note(s)).map_err(ToolError::game)
 }
 
+/// The placement table's build in stages (the plies from the full board
+/// back, each reading the next): [`crate::tools::StagedTable`] of `G`.
+pub(crate) struct Staged<G>(std::marker::PhantomData<G>);
+
+impl<G: StoneTable> Staged<G> {
+    /// The build in stages of `G`'s tables.
+    pub(crate) const TABLE: tools::StagedTable = tools::StagedTable {
+        stages: |game| Ok(placement::stages(Dense::<G>::of(game)?.cells)),
+        label: |game, stage, range, reads| {
+            let d = Dense::<G>::of(game)?;
+            placement::label_stage(&d, &d.table_name(), stage, range, reads)
+                .map_err(ToolError::game)
+        },
+        assemble: |game, stages| {
+            let d = Dense::<G>::of(game)?;
+            placement::assemble(&d.table_name(), d.cells, stages).map_err(ToolError::game)
+        },
+    };
+}
+
 /// Reads the table file of `game`'s board.
 pub(crate) fn load<G: StoneTable>(game: &dyn DynGame, path: &Path) -> Result<Table, ToolError> {
     let d = Dense::<G>::of(game)?;
@@ -174,6 +194,7 @@ macro_rules! stone_table {
             build: $crate::games::stone_tables::build::<$game>,
             load: $crate::games::stone_tables::load::<$game>,
             probe: $crate::games::stone_tables::probe::<$game>,
+            staged: Some(&$crate::games::stone_tables::Staged::<$game>::TABLE),
         );
     };
 }

@@ -226,6 +226,7 @@ macro_rules! arrangements_table {
             build: $crate::retro::arrangements::build::<$board>,
             load: $crate::retro::arrangements::load::<$board>,
             probe: $crate::retro::arrangements::probe::<$board>,
+            staged: None,
         );
     };
 }

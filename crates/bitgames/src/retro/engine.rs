@@ -24,14 +24,21 @@ pub trait Tabled {
     const ENGINE: &'static str = "perfect";
 }
 
-/// Declares a game type's table (`$game`, with the table's `build`, `load`
-/// and `probe`): `pub static TABLEBASE` (for the game's `GameInfo`), the
+/// Declares a game type's table (`$game`, with the table's `build`, `load`,
+/// `probe` and `staged`): `pub static TABLEBASE` (for the game's `GameInfo`), the
 /// `perfect(table=FILE)` engine `PERFECT`, and the [`Tabled`] impl that
 /// joins them. `$about` says which boards fit and how large they are.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! declare_tablebase {
-    ($game:ty, about: $about:expr, build: $build:expr, load: $load:expr, probe: $probe:expr $(,)?) => {
+    (
+        $game:ty,
+        about: $about:expr,
+        build: $build:expr,
+        load: $load:expr,
+        probe: $probe:expr,
+        staged: $staged:expr $(,)?
+    ) => {
         /// The game's tables, as the registry lists them.
         pub static TABLEBASE: $crate::tools::TablebaseInfo = $crate::tools::TablebaseInfo {
             about: $about,
@@ -39,6 +46,7 @@ macro_rules! declare_tablebase {
             load: $load,
             probe: $probe,
             engine: &PERFECT,
+            staged: $staged,
         };
 
         /// `perfect(table=FILE)`: perfect play from a small board's table.

@@ -134,6 +134,16 @@ pub enum TableError {
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// A stage of a shared-out build asked for what it does not have: a stage
+    /// or a range past the end, or the bytes of the stages it reads not of
+    /// their length.
+    #[error("{game}: {why}")]
+    BadStage {
+        /// The table's game.
+        game: String,
+        /// What was wrong.
+        why: String,
+    },
 }
 
 /// One section of a table: a phase of the game, indexed by its own numbering.

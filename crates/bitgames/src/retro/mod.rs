@@ -295,7 +295,16 @@ fn solve_in_pool<R: Retrograde>(
 /// index's byte from `value(index)` (a [`Value`], or `None` for no position of
 /// play), on the current thread pool.
 pub fn label_forward(len: u64, value: impl Fn(u64) -> Option<Value> + Sync) -> Vec<u8> {
-    (0..len).into_par_iter().map(|i| value(i).map_or(NOT_A_POSITION, Value::byte)).collect()
+    label_range(0..len, value)
+}
+
+/// [`label_forward`] of the indices `range` only: a share of a phase (a
+/// task of a build spread over a cluster).
+pub fn label_range(
+    range: std::ops::Range<u64>,
+    value: impl Fn(u64) -> Option<Value> + Sync,
+) -> Vec<u8> {
+    range.into_par_iter().map(|i| value(i).map_or(NOT_A_POSITION, Value::byte)).collect()
 }
 
 /// Counts of a table's (or a section's) positions for the side to move.

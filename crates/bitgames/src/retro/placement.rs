@@ -19,9 +19,10 @@
 //! positions reachable from the empty board (5,478 for tic-tac-toe).
 
 use super::steps::Steps;
-use super::{full, label_forward, pair_len, rank_pair, unrank_pair, Table, TableError};
+use super::{full, pair_len, rank_pair, unrank_pair, Table, TableError};
 use super::{Value, NOT_A_POSITION};
-use std::ops::ControlFlow;
+use crate::tools::Stage;
+use std::ops::{ControlFlow, Range};
 
 /// The rules a placement table needs, on sets of cells (bit `i` for cell
 /// `i`, below [`cells`](Self::cells)).
@@ -122,7 +123,18 @@ pub fn build<P: Placement>(
 
 /// The bytes of ply `ply` of `game`'s table, from the next ply's.
 fn label<P: Placement>(game: &P, cells: usize, ply: usize, next: &[u8]) -> Vec<u8> {
-    label_forward(ply_len(cells, ply), |i| {
+    label_range(game, cells, ply, 0..ply_len(cells, ply), next)
+}
+
+/// The bytes of indices `range` of ply `ply`, from the next ply's.
+fn label_range<P: Placement>(
+    game: &P,
+    cells: usize,
+    ply: usize,
+    range: Range<u64>,
+    next: &[u8],
+) -> Vec<u8> {
+    super::label_range(range, |i| {
         let (x, o) = position(cells, ply, i);
         if let Some(v) = settled(game, ply, x, o) {
             return v;
@@ -134,6 +146,67 @@ fn label<P: Placement>(game: &P, cells: usize, ply: usize, next: &[u8]) -> Vec<u
             Value::from_byte(next[index(cells, x2, o2).1 as usize])
         }))
     })
+}
+
+/// The stages of a board of `cells` cells, for a build shared out
+/// ([`crate::tools::StagedTable`]): the plies from the full board back to the
+/// empty one, each reading the one before it in this order (the next ply).
+pub fn stages(cells: usize) -> Vec<Stage> {
+    let plies = (0..=cells).rev().enumerate();
+    plies
+        .map(|(k, ply)| Stage {
+            name: format!("ply {ply}"),
+            len: ply_len(cells, ply),
+            reads: k.checked_sub(1).into_iter().collect(),
+        })
+        .collect()
+}
+
+/// The bytes of indices `range` of stage `stage` ([`stages`]) of `game`'s
+/// table (named `name`), from the bytes of the stage it reads; an error for a
+/// stage or range past the end, or other bytes than the next ply's.
+pub fn label_stage<P: Placement>(
+    game: &P,
+    name: &str,
+    stage: usize,
+    range: Range<u64>,
+    reads: &[&[u8]],
+) -> Result<Vec<u8>, TableError> {
+    let cells = game.cells();
+    let bad = |why: String| TableError::BadStage { game: name.to_string(), why };
+    if stage > cells {
+        return Err(bad(format!("stage {stage}: the table has {} stages", cells + 1)));
+    }
+    let ply = cells - stage;
+    let len = ply_len(cells, ply);
+    if range.start > range.end || range.end > len {
+        return Err(bad(format!("indices {range:?} of ply {ply}, which has {len}")));
+    }
+    let want: &[u64] = if stage == 0 { &[] } else { &[ply_len(cells, ply + 1)] };
+    let got: Vec<u64> = reads.iter().map(|r| r.len() as u64).collect();
+    if got != want {
+        return Err(bad(format!("ply {ply} reads the next ply's {want:?} bytes, not {got:?}")));
+    }
+    let next = reads.first().copied().unwrap_or(&[]);
+    Ok(label_range(game, cells, ply, range, next))
+}
+
+/// The table from every stage's bytes ([`stages`]' order, the full board
+/// first), named `name`; an error if a stage's bytes are not of its length.
+pub fn assemble(name: &str, cells: usize, stages: Vec<Vec<u8>>) -> Result<Table, TableError> {
+    let bad = |why: String| TableError::BadStage { game: name.to_string(), why };
+    if stages.len() != cells + 1 {
+        return Err(bad(format!("{} stages given, the table has {}", stages.len(), cells + 1)));
+    }
+    let mut plies = stages;
+    plies.reverse();
+    for (ply, bytes) in plies.iter().enumerate() {
+        if bytes.len() as u64 != ply_len(cells, ply) {
+            let len = ply_len(cells, ply);
+            return Err(bad(format!("ply {ply} has {len} indices, not {}", bytes.len())));
+        }
+    }
+    Ok(super::ply_table(name, plies))
 }
 
 /// The value of the position where the first player holds `x` and the

@@ -199,3 +199,43 @@ fn havannah_side_three_agrees_with_search_below_random_openings() {
     }
     println!("{} positions agree", seen.len());
 }
+
+/// A build shared out in stages (`bitgames.distributed`'s table job), each
+/// stage labelled a range at a time from the bytes of the stage it reads,
+/// gives the same table, byte for byte, as the build on one machine; a stage
+/// given the wrong bytes, or asked past its end, is refused.
+#[test]
+fn a_build_in_stages_and_ranges_is_the_same_table() {
+    for spec in ["tictactoe", "tictactoe(width=4,height=3,k=3)", "hex(size=3)", "y(size=4)"] {
+        let g = game(spec);
+        let staged = tablebase(spec).staged.expect("a placement table has stages");
+        let stages = (staged.stages)(g.as_ref()).unwrap();
+        let mut done: Vec<Vec<u8>> = Vec::new();
+        for (k, stage) in stages.iter().enumerate() {
+            let reads: Vec<&[u8]> = stage.reads.iter().map(|&r| done[r].as_slice()).collect();
+            let mut bytes = Vec::new();
+            for start in (0..stage.len).step_by(777) {
+                let range = start..(start + 777).min(stage.len);
+                bytes.extend((staged.label)(g.as_ref(), k, range, &reads).unwrap());
+            }
+            assert_eq!(bytes.len() as u64, stage.len, "{spec} {}", stage.name);
+            done.push(bytes);
+        }
+        let whole = (staged.assemble)(g.as_ref(), done.clone()).unwrap();
+        let (mut file, mut file_here) = (Vec::new(), Vec::new());
+        whole.write(&mut file).unwrap();
+        build_table(spec).write(&mut file_here).unwrap();
+        assert!(file == file_here, "{spec}: the two builds' files differ");
+        // The wrong bytes, a range past the end, a stage past the last.
+        let last = stages.len() - 1;
+        let e = (staged.label)(g.as_ref(), 1, 0..1, &[&[0u8; 3]]).unwrap_err().to_string();
+        assert!(e.contains("reads the next ply's"), "{spec}: {e}");
+        let past = stages[0].len + 1;
+        let e = (staged.label)(g.as_ref(), 0, 0..past, &[]).unwrap_err().to_string();
+        assert!(e.contains(&format!("which has {}", stages[0].len)), "{spec}: {e}");
+        let e = (staged.label)(g.as_ref(), last + 1, 0..0, &[]).unwrap_err().to_string();
+        assert!(e.contains(&format!("the table has {} stages", last + 1)), "{spec}: {e}");
+        let e = (staged.assemble)(g.as_ref(), done[1..].to_vec()).unwrap_err().to_string();
+        assert!(e.contains("stages given"), "{spec}: {e}");
+    }
+}

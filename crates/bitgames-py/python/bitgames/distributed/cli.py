@@ -1,5 +1,6 @@
 """The command line: ``python -m bitgames.distributed JOB … [--address A]
-[--out DIR] [--cpus N] [--max-tasks N] [-q]``.
+[--out DIR] [--cpus N] [--max-tasks N] [-q]``; the jobs ``perft``, ``solve``
+and ``table``.
 
 Exit codes: 0 done; 1 a failure; 2 bad input, Ray missing, a cluster that
 cannot be reached or runs another bitgames, a folder that holds another job;
@@ -21,6 +22,12 @@ from .journal import Journal, JournalError
 
 #: Deepest perft the job takes (the CLI's limit).
 MAX_DEPTH = 30
+
+#: Indices a unit of the table job: 4 MiB of bytes back from each.
+DEFAULT_CHUNK = 1 << 22
+
+#: The table job's file in its output folder.
+TABLE_FILE = "table.bgtable"
 
 
 class InputError(Exception):
@@ -60,6 +67,20 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--best", action="store_true", help="every best move and the score")
     sv.add_argument("--table-mib", type=int, default=64, help="table MiB a worker (64)")
     common(sv)
+
+    tb = sub.add_parser(
+        "table", help="build a game's retrograde table, each stage shared out a range at a time"
+    )
+    tb.add_argument(
+        "game",
+        help="game spec of a game whose table is built in stages "
+        "('tictactoe(width=4,height=4,k=4)', 'hex(size=4)', 'y(size=6)')",
+    )
+    tb.add_argument(
+        "--chunk", type=int, default=DEFAULT_CHUNK,
+        help=f"indices a unit (default {DEFAULT_CHUNK:,})",
+    )
+    common(tb)
     return p
 
 
@@ -86,6 +107,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--max-tasks {args.max_tasks}: at least 1")
     if args.address is not None:
         runtime.host_port(args.address)  # a malformed address fails before any work
+    if args.job == "table":
+        return _run_table(args)
     header, units = _plan(args)
     runtime.import_ray()  # Ray missing: said before any folder is made
     out = args.out or Path(f"bitgames-{args.job}-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -107,6 +130,67 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return _finish(args, header, units, results, out)
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    """The table job: each stage's units run as tasks once the stages it
+    reads are done (their bytes handed to every task), each unit's bytes kept
+    in a file of the output folder as it comes back; then the table, checked
+    and written whole to ``OUT/table.bgtable``."""
+    try:
+        game = bitgames.load_game(args.game)
+        stages = bitgames.Tablebase.stages(game)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    if args.chunk < 1:
+        raise InputError(f"--chunk {args.chunk}: at least 1")
+    header = {"job": "table", "game": game.spec, "chunk": args.chunk}
+    runtime.import_ray()
+    out = args.out or Path(f"bitgames-table-{time.strftime('%Y%m%d-%H%M%S')}")
+    journal = Journal(out, header)
+    done: List[bytes] = []
+    units_in_all = 0
+    try:
+        ray = runtime.start(args.address, args.cpus)
+        try:
+            cpus = runtime.cluster_cpus(ray)
+            remote = ray.remote(jobs.run_group)
+            for k, (name, length, reads) in enumerate(stages):
+                units = jobs.table_units(k, length, args.chunk)
+                units_in_all += len(units)
+                left = [key for key, _ in units if key not in journal.done]
+                budget = None if args.max_tasks is None else args.max_tasks - journal.tasks
+                if left and budget is not None and budget < 1:
+                    raise scheduler.Stopped(
+                        f"stopped after {journal.tasks} task(s) (--max-tasks) at {name}: "
+                        "run the same command again to go on"
+                    )
+                if left and not args.quiet:
+                    print(f"{name}: {length:,} indices", file=sys.stderr)
+                context = {**header, "stage": k, "reads": [done[r] for r in reads]}
+                # A stage of one unit is its own progress line (above).
+                quiet = args.quiet or len(units) == 1
+                results = scheduler.run(
+                    ray, remote, units, journal, cpus, context, budget, quiet,
+                    keep=lambda key, data: jobs.keep_chunk(out, key, data),
+                )
+                done.append(jobs.stage_bytes(out, units, results))
+        finally:
+            ray.shutdown()
+    except ValueError as e:
+        raise JournalError(str(e)) from None
+    finally:
+        journal.close()
+    table = bitgames.Tablebase.assemble(game, done)
+    table.save(out / TABLE_FILE)
+    c = table.counts
+    start = table.value(game.new_initial_state())
+    print(
+        f"table {game.spec}: {c.positions} positions, {c.won} won, {c.lost} lost, "
+        f"{c.drawn} drawn; the start: {start}; longest win {c.longest_win} plies"
+    )
+    print(f"({units_in_all} units in {len(stages)} stages; {out / TABLE_FILE}, record in {out})")
+    return 0
 
 
 def _plan(args: argparse.Namespace) -> Any:

@@ -2,6 +2,8 @@
 
 import os
 import time
+import zlib
+from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple
 
 import bitgames
@@ -44,6 +46,8 @@ def run_group(
             _crash_once(context)
     elif job == "solve":
         results = [_solve(context, p) for p in payloads]
+    elif job == "table":
+        results = [_label(context, p) for p in payloads]
     else:
         raise ValueError(f"unknown job {job!r}")
     return results, time.perf_counter() - t, time.process_time() - cpu
@@ -115,3 +119,50 @@ def _perft(context: Dict[str, Any], actions: List[int]) -> int:
     for a in actions:
         state.apply_action(a)
     return bitgames.perft(state, context["depth"] - len(actions))
+
+
+def table_units(stage: int, length: int, chunk: int) -> List[Tuple[str, List[int]]]:
+    """The units of one stage of a table: ``chunk`` indices each (the last
+    fewer), keyed ``stage:start``, the payload ``[start, end]``."""
+    return [
+        (f"{stage}:{start}", [start, min(start + chunk, length)])
+        for start in range(0, length, chunk)
+    ]
+
+
+def _label(context: Dict[str, Any], span: List[int]) -> bytes:
+    game = bitgames.load_game(context["game"])
+    start, end = span
+    return bitgames.Tablebase.label_stage(game, context["stage"], start, end, context["reads"])
+
+
+def keep_chunk(out: Path, key: str, data: bytes) -> Dict[str, Any]:
+    """Writes one unit's bytes to ``OUT/stage-S/START.bin`` (whole or not at
+    all: a file beside it, renamed once written and synced) and answers what
+    the record keeps of it: the file, its length and its CRC-32."""
+    stage, start = key.split(":")
+    folder = out / f"stage-{int(stage):03}"
+    folder.mkdir(exist_ok=True)
+    name = f"{folder.name}/{int(start):012}.bin"
+    part = out / (name + ".part")
+    with open(part, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(part, out / name)
+    return {"file": name, "bytes": len(data), "crc32": zlib.crc32(data)}
+
+
+def stage_bytes(out: Path, units: List[Tuple[str, List[int]]], done: Dict[str, Any]) -> bytes:
+    """A finished stage's bytes, its units' files read back in order, each
+    checked against its length and CRC-32 in the record."""
+    parts = []
+    for key, (start, end) in units:
+        kept = done[key]
+        data = (out / kept["file"]).read_bytes()
+        if len(data) != end - start or len(data) != kept["bytes"]:
+            raise ValueError(f"{out / kept['file']}: {len(data)} bytes, not {end - start}")
+        if zlib.crc32(data) != kept["crc32"]:
+            raise ValueError(f"{out / kept['file']} is damaged: its CRC-32 is not the record's")
+        parts.append(data)
+    return b"".join(parts)

@@ -29,6 +29,8 @@ class Journal:
         self.done: Dict[str, Any] = {}
         #: Tasks read back from an earlier run.
         self.resumed_tasks = 0
+        #: Tasks recorded by this run.
+        self.tasks = 0
         if self.path.exists():
             self._read(header)
         else:
@@ -91,6 +93,7 @@ class Journal:
         )
         for k, v in zip(keys, results):
             self.done[k] = v
+        self.tasks += 1
 
     def close(self) -> None:
         """Closes the file."""

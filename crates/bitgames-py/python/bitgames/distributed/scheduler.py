@@ -79,14 +79,18 @@ def run(
     max_tasks: Optional[int] = None,
     quiet: bool = False,
     on_result: Optional[Callable[[str, Any], None]] = None,
+    keep: Optional[Callable[[str, Any], Any]] = None,
 ) -> Dict[str, Any]:
     """Runs every unit (``(key, payload)``) not yet in ``journal`` as tasks of
     ``remote`` (a Ray remote function of ``(context, payloads)`` answering
     ``(results, seconds, cpu_seconds)``), recording each finished task; answers every
-    unit's result by key. Raises :class:`Stopped` once ``max_tasks`` tasks of
+    unit's result by key. With ``keep``, each result is recorded as what
+    ``keep(key, result)`` answers (a table's bytes, written to a file, as the
+    file's name and checksum). Raises :class:`Stopped` once ``max_tasks`` tasks of
     this run have finished with units still left."""
     todo = [(k, p) for k, p in units if k not in journal.done]
-    progress = Progress(len(units), len(units) - len(todo), quiet)
+    finished = len(units) - len(todo)
+    progress = Progress(len(units), finished, quiet)
     in_flight: Dict[Any, List[str]] = {}
     limit = 2 * cpus + 2
     next_unit = 0
@@ -95,7 +99,7 @@ def run(
     measured = 0
     ctx = ray.put(context)
     tasks_done = journal.resumed_tasks
-    progress.show(len(journal.done), tasks_done)
+    progress.show(finished, tasks_done)
     while next_unit < len(todo) or in_flight:
         while (
             next_unit < len(todo)
@@ -115,15 +119,18 @@ def run(
         for ref in ready:
             keys = in_flight.pop(ref)
             results, seconds, cpu = ray.get(ref)
+            if keep is not None:
+                results = [keep(k, r) for k, r in zip(keys, results)]
             journal.record(keys, results, seconds, cpu)
+            finished += len(keys)
             worker_seconds += seconds
             measured += len(keys)
             tasks_done += 1
             if on_result is not None:
                 for k, r in zip(keys, results):
                     on_result(k, r)
-        progress.show(len(journal.done), tasks_done)
-    progress.show(len(journal.done), tasks_done, final=True)
+        progress.show(finished, tasks_done)
+    progress.show(finished, tasks_done, final=True)
     if next_unit < len(todo):
         raise Stopped(
             f"stopped after {submitted} task(s) (--max-tasks); "

@@ -293,4 +293,5 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     load,
     probe,
     engine: &super::PERFECT_TABLE,
+    staged: None,
 };

@@ -298,4 +298,5 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     load,
     probe,
     engine: &super::PERFECT,
+    staged: None,
 };
