@@ -11,9 +11,10 @@ use crate::dynamic::DynGame;
 use crate::tools::ToolError;
 use std::path::Path;
 
-/// The largest board: 16 cells, 43 M indices (one byte each), as far as the
-/// binomials of the index go.
-pub const MAX_CELLS: usize = 16;
+/// The largest board: 20 cells, 3.5 G indices (one byte each), what a 24 GB
+/// machine holds while a table of it is built (Breakthrough's retrograde
+/// solve took 13 GB for 5×4 at its peak; 21 cells would be 10.5 G indices).
+pub const MAX_CELLS: usize = 20;
 
 /// One board's layout: its file name, its cells, and where each section's
 /// indices start.

@@ -367,16 +367,17 @@ impl std::ops::Add for Counts {
     }
 }
 
-/// The binomial coefficients `C(n, k)` for `n < 64`, `k ≤ 16`: the ranks of
-/// the combinatorial number system, which index the sets of a few pieces on a
-/// board (`rank = Σ C(cell_j, j + 1)` over the set's cells in increasing order).
-pub const fn binomials() -> [[u64; 17]; 64] {
-    let mut c = [[0u64; 17]; 64];
+/// The binomial coefficients `C(n, k)` for `n < 64`, `k ≤ 32` (the largest,
+/// `C(63, 32)`, is below 2^60): the ranks of the combinatorial number system,
+/// which index the sets of pieces on a board (`rank = Σ C(cell_j, j + 1)` over
+/// the set's cells in increasing order).
+pub const fn binomials() -> [[u64; 33]; 64] {
+    let mut c = [[0u64; 33]; 64];
     let mut n = 0;
     while n < 64 {
         c[n][0] = 1;
         let mut k = 1;
-        while k < 17 {
+        while k < 33 {
             c[n][k] = if n == 0 { 0 } else { c[n - 1][k - 1] + c[n - 1][k] };
             k += 1;
         }
@@ -385,8 +386,8 @@ pub const fn binomials() -> [[u64; 17]; 64] {
     c
 }
 
-/// `C(n, k)` for `n < 64`, `k ≤ 16`.
-pub const BINOMIAL: [[u64; 17]; 64] = binomials();
+/// `C(n, k)` for `n < 64`, `k ≤ 32`.
+pub static BINOMIAL: [[u64; 33]; 64] = binomials();
 
 /// The rank of a set of cells (a bitmask) among the sets of its size: the
 /// combinatorial number system, `Σ C(cell_j, j + 1)`.

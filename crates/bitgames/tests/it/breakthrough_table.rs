@@ -1,5 +1,5 @@
 //! Breakthrough's tables (issue 34): every arrangement of pawns on a board of
-//! at most 16 cells, reached through the registry as a user reaches them.
+//! at most 20 cells, reached through the registry as a user reaches them.
 //! Nothing is drawn (pawns only move forward); on the smaller boards every
 //! position reachable from the start, and on the smallest every position the
 //! game's own position text accepts, agrees with the search over the game's
@@ -78,7 +78,7 @@ fn the_starts_of_the_small_boards() {
 #[test]
 fn the_breakthrough_tables_name_what_they_cannot_hold() {
     builds_refused(&[
-        ("breakthrough(width=5,height=4)", "has 20 cells: a table holds boards of at most 16"),
+        ("breakthrough(width=7,height=3)", "has 21 cells: a table holds boards of at most 20"),
         ("breakthrough(width=7,height=7)", "has 49 cells"),
         ("breakthrough", "breakthrough(width=8,height=8) has 64 cells"),
     ]);

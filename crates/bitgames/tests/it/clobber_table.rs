@@ -1,5 +1,5 @@
 //! Clobber's tables (issue 34): every arrangement of stones on a board of at
-//! most 16 cells, reached through the registry as a user reaches them. A table
+//! most 20 cells, reached through the registry as a user reaches them. A table
 //! of `c` cells holds `3^c` arrangements, every one a position, and none is
 //! drawn (Clobber has no draws); on the smaller boards every position reachable
 //! from the start agrees with the search over the game's own moves (the
@@ -23,10 +23,26 @@ fn small_boards_agree_with_search_everywhere() {
     }
 }
 
+/// Linear Clobber: every even-length alternating row is a first-player win
+/// but `xoxoxo` (Albert, Grossman, Nowakowski and Wolfe's conjecture of 2004,
+/// proved in arXiv:2509.08985, 2025): the tables of 1×2 to 1×14 agree.
+#[test]
+fn every_even_alternating_row_but_six_is_a_first_player_win() {
+    for n in (2..=14).step_by(2) {
+        let spec = format!("clobber(width={n},height=1)");
+        let t = build_table(&spec);
+        let start = (tablebase(&spec).probe)(&t, game(&spec).as_ref()).unwrap().value;
+        match n {
+            6 => assert!(matches!(start, Value::Loss(_)), "{spec}: {start}"),
+            _ => assert!(matches!(start, Value::Win(_)), "{spec}: {start}"),
+        }
+    }
+}
+
 #[test]
 fn the_clobber_tables_name_what_they_cannot_hold() {
     builds_refused(&[
-        ("clobber(width=5,height=4)", "has 20 cells: a table holds boards of at most 16"),
+        ("clobber(width=7,height=3)", "has 21 cells: a table holds boards of at most 20"),
         ("clobber", "clobber(width=8,height=8) has 64 cells"),
         ("clobber(width=9,height=8)", "has 72 cells"),
     ]);

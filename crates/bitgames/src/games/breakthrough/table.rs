@@ -1,6 +1,6 @@
 //! Strong solutions of Breakthrough on small boards: every arrangement of
-//! pawns on a board of at most [`MAX_CELLS`] cells (4×4 and smaller, 5×3,
-//! 3×5, 2×8), labelled won or lost for the side to move with its distance to
+//! pawns on a board of at most [`MAX_CELLS`] cells (5×4 and smaller, 4×5,
+//! 2×10), labelled won or lost for the side to move with its distance to
 //! the end.
 //!
 //! **Index.** The rules look the same to both players once the board is
@@ -203,6 +203,7 @@ impl Retrograde for Board {
 crate::arrangements_table!(
     Breakthrough<1>,
     Board,
-    "every arrangement of pawns on a board of at most 16 cells, one byte each: 3×3 takes \
-     20 kB, 4×3 531 kB, 4×4 43 MB (and two bytes an arrangement while it is built)",
+    "every arrangement of pawns on a board of at most 20 cells, one byte each: 3×3 takes \
+     20 kB, 4×3 531 kB, 4×4 43 MB, 5×4 3.5 GB (and about four bytes an arrangement at the \
+     peak of its build: 13 GB for 5×4)",
 );

@@ -1,5 +1,5 @@
 //! Strong solutions of Clobber on small boards: every arrangement of stones
-//! on a board of at most [`MAX_CELLS`] cells (4×4 and smaller, 2×8, 3×5),
+//! on a board of at most [`MAX_CELLS`] cells (5×4 and smaller, 2×10, 3×6),
 //! labelled won or lost for the side to move with its distance to the end.
 //!
 //! **Index.** Clobber's rules are the same for both players, so a position is
@@ -151,6 +151,6 @@ fn build(
 crate::arrangements_table!(
     Clobber64,
     Board,
-    "every arrangement of stones on a board of at most 16 cells, one byte each: 3×3 takes \
-     20 kB, 4×3 531 kB, 4×4 43 MB",
+    "every arrangement of stones on a board of at most 20 cells, one byte each: 3×3 takes \
+     20 kB, 4×3 531 kB, 4×4 43 MB, 5×4 3.5 GB",
 );
