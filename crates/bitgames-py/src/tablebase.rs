@@ -145,7 +145,7 @@ fn staged(game: &dyn DynGame) -> PyResult<&'static StagedTable> {
     info(game)?.staged.ok_or_else(|| {
         value_error(format!(
             "the table of {} is built in one piece, not in stages that can be shared out \
-             (the placement games' tables are)",
+             (the placement games' tables and Clobber's are)",
             game.spec()
         ))
     })

@@ -65,6 +65,31 @@ impl Arrangements {
         sections(self.cells)
     }
 
+    /// The number of section `(a, b)` in [`sections`](Self::sections)' order.
+    pub(crate) fn section(&self, a: usize, b: usize) -> usize {
+        section_of(a, b)
+    }
+
+    /// [`table`](Self::table), or an error if there are not as many
+    /// sections as the layout's, or one is not of its length.
+    pub(crate) fn table_checked(&self, sections: Vec<Vec<u8>>) -> Result<Table, TableError> {
+        let bad = |why: String| TableError::BadStage { game: self.name.clone(), why };
+        let lens: Vec<u64> = self.starts.windows(2).map(|r| r[1] - r[0]).collect();
+        if sections.len() != lens.len() {
+            return Err(bad(format!(
+                "{} stages given, the table has {}",
+                sections.len(),
+                lens.len()
+            )));
+        }
+        for (k, (s, &len)) in sections.iter().zip(&lens).enumerate() {
+            if s.len() as u64 != len {
+                return Err(bad(format!("stage {k} has {len} indices, not {}", s.len())));
+            }
+        }
+        Ok(self.table(sections))
+    }
+
     /// The section and the index in it of the mover holding `me` against
     /// `them`.
     #[inline]
@@ -216,18 +241,24 @@ pub(crate) fn probe<B: ArrangementBoard>(
 /// of game type `$game`) through
 /// [`declare_tablebase!`](crate::declare_tablebase): `TABLEBASE`, `PERFECT`
 /// and the `Tabled` impl. `$about` says which boards fit and how large they
-/// are.
+/// are; `staged: &STAGED` names its build in stages, where it has one.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! arrangements_table {
-    ($game:ty, $board:ty, $about:expr $(,)?) => {
+    ($game:ty, $board:ty, $about:expr $(, staged: $staged:expr)? $(,)?) => {
         $crate::declare_tablebase!(
             $game,
             about: $about,
             build: $crate::retro::arrangements::build::<$board>,
             load: $crate::retro::arrangements::load::<$board>,
             probe: $crate::retro::arrangements::probe::<$board>,
-            staged: None,
+            staged: $crate::arrangements_table!(@staged $($staged)?),
         );
+    };
+    (@staged) => {
+        None
+    };
+    (@staged $staged:expr) => {
+        Some($staged)
     };
 }

@@ -6,7 +6,7 @@
 //! fastest win, the slowest loss).
 
 use crate::common::{build_table, builds_refused, game, match_config, play_match};
-use crate::common::{probe_refused, tablebase};
+use crate::common::{probe_refused, staged_build_is_the_build, tablebase};
 use crate::tictactoe_table::reachable_agree;
 use bitgames::retro::Value;
 
@@ -36,6 +36,28 @@ fn every_even_alternating_row_but_six_is_a_first_player_win() {
             6 => assert!(matches!(start, Value::Loss(_)), "{spec}: {start}"),
             _ => assert!(matches!(start, Value::Win(_)), "{spec}: {start}"),
         }
+    }
+}
+
+/// Built in stages (`bitgames.distributed`'s table job), each section from
+/// the one its moves lead to, the table is the same file; bad shares are
+/// refused.
+#[test]
+fn a_build_in_stages_is_the_same_table() {
+    for spec in
+        ["clobber(width=3,height=3)", "clobber(width=4,height=3)", "clobber(width=2,height=5)"]
+    {
+        let (stages, done) = staged_build_is_the_build(spec, 1000);
+        let staged = tablebase(spec).staged.unwrap();
+        let g = game(spec);
+        // Section (1, 1) reads (0, 1); (0, 0) reads nothing.
+        assert_eq!(stages[4].name, "1 against 1");
+        assert_eq!(stages[4].reads, [1]);
+        assert!(stages[0].reads.is_empty());
+        let e = (staged.label)(g.as_ref(), 4, 0..1, &[&[0u8; 1]]).unwrap_err().to_string();
+        assert!(e.contains("1 against 1 reads"), "{spec}: {e}");
+        let e = (staged.assemble)(g.as_ref(), done[1..].to_vec()).unwrap_err().to_string();
+        assert!(e.contains("stages given"), "{spec}: {e}");
     }
 }
 

@@ -6,7 +6,8 @@
 //! The smaller boards are checked on every reachable position against a
 //! search over the game's own moves ([`agrees_with_search`]).
 
-use crate::common::{build_table, builds_refused, game, probe_refused, tablebase};
+use crate::common::tablebase;
+use crate::common::{build_table, builds_refused, game, probe_refused, staged_build_is_the_build};
 use crate::tictactoe_table::agrees_with_search;
 use bitgames::retro::{Counts, Value};
 use bitgames::tools::TableBuild;
@@ -209,23 +210,7 @@ fn a_build_in_stages_and_ranges_is_the_same_table() {
     for spec in ["tictactoe", "tictactoe(width=4,height=3,k=3)", "hex(size=3)", "y(size=4)"] {
         let g = game(spec);
         let staged = tablebase(spec).staged.expect("a placement table has stages");
-        let stages = (staged.stages)(g.as_ref()).unwrap();
-        let mut done: Vec<Vec<u8>> = Vec::new();
-        for (k, stage) in stages.iter().enumerate() {
-            let reads: Vec<&[u8]> = stage.reads.iter().map(|&r| done[r].as_slice()).collect();
-            let mut bytes = Vec::new();
-            for start in (0..stage.len).step_by(777) {
-                let range = start..(start + 777).min(stage.len);
-                bytes.extend((staged.label)(g.as_ref(), k, range, &reads).unwrap());
-            }
-            assert_eq!(bytes.len() as u64, stage.len, "{spec} {}", stage.name);
-            done.push(bytes);
-        }
-        let whole = (staged.assemble)(g.as_ref(), done.clone()).unwrap();
-        let (mut file, mut file_here) = (Vec::new(), Vec::new());
-        whole.write(&mut file).unwrap();
-        build_table(spec).write(&mut file_here).unwrap();
-        assert!(file == file_here, "{spec}: the two builds' files differ");
+        let (stages, done) = staged_build_is_the_build(spec, 777);
         // The wrong bytes, a range past the end, a stage past the last.
         let last = stages.len() - 1;
         let e = (staged.label)(g.as_ref(), 1, 0..1, &[&[0u8; 3]]).unwrap_err().to_string();

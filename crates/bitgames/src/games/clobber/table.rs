@@ -23,8 +23,8 @@ use crate::dynamic::DynGame;
 use crate::retro::arrangements::{ArrangementBoard, Arrangements};
 use crate::retro::steps::Steps;
 use crate::retro::{self, pair_len, unrank_pair, Table, TableError, Value};
-use crate::tools::{typed_game, ToolError};
-use std::ops::ControlFlow;
+use crate::tools::{typed_game, Stage, StagedTable, ToolError};
+use std::ops::{ControlFlow, Range};
 
 pub use crate::retro::arrangements::MAX_CELLS;
 
@@ -106,6 +106,29 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The bytes of indices `range` of section `(a, b)`, from the bytes of
+    /// section `(b − 1, a)`, where every move leads (`next`; none for `b` 0,
+    /// where the mover has no move).
+    fn label(&self, a: usize, b: usize, range: Range<u64>, next: &[u8]) -> Vec<u8> {
+        let cells = self.layout.cells();
+        retro::label_range(range, |i| {
+            let (me, them) = unrank_pair(cells, a, b, i);
+            let after = self.children(me, them).map(|(m2, o2)| {
+                let (_, j) = self.layout.locate(m2, o2);
+                Value::from_byte(next[j as usize])
+                    .expect("every arrangement of stones is a position")
+            });
+            Some(Value::best(after).unwrap_or(Value::Loss(0)))
+        })
+    }
+
+    /// The section a move from section `(a, b)` leads to, if any.
+    fn next_section(&self, a: usize, b: usize) -> Option<usize> {
+        (b > 0).then(|| self.layout.section(b - 1, a))
+    }
+}
+
 /// Builds the table of a board on `threads` threads (0: every core), each
 /// section kept in `steps`; `progress` hears of each count of stones done.
 fn build(
@@ -120,19 +143,8 @@ fn build(
     let mut kept_all = true;
     for (a, b) in layout.sections() {
         let len = pair_len(layout.cells(), a, b);
-        let label = || {
-            pool.install(|| {
-                retro::label_forward(len, |i| {
-                    let (me, them) = unrank_pair(layout.cells(), a, b, i);
-                    let after = board.children(me, them).map(|(m2, o2)| {
-                        let (s, j) = layout.locate(m2, o2);
-                        Value::from_byte(done[s][j as usize])
-                            .expect("every arrangement of stones is a position")
-                    });
-                    Some(Value::best(after).unwrap_or(Value::Loss(0)))
-                })
-            })
-        };
+        let next = board.next_section(a, b).map_or(&[][..], |s| &done[s]);
+        let label = || pool.install(|| board.label(a, b, 0..len, next));
         let (bytes, kept) = steps.step(&format!("stones {a} {b}"), len, label)?;
         kept_all &= kept;
         done.push(bytes);
@@ -148,9 +160,44 @@ fn build(
     Ok(layout.table(done))
 }
 
+/// The build in stages (`bitgames.distributed`'s table job): the sections in
+/// order, each reading the one its moves lead to.
+static STAGED: StagedTable = StagedTable {
+    stages: |game| {
+        let board = Board::of(game)?;
+        let cells = board.layout.cells();
+        let stage = |(a, b): (usize, usize)| Stage {
+            name: format!("{a} against {b}"),
+            len: pair_len(cells, a, b),
+            reads: board.next_section(a, b).into_iter().collect(),
+        };
+        Ok(board.layout.sections().into_iter().map(stage).collect())
+    },
+    label: |game, stage, range, reads| {
+        let board = Board::of(game)?;
+        let (cells, sections) = (board.layout.cells(), board.layout.sections());
+        let bad = |why: String| ToolError::game(TableError::BadStage { game: game.spec(), why });
+        let Some(&(a, b)) = sections.get(stage) else {
+            return Err(bad(format!("stage {stage}: the table has {} stages", sections.len())));
+        };
+        let len = pair_len(cells, a, b);
+        if range.start > range.end || range.end > len {
+            return Err(bad(format!("indices {range:?} of {a} against {b}, which has {len}")));
+        }
+        let want: Vec<u64> = if b > 0 { vec![pair_len(cells, b - 1, a)] } else { vec![] };
+        let got: Vec<u64> = reads.iter().map(|r| r.len() as u64).collect();
+        if got != want {
+            return Err(bad(format!("{a} against {b} reads {want:?} bytes, not {got:?}")));
+        }
+        Ok(board.label(a, b, range, reads.first().copied().unwrap_or(&[])))
+    },
+    assemble: |game, stages| Board::of(game)?.layout.table_checked(stages).map_err(ToolError::game),
+};
+
 crate::arrangements_table!(
     Clobber64,
     Board,
     "every arrangement of stones on a board of at most 20 cells, one byte each: 3×3 takes \
      20 kB, 4×3 531 kB, 4×4 43 MB, 5×4 3.5 GB",
+    staged: &STAGED,
 );

@@ -313,6 +313,36 @@ pub fn probe_refused(built: &str, asked: &str) -> String {
     (tablebase(built).probe)(&t, game(asked).as_ref()).unwrap_err().to_string()
 }
 
+/// The table of `spec`'s board built in stages (`bitgames.distributed`'s
+/// table job), each stage `chunk` indices at a time from the bytes of the
+/// stages it reads, is the file the build on one machine writes, byte for
+/// byte; the stages and their bytes.
+pub fn staged_build_is_the_build(
+    spec: &str,
+    chunk: u64,
+) -> (Vec<bitgames::tools::Stage>, Vec<Vec<u8>>) {
+    let g = game(spec);
+    let staged = tablebase(spec).staged.unwrap_or_else(|| panic!("{spec}: no stages"));
+    let stages = (staged.stages)(g.as_ref()).unwrap();
+    let mut done: Vec<Vec<u8>> = Vec::new();
+    for (k, stage) in stages.iter().enumerate() {
+        let reads: Vec<&[u8]> = stage.reads.iter().map(|&r| done[r].as_slice()).collect();
+        let mut bytes = Vec::new();
+        for start in (0..stage.len).step_by(chunk as usize) {
+            let range = start..(start + chunk).min(stage.len);
+            bytes.extend((staged.label)(g.as_ref(), k, range, &reads).unwrap());
+        }
+        assert_eq!(bytes.len() as u64, stage.len, "{spec} {}", stage.name);
+        done.push(bytes);
+    }
+    let whole = (staged.assemble)(g.as_ref(), done.clone()).unwrap();
+    let (mut file, mut file_here) = (Vec::new(), Vec::new());
+    whole.write(&mut file).unwrap();
+    build_table(spec).write(&mut file_here).unwrap();
+    assert!(file == file_here, "{spec}: the two builds' files differ");
+    (stages, done)
+}
+
 /// A match of `games` games of `game` between `engines`, from openings of
 /// `opening_plies` random plies drawn from `seed`, on `threads` threads.
 pub fn match_config(
