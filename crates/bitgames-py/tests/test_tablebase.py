@@ -191,7 +191,7 @@ def test_a_table_built_in_stages_and_ranges_is_the_table_built_at_once(tmp_path)
     assert (tmp_path / "staged.bgtable").read_bytes() == (tmp_path / "here.bgtable").read_bytes()
     assert str(staged.value(game.new_initial_state())) == "win in 7"
     # Bad shares are refused, naming what was wrong.
-    with pytest.raises(ValueError, match="reads the next ply's"):
+    with pytest.raises(ValueError, match="ply 11 reads ply 12"):
         bitgames.Tablebase.label_stage(game, 1, 0, 10, [b"\0" * 3])
     with pytest.raises(ValueError, match="which has"):
         bitgames.Tablebase.label_stage(game, 0, 0, stages[0][1] + 1, [])

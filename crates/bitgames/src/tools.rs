@@ -545,6 +545,59 @@ pub struct Stage {
     pub reads: Vec<usize>,
 }
 
+impl Stage {
+    /// Stage `stage` of `stages` (a table of `game`), if a share of it is
+    /// asked for rightly: the stage exists, `range` lies within it, and
+    /// `reads` are as long as the stages it reads; otherwise the error
+    /// that says which ([`TableError::BadStage`]). What every
+    /// [`StagedTable::label`] checks first.
+    pub fn checked<'a>(
+        game: &str,
+        stages: &'a [Stage],
+        stage: usize,
+        range: &std::ops::Range<u64>,
+        reads: &[&[u8]],
+    ) -> Result<&'a Stage, crate::retro::TableError> {
+        let bad = |why: String| crate::retro::TableError::BadStage { game: game.to_string(), why };
+        let Some(s) = stages.get(stage) else {
+            return Err(bad(format!("stage {stage}: the table has {} stages", stages.len())));
+        };
+        if range.start > range.end || range.end > s.len {
+            return Err(bad(format!("indices {range:?} of {}, which has {}", s.name, s.len)));
+        }
+        let want: Vec<u64> = s.reads.iter().map(|&r| stages[r].len).collect();
+        let got: Vec<u64> = reads.iter().map(|r| r.len() as u64).collect();
+        if got != want {
+            let names: Vec<&str> = s.reads.iter().map(|&r| stages[r].name.as_str()).collect();
+            let names = names.join(", ");
+            return Err(bad(format!("{} reads {names}: {want:?} bytes, not {got:?}", s.name)));
+        }
+        Ok(s)
+    }
+
+    /// An error unless `bytes` are every stage's of `stages` (a table of
+    /// `game`), each of its length: what every [`StagedTable::assemble`]
+    /// checks first.
+    pub fn check_all(
+        game: &str,
+        stages: &[Stage],
+        bytes: &[Vec<u8>],
+    ) -> Result<(), crate::retro::TableError> {
+        let bad = |why: String| crate::retro::TableError::BadStage { game: game.to_string(), why };
+        if bytes.len() != stages.len() {
+            return Err(bad(format!(
+                "{} stages given, the table has {}",
+                bytes.len(),
+                stages.len()
+            )));
+        }
+        match stages.iter().zip(bytes).find(|(s, b)| b.len() as u64 != s.len) {
+            Some((s, b)) => Err(bad(format!("{} has {} indices, not {}", s.name, s.len, b.len()))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Options of a benchmark suite.
 #[derive(Clone, Debug, Default)]
 pub struct BenchOptions {

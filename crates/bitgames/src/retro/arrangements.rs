@@ -21,6 +21,8 @@ pub const MAX_CELLS: usize = 20;
 pub(crate) struct Arrangements {
     name: String,
     cells: usize,
+    /// The sections `(a, b)`, in order.
+    sections: Vec<(usize, usize)>,
     /// The first index of each section, and the total last.
     starts: Vec<u64>,
 }
@@ -29,11 +31,12 @@ impl Arrangements {
     /// The layout of a board of `cells` cells (at most [`MAX_CELLS`]) whose
     /// table files name it `name`.
     pub(crate) fn new(name: String, cells: usize) -> Arrangements {
+        let sections = sections(cells);
         let mut starts = vec![0];
-        for (a, b) in sections(cells) {
+        for &(a, b) in &sections {
             starts.push(starts.last().copied().unwrap_or(0) + pair_len(cells, a, b));
         }
-        Arrangements { name, cells, starts }
+        Arrangements { name, cells, sections, starts }
     }
 
     /// The refusal of a board of more than [`MAX_CELLS`] cells.
@@ -61,33 +64,13 @@ impl Arrangements {
     }
 
     /// The sections `(a, b)`, in order.
-    pub(crate) fn sections(&self) -> Vec<(usize, usize)> {
-        sections(self.cells)
+    pub(crate) fn sections(&self) -> &[(usize, usize)] {
+        &self.sections
     }
 
     /// The number of section `(a, b)` in [`sections`](Self::sections)' order.
     pub(crate) fn section(&self, a: usize, b: usize) -> usize {
         section_of(a, b)
-    }
-
-    /// [`table`](Self::table), or an error if there are not as many
-    /// sections as the layout's, or one is not of its length.
-    pub(crate) fn table_checked(&self, sections: Vec<Vec<u8>>) -> Result<Table, TableError> {
-        let bad = |why: String| TableError::BadStage { game: self.name.clone(), why };
-        let lens: Vec<u64> = self.starts.windows(2).map(|r| r[1] - r[0]).collect();
-        if sections.len() != lens.len() {
-            return Err(bad(format!(
-                "{} stages given, the table has {}",
-                sections.len(),
-                lens.len()
-            )));
-        }
-        for (k, (s, &len)) in sections.iter().zip(&lens).enumerate() {
-            if s.len() as u64 != len {
-                return Err(bad(format!("stage {k} has {len} indices, not {}", s.len())));
-            }
-        }
-        Ok(self.table(sections))
     }
 
     /// The section and the index in it of the mover holding `me` against
@@ -109,14 +92,13 @@ impl Arrangements {
     #[inline]
     pub(crate) fn position(&self, index: u64) -> (u64, u64) {
         let s = self.starts.partition_point(|&start| start <= index) - 1;
-        let t = (1..).find(|t| t * (t + 1) / 2 > s).map_or(0, |t| t - 1);
-        let a = s - t * (t + 1) / 2;
-        unrank_pair(self.cells, a, t - a, index - self.starts[s])
+        let (a, b) = self.sections[s];
+        unrank_pair(self.cells, a, b, index - self.starts[s])
     }
 
     /// The table of the sections' bytes, in order, each named `a against b`.
     pub(crate) fn table(&self, sections: Vec<Vec<u8>>) -> Table {
-        let named = self.sections().into_iter().zip(sections);
+        let named = self.sections.iter().copied().zip(sections);
         Table::new(
             self.name.clone(),
             named.map(|((a, b), s)| (format!("{a} against {b}"), s)).collect(),

@@ -164,7 +164,8 @@ pub fn stages(cells: usize) -> Vec<Stage> {
 
 /// The bytes of indices `range` of stage `stage` ([`stages`]) of `game`'s
 /// table (named `name`), from the bytes of the stage it reads; an error for a
-/// stage or range past the end, or other bytes than the next ply's.
+/// stage or range past the end, or other bytes than the next ply's
+/// ([`Stage::checked`]).
 pub fn label_stage<P: Placement>(
     game: &P,
     name: &str,
@@ -173,39 +174,17 @@ pub fn label_stage<P: Placement>(
     reads: &[&[u8]],
 ) -> Result<Vec<u8>, TableError> {
     let cells = game.cells();
-    let bad = |why: String| TableError::BadStage { game: name.to_string(), why };
-    if stage > cells {
-        return Err(bad(format!("stage {stage}: the table has {} stages", cells + 1)));
-    }
-    let ply = cells - stage;
-    let len = ply_len(cells, ply);
-    if range.start > range.end || range.end > len {
-        return Err(bad(format!("indices {range:?} of ply {ply}, which has {len}")));
-    }
-    let want: &[u64] = if stage == 0 { &[] } else { &[ply_len(cells, ply + 1)] };
-    let got: Vec<u64> = reads.iter().map(|r| r.len() as u64).collect();
-    if got != want {
-        return Err(bad(format!("ply {ply} reads the next ply's {want:?} bytes, not {got:?}")));
-    }
+    Stage::checked(name, &stages(cells), stage, &range, reads)?;
     let next = reads.first().copied().unwrap_or(&[]);
-    Ok(label_range(game, cells, ply, range, next))
+    Ok(label_range(game, cells, cells - stage, range, next))
 }
 
 /// The table from every stage's bytes ([`stages`]' order, the full board
 /// first), named `name`; an error if a stage's bytes are not of its length.
 pub fn assemble(name: &str, cells: usize, stages: Vec<Vec<u8>>) -> Result<Table, TableError> {
-    let bad = |why: String| TableError::BadStage { game: name.to_string(), why };
-    if stages.len() != cells + 1 {
-        return Err(bad(format!("{} stages given, the table has {}", stages.len(), cells + 1)));
-    }
+    Stage::check_all(name, &self::stages(cells), &stages)?;
     let mut plies = stages;
     plies.reverse();
-    for (ply, bytes) in plies.iter().enumerate() {
-        if bytes.len() as u64 != ply_len(cells, ply) {
-            let len = ply_len(cells, ply);
-            return Err(bad(format!("ply {ply} has {len} indices, not {}", bytes.len())));
-        }
-    }
     Ok(super::ply_table(name, plies))
 }
 

@@ -141,7 +141,7 @@ fn build(
     let pool = retro::pool(threads)?;
     let mut done: Vec<Vec<u8>> = Vec::new();
     let mut kept_all = true;
-    for (a, b) in layout.sections() {
+    for &(a, b) in layout.sections() {
         let len = pair_len(layout.cells(), a, b);
         let next = board.next_section(a, b).map_or(&[][..], |s| &done[s]);
         let label = || pool.install(|| board.label(a, b, 0..len, next));
@@ -160,38 +160,35 @@ fn build(
     Ok(layout.table(done))
 }
 
-/// The build in stages (`bitgames.distributed`'s table job): the sections in
-/// order, each reading the one its moves lead to.
-static STAGED: StagedTable = StagedTable {
-    stages: |game| {
-        let board = Board::of(game)?;
-        let cells = board.layout.cells();
-        let stage = |(a, b): (usize, usize)| Stage {
+impl Board {
+    /// The stages of the table's build: the sections in order, each reading
+    /// the one its moves lead to.
+    fn stages(&self) -> Vec<Stage> {
+        let cells = self.layout.cells();
+        let stage = |&(a, b): &(usize, usize)| Stage {
             name: format!("{a} against {b}"),
             len: pair_len(cells, a, b),
-            reads: board.next_section(a, b).into_iter().collect(),
+            reads: self.next_section(a, b).into_iter().collect(),
         };
-        Ok(board.layout.sections().into_iter().map(stage).collect())
-    },
+        self.layout.sections().iter().map(stage).collect()
+    }
+}
+
+/// The build in stages (`bitgames.distributed`'s table job).
+static STAGED: StagedTable = StagedTable {
+    stages: |game| Ok(Board::of(game)?.stages()),
     label: |game, stage, range, reads| {
         let board = Board::of(game)?;
-        let (cells, sections) = (board.layout.cells(), board.layout.sections());
-        let bad = |why: String| ToolError::game(TableError::BadStage { game: game.spec(), why });
-        let Some(&(a, b)) = sections.get(stage) else {
-            return Err(bad(format!("stage {stage}: the table has {} stages", sections.len())));
-        };
-        let len = pair_len(cells, a, b);
-        if range.start > range.end || range.end > len {
-            return Err(bad(format!("indices {range:?} of {a} against {b}, which has {len}")));
-        }
-        let want: Vec<u64> = if b > 0 { vec![pair_len(cells, b - 1, a)] } else { vec![] };
-        let got: Vec<u64> = reads.iter().map(|r| r.len() as u64).collect();
-        if got != want {
-            return Err(bad(format!("{a} against {b} reads {want:?} bytes, not {got:?}")));
-        }
+        Stage::checked(board.layout.name(), &board.stages(), stage, &range, reads)
+            .map_err(ToolError::game)?;
+        let (a, b) = board.layout.sections()[stage];
         Ok(board.label(a, b, range, reads.first().copied().unwrap_or(&[])))
     },
-    assemble: |game, stages| Board::of(game)?.layout.table_checked(stages).map_err(ToolError::game),
+    assemble: |game, stages| {
+        let board = Board::of(game)?;
+        Stage::check_all(board.layout.name(), &board.stages(), &stages).map_err(ToolError::game)?;
+        Ok(board.layout.table(stages))
+    },
 };
 
 crate::arrangements_table!(
