@@ -166,30 +166,51 @@ def test_a_stopped_build_goes_on_from_the_steps_it_kept(tmp_path):
 
 
 
-def test_a_table_built_in_stages_and_ranges_is_the_table_built_at_once(tmp_path):
-    # What bitgames.distributed's table job does on a cluster, done here: each
-    # stage (a ply, from the full board back) labelled a range at a time from
-    # the bytes of the stage it reads.
-    game = bitgames.load_game("tictactoe(width=4,height=3,k=3)")
-    stages = bitgames.Tablebase.stages(game)
-    assert [s[0] for s in stages[:2]] == ["ply 12", "ply 11"]
-    assert stages[0][2] == [] and stages[1][2] == [0]
+def _built_in_stages(game: bitgames.Game, chunk: int) -> list:
+    """What bitgames.distributed's table job does on a cluster, done here:
+    each stage labelled a range at a time from the bytes of the stages it
+    reads."""
     done = []
-    for k, (_, length, reads) in enumerate(stages):
+    for k, (_, length, reads) in enumerate(bitgames.Tablebase.stages(game)):
         parts = [
             bitgames.Tablebase.label_stage(
-                game, k, start, min(start + 5000, length), [done[r] for r in reads]
+                game, k, start, min(start + chunk, length), [done[r] for r in reads]
             )
-            for start in range(0, length, 5000)
+            for start in range(0, length, chunk)
         ]
         done.append(b"".join(parts))
         assert len(done[-1]) == length
+    return done
+
+
+@pytest.mark.parametrize(
+    "spec, first, start",
+    [
+        # The plies from the full board back, each reading the next.
+        ("tictactoe(width=4,height=3,k=3)", [("ply 12", []), ("ply 11", [0])], "win in 7"),
+        # The forward pass's plies from the empty board, then the values'.
+        ("connect4(width=4,height=4)", [("reached 0", []), ("reached 1", [0])], "draw"),
+    ],
+)
+def test_a_table_built_in_stages_and_ranges_is_the_table_built_at_once(
+    tmp_path, spec, first, start
+):
+    game = bitgames.load_game(spec)
+    stages = bitgames.Tablebase.stages(game)
+    assert [(s[0], s[2]) for s in stages[:2]] == first
+    done = _built_in_stages(game, 5000)
     staged = bitgames.Tablebase.assemble(game, done)
     here = bitgames.Tablebase.build(game, threads=1)
     staged.save(tmp_path / "staged.bgtable")
     here.save(tmp_path / "here.bgtable")
     assert (tmp_path / "staged.bgtable").read_bytes() == (tmp_path / "here.bgtable").read_bytes()
-    assert str(staged.value(game.new_initial_state())) == "win in 7"
+    assert str(staged.value(game.new_initial_state())) == start
+
+
+def test_bad_shares_of_a_staged_build_are_refused():
+    game = bitgames.load_game("tictactoe(width=4,height=3,k=3)")
+    stages = bitgames.Tablebase.stages(game)
+    done = _built_in_stages(game, 5000)
     # Bad shares are refused, naming what was wrong.
     with pytest.raises(ValueError, match="ply 11 reads ply 12"):
         bitgames.Tablebase.label_stage(game, 1, 0, 10, [b"\0" * 3])

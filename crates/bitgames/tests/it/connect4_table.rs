@@ -5,7 +5,9 @@
 //! and a random sample of 5×4 and 4×5; each ply's count of positions against
 //! the distinct positions a walk over the game's own moves finds.
 
-use crate::common::{build_table, game, match_config, play_match, tablebase};
+use crate::common::{
+    build_table, game, match_config, play_match, staged_build_is_the_build, tablebase,
+};
 use bitgames::games::connect4::Connect4;
 use bitgames::registry;
 use bitgames::retro::{Table, Value};
@@ -125,6 +127,32 @@ fn five_by_four_and_four_by_five_agree_on_a_sample() {
             })
             .collect();
         agrees_with_solver(spec, &table, &sample);
+    }
+}
+
+/// Built in stages (`bitgames.distributed`'s table job: the forward pass's
+/// plies from the empty board, then the values' back from the full one), a
+/// range at a time, the table is the same file; bad shares are refused.
+#[test]
+fn a_build_in_stages_is_the_same_table() {
+    for spec in ["connect4(width=4,height=4)", "connect4(width=3,height=5)"] {
+        let (stages, done) = staged_build_is_the_build(spec, 777);
+        let cells = if spec.contains("width=4") { 16 } else { 15 };
+        assert_eq!(stages.len(), 2 * (cells + 1), "{spec}");
+        // `reached 3` reads `reached 2`; `ply 3` reads `reached 3` and `ply 4`.
+        assert_eq!((stages[3].name.as_str(), stages[3].reads.as_slice()), ("reached 3", &[2][..]));
+        let ply3 = 2 * cells + 1 - 3;
+        assert_eq!(stages[ply3].name, "ply 3");
+        assert_eq!(stages[ply3].reads, [3, ply3 - 1]);
+        assert_eq!(stages[cells + 1].reads, [cells], "{spec}: the full board reads no ply");
+        let staged = tablebase(spec).staged.unwrap();
+        let g = game(spec);
+        let e = (staged.label)(g.as_ref(), ply3, 0..1, &[&done[3]]).unwrap_err().to_string();
+        assert!(e.contains("ply 3 reads reached 3, ply 4"), "{spec}: {e}");
+        let e = (staged.label)(g.as_ref(), 3, 0..u64::MAX, &[&done[2]]).unwrap_err().to_string();
+        assert!(e.contains("of reached 3, which has"), "{spec}: {e}");
+        let e = (staged.assemble)(g.as_ref(), done[1..].to_vec()).unwrap_err().to_string();
+        assert!(e.contains("stages given"), "{spec}: {e}");
     }
 }
 

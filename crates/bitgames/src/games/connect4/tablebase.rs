@@ -26,9 +26,9 @@ use crate::dynamic::DynGame;
 use crate::retro::steps::Steps;
 use crate::retro::{self, rank_set, unrank_set, Table, TableError, Value, BINOMIAL};
 use crate::retro::{compress, expand, NOT_A_POSITION};
-use crate::tools::{typed_game, TableProbe, TablebaseInfo, ToolError};
+use crate::tools::{typed_game, Stage, StagedTable, TableProbe, TablebaseInfo, ToolError};
 use rayon::prelude::*;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::path::Path;
 
 /// The most indices a Connect Four table takes: 10.5 G (one byte each),
@@ -172,6 +172,84 @@ fn layout(game: &dyn DynGame) -> Result<Layout, ToolError> {
     Ok(l)
 }
 
+impl Layout {
+    /// The forward pass's bytes of indices `range` of ply `p`: 1 for a
+    /// position reached with the game going on, 2 for one reached and over
+    /// (a four of the last mover), 0 for none; `before` is ply `p − 1`'s
+    /// (nothing for the empty board, which is reached).
+    fn label_reached(&self, p: usize, range: Range<u64>, before: &[u8]) -> Vec<u8> {
+        if p == 0 {
+            return vec![1; (range.end - range.start) as usize];
+        }
+        range
+            .into_par_iter()
+            .map(|i| {
+                let (x, mask) = self.position(p, i);
+                let last = if p % 2 == 1 { x } else { mask & !x };
+                let reached_from = (0..self.width).any(|c| {
+                    let top = self.top_cell(mask, c);
+                    top & last != 0 && {
+                        let (px, pm) = (x & !top, mask & !top);
+                        before[self.index(px, pm).1 as usize] == 1
+                    }
+                });
+                match (reached_from, self.four(last)) {
+                    (false, _) => 0,
+                    (true, false) => 1,
+                    (true, true) => 2,
+                }
+            })
+            .collect()
+    }
+
+    /// The value bytes of indices `range` of ply `p`: each position reached
+    /// (`here`, the forward pass's bytes of the whole ply), the best of its
+    /// drops' values in `next` (ply `p + 1`'s; nothing for the full board).
+    fn label_values(&self, p: usize, range: Range<u64>, here: &[u8], next: &[u8]) -> Vec<u8> {
+        let cells = self.width * self.height;
+        range
+            .into_par_iter()
+            .map(|i| {
+                let v = match here[i as usize] {
+                    0 => return NOT_A_POSITION,
+                    2 => Value::Loss(0),
+                    _ if p == cells => Value::Draw,
+                    _ => {
+                        let (x, mask) = self.position(p, i);
+                        let drops = (0..self.width).map(|c| self.drop_cell(mask, c));
+                        let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
+                            let x2 = if p % 2 == 0 { x | cell } else { x };
+                            Value::from_byte(next[self.index(x2, mask | cell).1 as usize])
+                        });
+                        // A position reached, not over and not full has a drop.
+                        Value::best(after).unwrap_or(Value::Draw)
+                    }
+                };
+                v.byte()
+            })
+            .collect()
+    }
+
+    /// The stages of the build shared out ([`StagedTable`]): the forward
+    /// pass's plies from the empty board (`reached p`, each reading the one
+    /// before), then the values' from the full board back (`ply p`, reading
+    /// `reached p` and the ply after it).
+    fn stages(&self) -> Vec<Stage> {
+        let cells = self.width * self.height;
+        let reached = (0..=cells).map(|p| Stage {
+            name: format!("reached {p}"),
+            len: self.ply_len(p),
+            reads: p.checked_sub(1).into_iter().collect(),
+        });
+        let values = (0..=cells).rev().enumerate().map(|(j, p)| Stage {
+            name: format!("ply {p}"),
+            len: self.ply_len(p),
+            reads: std::iter::once(p).chain((j > 0).then_some(cells + j)).collect(),
+        });
+        reached.chain(values).collect()
+    }
+}
+
 /// Builds the table of a board on `threads` threads (0: every core), each
 /// ply of both passes kept in `steps` (and read from there where an earlier
 /// build kept it); `progress` hears of each ply (a `Break` stops the build).
@@ -184,33 +262,11 @@ fn build(
     let cells = l.width * l.height;
     let pool = retro::pool(threads)?;
     let run = |f: &(dyn Fn() -> Vec<u8> + Sync)| pool.install(f);
-    // Forward: which indices are positions reached (1) with the game not over
-    // (2 for "reached, and over": a four of the last mover).
-    let mut reached: Vec<Vec<u8>> = vec![vec![1]];
+    let mut reached: Vec<Vec<u8>> = vec![l.label_reached(0, 0..1, &[])];
     for p in 1..=cells {
         let before = &reached[p - 1];
         let (bytes, kept) = steps.step(&format!("reached {p}"), l.ply_len(p), || {
-            run(&|| {
-                (0..l.ply_len(p))
-                    .into_par_iter()
-                    .map(|i| {
-                        let (x, mask) = l.position(p, i);
-                        let last = if p % 2 == 1 { x } else { mask & !x };
-                        let reached_from = (0..l.width).any(|c| {
-                            let top = l.top_cell(mask, c);
-                            top & last != 0 && {
-                                let (px, pm) = (x & !top, mask & !top);
-                                before[l.index(px, pm).1 as usize] == 1
-                            }
-                        });
-                        match (reached_from, l.four(last)) {
-                            (false, _) => 0,
-                            (true, false) => 1,
-                            (true, true) => 2,
-                        }
-                    })
-                    .collect()
-            })
+            run(&|| l.label_reached(p, 0..l.ply_len(p), before))
         })?;
         let what = if kept { " (kept from an earlier build)" } else { "" };
         if progress(&format!("positions reached: ply {p} of {cells}{what}")).is_break() {
@@ -218,35 +274,12 @@ fn build(
         }
         reached.push(bytes);
     }
-    // Backward: each position reached, the best of its drops.
     let mut plies: Vec<Vec<u8>> = vec![Vec::new(); cells + 1];
     for p in (0..=cells).rev() {
         let here = std::mem::take(&mut reached[p]);
         let next: &[u8] = plies.get(p + 1).map_or(&[], Vec::as_slice);
         let (bytes, kept) = steps.step(&format!("ply {p}"), here.len() as u64, || {
-            run(&|| {
-                here.par_iter()
-                    .enumerate()
-                    .map(|(i, &r)| {
-                        let v = match r {
-                            0 => return NOT_A_POSITION,
-                            2 => Value::Loss(0),
-                            _ if p == cells => Value::Draw,
-                            _ => {
-                                let (x, mask) = l.position(p, i as u64);
-                                let drops = (0..l.width).map(|c| l.drop_cell(mask, c));
-                                let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
-                                    let x2 = if p % 2 == 0 { x | cell } else { x };
-                                    Value::from_byte(next[l.index(x2, mask | cell).1 as usize])
-                                });
-                                // A position reached, not over and not full has a drop.
-                                Value::best(after).unwrap_or(Value::Draw)
-                            }
-                        };
-                        v.byte()
-                    })
-                    .collect()
-            })
+            run(&|| l.label_values(p, 0..here.len() as u64, &here, next))
         })?;
         let what = if kept { "kept from an earlier build" } else { "done" };
         if progress(&format!("values: ply {p} {what}")).is_break() {
@@ -256,6 +289,30 @@ fn build(
     }
     Ok(retro::ply_table(l.name(), plies))
 }
+
+/// The build in stages (`bitgames.distributed`'s table job).
+static STAGED: StagedTable = StagedTable {
+    stages: |game| Ok(layout(game)?.stages()),
+    label: |game, stage, range, reads| {
+        let l = layout(game)?;
+        let stages = l.stages();
+        Stage::checked(&l.name(), &stages, stage, &range, reads).map_err(ToolError::game)?;
+        let cells = l.width * l.height;
+        let read = |k: usize| reads.get(k).copied().unwrap_or(&[]);
+        Ok(if stage <= cells {
+            l.label_reached(stage, range, read(0))
+        } else {
+            l.label_values(2 * cells + 1 - stage, range, read(0), read(1))
+        })
+    },
+    assemble: |game, mut stages| {
+        let l = layout(game)?;
+        Stage::check_all(&l.name(), &l.stages(), &stages).map_err(ToolError::game)?;
+        let mut plies = stages.split_off(l.width * l.height + 1);
+        plies.reverse();
+        Ok(retro::ply_table(l.name(), plies))
+    },
+};
 
 /// The table's value of a position of a Connect Four board.
 fn value(table: &Table, l: &Layout, game: &dyn DynGame) -> Result<Value, ToolError> {
@@ -293,5 +350,5 @@ pub static TABLEBASE: TablebaseInfo = TablebaseInfo {
     load,
     probe,
     engine: &super::PERFECT_TABLE,
-    staged: None,
+    staged: Some(&STAGED),
 };
