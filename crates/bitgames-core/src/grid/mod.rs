@@ -415,7 +415,7 @@ impl<const N: usize> Grid<N> {
 
     /// Every cell of `bits` moved one step in direction `d`, cells that leave the
     /// board dropped (`(bits >> shift_d) & mask`).
-    #[inline]
+    #[inline(always)]
     pub fn step(&self, bits: Bits<N>, d: Dir) -> Bits<N> {
         bits.shift(self.offset(d)) & self.mask
     }
