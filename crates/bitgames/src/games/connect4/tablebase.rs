@@ -218,7 +218,7 @@ impl Layout {
                         let (x, mask) = self.position(p, i);
                         let drops = (0..self.width).map(|c| self.drop_cell(mask, c));
                         let after = drops.filter(|&cell| cell != 0).filter_map(|cell| {
-                            let x2 = if p % 2 == 0 { x | cell } else { x };
+                            let x2 = if p.is_multiple_of(2) { x | cell } else { x };
                             Value::from_byte(next[self.index(x2, mask | cell).1 as usize])
                         });
                         // A position reached, not over and not full has a drop.
