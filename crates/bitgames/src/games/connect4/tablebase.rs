@@ -95,6 +95,11 @@ impl Layout {
         Ok(Layout { width, height, stride: base, profiles, rank })
     }
 
+    /// Cells of the board: the plies of a game are `0..=cells`.
+    fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
     /// Indices of ply `p`.
     fn ply_len(&self, p: usize) -> u64 {
         self.profiles[p].len() as u64 * BINOMIAL[p][p.div_ceil(2)]
@@ -102,7 +107,7 @@ impl Layout {
 
     /// Every section's length, ply 0 to the full board.
     fn lens(&self) -> Vec<u64> {
-        (0..=self.width * self.height).map(|p| self.ply_len(p)).collect()
+        (0..=self.cells()).map(|p| self.ply_len(p)).collect()
     }
 
     /// The profile code of a set of stones.
@@ -206,7 +211,7 @@ impl Layout {
     /// (`here`, the forward pass's bytes of the whole ply), the best of its
     /// drops' values in `next` (ply `p + 1`'s; nothing for the full board).
     fn label_values(&self, p: usize, range: Range<u64>, here: &[u8], next: &[u8]) -> Vec<u8> {
-        let cells = self.width * self.height;
+        let cells = self.cells();
         range
             .into_par_iter()
             .map(|i| {
@@ -233,21 +238,45 @@ impl Layout {
     /// The stages of the build shared out ([`StagedTable`]): the forward
     /// pass's plies from the empty board (`reached p`, each reading the one
     /// before), then the values' from the full board back (`ply p`, reading
-    /// `reached p` and the ply after it).
+    /// `reached p` and the ply after it); [`Layout::pass`] says which is which.
     fn stages(&self) -> Vec<Stage> {
-        let cells = self.width * self.height;
-        let reached = (0..=cells).map(|p| Stage {
-            name: format!("reached {p}"),
-            len: self.ply_len(p),
-            reads: p.checked_sub(1).into_iter().collect(),
-        });
-        let values = (0..=cells).rev().enumerate().map(|(j, p)| Stage {
-            name: format!("ply {p}"),
-            len: self.ply_len(p),
-            reads: std::iter::once(p).chain((j > 0).then_some(cells + j)).collect(),
-        });
-        reached.chain(values).collect()
+        let cells = self.cells();
+        (0..=2 * cells + 1)
+            .map(|stage| match self.pass(stage) {
+                Pass::Reached(p) => Stage {
+                    name: format!("reached {p}"),
+                    len: self.ply_len(p),
+                    reads: p.checked_sub(1).into_iter().collect(),
+                },
+                Pass::Values(p) => Stage {
+                    name: format!("ply {p}"),
+                    len: self.ply_len(p),
+                    // `reached p`, then the stage before this one (`ply p + 1`).
+                    reads: std::iter::once(p).chain((p < cells).then_some(stage - 1)).collect(),
+                },
+            })
+            .collect()
     }
+
+    /// The pass and ply of stage `stage` of [`Layout::stages`]: stages
+    /// `0..=cells` are the forward pass's plies in order, the next `cells + 1`
+    /// the values' plies from `cells` down to 0.
+    fn pass(&self, stage: usize) -> Pass {
+        let cells = self.cells();
+        if stage <= cells {
+            Pass::Reached(stage)
+        } else {
+            Pass::Values(2 * cells + 1 - stage)
+        }
+    }
+}
+
+/// A stage's pass of the build and the ply it labels ([`Layout::pass`]).
+enum Pass {
+    /// The forward pass: which indices of the ply are positions reached.
+    Reached(usize),
+    /// The values of the ply's positions.
+    Values(usize),
 }
 
 /// Builds the table of a board on `threads` threads (0: every core), each
@@ -259,7 +288,7 @@ fn build(
     steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
-    let cells = l.width * l.height;
+    let cells = l.cells();
     let pool = retro::pool(threads)?;
     let run = |f: &(dyn Fn() -> Vec<u8> + Sync)| pool.install(f);
     let mut reached: Vec<Vec<u8>> = vec![l.label_reached(0, 0..1, &[])];
@@ -297,18 +326,16 @@ static STAGED: StagedTable = StagedTable {
         let l = layout(game)?;
         let stages = l.stages();
         Stage::checked(&l.name(), &stages, stage, &range, reads).map_err(ToolError::game)?;
-        let cells = l.width * l.height;
         let read = |k: usize| reads.get(k).copied().unwrap_or(&[]);
-        Ok(if stage <= cells {
-            l.label_reached(stage, range, read(0))
-        } else {
-            l.label_values(2 * cells + 1 - stage, range, read(0), read(1))
+        Ok(match l.pass(stage) {
+            Pass::Reached(p) => l.label_reached(p, range, read(0)),
+            Pass::Values(p) => l.label_values(p, range, read(0), read(1)),
         })
     },
     assemble: |game, mut stages| {
         let l = layout(game)?;
         Stage::check_all(&l.name(), &l.stages(), &stages).map_err(ToolError::game)?;
-        let mut plies = stages.split_off(l.width * l.height + 1);
+        let mut plies = stages.split_off(l.cells() + 1);
         plies.reverse();
         Ok(retro::ply_table(l.name(), plies))
     },
