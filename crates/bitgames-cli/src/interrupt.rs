@@ -57,14 +57,23 @@ fn on_interrupt() {
 /// replaced the same way, and anything else — a device, a pipe, a dangling
 /// link — is written through, as a shell's `>` would, never renamed over.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_whole_noting(path, bytes, None)
+    write_whole_noting(path, &mut |w| w.write_all(bytes), None)
 }
 
 /// [`write_whole`] for the one file a command makes: once it is renamed, and
 /// before a Ctrl-C can be handled, the Ctrl-C line says it was written.
 pub fn write_final(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_final_with(path, &mut |w| w.write_all(bytes))
+}
+
+/// [`write_final`] of what `write` writes, streamed to the file (buffered)
+/// rather than gathered in memory first: a table of 10 GB is not copied.
+pub fn write_final_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     let done = format!("'{}' was written whole", path.display());
-    write_whole_noting(path, bytes, Some(done))
+    write_whole_noting(path, write, Some(done))
 }
 
 /// Checks, before a long run, that `path` can be an output file: not a
@@ -105,7 +114,11 @@ fn write_error(path: &Path, e: std::io::Error) -> anyhow::Error {
 }
 
 /// [`write_whole`], setting `done` as the note once the file is renamed.
-fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result<()> {
+fn write_whole_noting(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+    done: Option<String>,
+) -> Result<()> {
     let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
     let cannot = |e: std::io::Error| write_error(path, e);
     let target = match std::fs::symlink_metadata(path) {
@@ -130,13 +143,14 @@ fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result
     };
     let Some(path) = target else {
         // A device, a pipe or a dangling link: written through, never replaced.
-        let mut file = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(true)
             .open(path)
             .map_err(cannot)?;
-        file.write_all(bytes).map_err(cannot)?;
+        let mut w = std::io::BufWriter::new(file);
+        write(&mut w).and_then(|()| w.flush()).map_err(cannot)?;
         if let Some(done) = done {
             set_note(done);
         }
@@ -145,9 +159,9 @@ fn write_whole_noting(path: &Path, bytes: &[u8], done: Option<String>) -> Result
     let path = path.as_path();
     let tmp = partial_path(path);
     let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);

@@ -96,9 +96,15 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
     thinking.finish();
     let table = table?;
     let built = t.elapsed().as_secs_f64();
-    let mut bytes = Vec::with_capacity(table.size() + 4096);
-    table.write(&mut bytes)?;
-    crate::interrupt::write_final(&path, &bytes)?;
+    // Streamed to the file: gathered in memory first, a table's bytes were
+    // held twice (6×5 Connect Four's 9.9 GB took 19.5 GB at the end).
+    let mut written = 0;
+    crate::interrupt::write_final_with(&path, &mut |w| {
+        let mut counted = Counted { out: w, bytes: 0 };
+        table.write(&mut counted)?;
+        written = counted.bytes;
+        Ok(())
+    })?;
     if let Some(dir) = &args.resume {
         bitgames::retro::steps::clear(dir)
             .with_context(|| format!("the table is written, but '{}' is left", dir.display()))?;
@@ -112,10 +118,28 @@ fn run_build(args: &BuildArgs, out: &mut dyn Write) -> Result<()> {
         } else {
             args.threads
         },
-        bytes.len(),
+        written,
         path.display()
     )?;
     Ok(())
+}
+
+/// A writer that counts the bytes it passes on.
+struct Counted<'a> {
+    out: &'a mut dyn Write,
+    bytes: u64,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// The table's counts, a section a line, then the whole.
