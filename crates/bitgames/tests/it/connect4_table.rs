@@ -135,9 +135,8 @@ fn five_by_four_and_four_by_five_agree_on_a_sample() {
 /// range at a time, the table is the same file; bad shares are refused.
 #[test]
 fn a_build_in_stages_is_the_same_table() {
-    for spec in ["connect4(width=4,height=4)", "connect4(width=3,height=5)"] {
+    for (spec, cells) in [("connect4(width=4,height=4)", 16), ("connect4(width=3,height=5)", 15)] {
         let (stages, done) = staged_build_is_the_build(spec, 777);
-        let cells = if spec.contains("width=4") { 16 } else { 15 };
         assert_eq!(stages.len(), 2 * (cells + 1), "{spec}");
         // `reached 3` reads `reached 2`; `ply 3` reads `reached 3` and `ply 4`.
         assert_eq!((stages[3].name.as_str(), stages[3].reads.as_slice()), ("reached 3", &[2][..]));

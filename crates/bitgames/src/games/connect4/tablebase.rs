@@ -258,6 +258,16 @@ impl Layout {
             .collect()
     }
 
+    /// The bytes of indices `range` of stage `stage` of [`Layout::stages`],
+    /// from the bytes of the stages it reads, in its order.
+    fn label_stage(&self, stage: usize, range: Range<u64>, reads: &[&[u8]]) -> Vec<u8> {
+        let read = |k: usize| reads.get(k).copied().unwrap_or(&[]);
+        match self.pass(stage) {
+            Pass::Reached(p) => self.label_reached(p, range, read(0)),
+            Pass::Values(p) => self.label_values(p, range, read(0), read(1)),
+        }
+    }
+
     /// The pass and ply of stage `stage` of [`Layout::stages`]: stages
     /// `0..=cells` are the forward pass's plies in order, the next `cells + 1`
     /// the values' plies from `cells` down to 0.
@@ -279,9 +289,11 @@ enum Pass {
     Values(usize),
 }
 
-/// Builds the table of a board on `threads` threads (0: every core), each
-/// ply of both passes kept in `steps` (and read from there where an earlier
-/// build kept it); `progress` hears of each ply (a `Break` stops the build).
+/// Builds the table of a board on `threads` threads (0: every core): the
+/// stages of [`Layout::stages`] in order, each kept in `steps` (and read from
+/// there where an earlier build kept it), each forward pass's ply freed once
+/// its values are labelled; `progress` hears of each ply (a `Break` stops
+/// the build).
 fn build(
     l: &Layout,
     threads: usize,
@@ -290,33 +302,42 @@ fn build(
 ) -> Result<Table, TableError> {
     let cells = l.cells();
     let pool = retro::pool(threads)?;
-    let run = |f: &(dyn Fn() -> Vec<u8> + Sync)| pool.install(f);
-    let mut reached: Vec<Vec<u8>> = vec![l.label_reached(0, 0..1, &[])];
-    for p in 1..=cells {
-        let before = &reached[p - 1];
-        let (bytes, kept) = steps.step(&format!("reached {p}"), l.ply_len(p), || {
-            run(&|| l.label_reached(p, 0..l.ply_len(p), before))
-        })?;
-        let what = if kept { " (kept from an earlier build)" } else { "" };
-        if progress(&format!("positions reached: ply {p} of {cells}{what}")).is_break() {
+    let stages = l.stages();
+    let mut done: Vec<Vec<u8>> = Vec::with_capacity(stages.len());
+    for (k, stage) in stages.iter().enumerate() {
+        let (bytes, kept) = {
+            let reads: Vec<&[u8]> = stage.reads.iter().map(|&r| done[r].as_slice()).collect();
+            steps.step(&stage.name, stage.len, || {
+                pool.install(|| l.label_stage(k, 0..stage.len, &reads))
+            })?
+        };
+        let note = match (l.pass(k), kept) {
+            (Pass::Reached(p), kept) => {
+                let what = if kept { " (kept from an earlier build)" } else { "" };
+                format!("positions reached: ply {p} of {cells}{what}")
+            }
+            (Pass::Values(p), kept) => {
+                // `reached p` is read by no stage after this one.
+                done[p] = Vec::new();
+                format!(
+                    "values: ply {p} {}",
+                    if kept { "kept from an earlier build" } else { "done" }
+                )
+            }
+        };
+        if progress(&note).is_break() {
             return Err(TableError::Stopped);
         }
-        reached.push(bytes);
+        done.push(bytes);
     }
-    let mut plies: Vec<Vec<u8>> = vec![Vec::new(); cells + 1];
-    for p in (0..=cells).rev() {
-        let here = std::mem::take(&mut reached[p]);
-        let next: &[u8] = plies.get(p + 1).map_or(&[], Vec::as_slice);
-        let (bytes, kept) = steps.step(&format!("ply {p}"), here.len() as u64, || {
-            run(&|| l.label_values(p, 0..here.len() as u64, &here, next))
-        })?;
-        let what = if kept { "kept from an earlier build" } else { "done" };
-        if progress(&format!("values: ply {p} {what}")).is_break() {
-            return Err(TableError::Stopped);
-        }
-        plies[p] = bytes;
-    }
-    Ok(retro::ply_table(l.name(), plies))
+    Ok(assemble(l, done))
+}
+
+/// The table from every stage's bytes: the values' plies, ply 0 first.
+fn assemble(l: &Layout, mut stages: Vec<Vec<u8>>) -> Table {
+    let mut plies = stages.split_off(l.cells() + 1);
+    plies.reverse();
+    retro::ply_table(l.name(), plies)
 }
 
 /// The build in stages (`bitgames.distributed`'s table job).
@@ -326,18 +347,12 @@ static STAGED: StagedTable = StagedTable {
         let l = layout(game)?;
         let stages = l.stages();
         Stage::checked(&l.name(), &stages, stage, &range, reads).map_err(ToolError::game)?;
-        let read = |k: usize| reads.get(k).copied().unwrap_or(&[]);
-        Ok(match l.pass(stage) {
-            Pass::Reached(p) => l.label_reached(p, range, read(0)),
-            Pass::Values(p) => l.label_values(p, range, read(0), read(1)),
-        })
+        Ok(l.label_stage(stage, range, reads))
     },
-    assemble: |game, mut stages| {
+    assemble: |game, stages| {
         let l = layout(game)?;
         Stage::check_all(&l.name(), &l.stages(), &stages).map_err(ToolError::game)?;
-        let mut plies = stages.split_off(l.cells() + 1);
-        plies.reverse();
-        Ok(retro::ply_table(l.name(), plies))
+        Ok(assemble(&l, stages))
     },
 };
 
