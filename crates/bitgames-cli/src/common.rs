@@ -110,8 +110,7 @@ pub fn print_error(msg: &str) {
 /// an option takes as its value stay with it. Command lines without such a
 /// position, and subcommands with subcommands of their own, are left as they are.
 pub fn hyphen_positions(
-    cmd: &clap::Command,
-    args: Vec<std::ffi::OsString>,
+    cmd: &clap::Command, args: Vec<std::ffi::OsString>,
 ) -> Vec<std::ffi::OsString> {
     let Some(sub) = args.get(1).and_then(|s| s.to_str()).and_then(|s| cmd.find_subcommand(s))
     else {

@@ -69,8 +69,7 @@ pub fn write_final(path: &Path, bytes: &[u8]) -> Result<()> {
 /// [`write_final`] of what `write` writes, streamed to the file (buffered)
 /// rather than gathered in memory first: a table of 10 GB is not copied.
 pub fn write_final_with(
-    path: &Path,
-    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+    path: &Path, write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {
     let done = format!("'{}' was written whole", path.display());
     write_whole_noting(path, write, Some(done))
@@ -115,9 +114,7 @@ fn write_error(path: &Path, e: std::io::Error) -> anyhow::Error {
 
 /// [`write_whole`], setting `done` as the note once the file is renamed.
 fn write_whole_noting(
-    path: &Path,
-    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
-    done: Option<String>,
+    path: &Path, write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>, done: Option<String>,
 ) -> Result<()> {
     let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
     let cannot = |e: std::io::Error| write_error(path, e);

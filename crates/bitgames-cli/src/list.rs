@@ -59,9 +59,7 @@ struct ParamJson {
 
 /// Writes `items` as a pretty JSON array, each as `entry` makes it.
 fn write_json<T, J: Serialize>(
-    out: &mut dyn Write,
-    items: &[T],
-    entry: impl Fn(&T) -> J,
+    out: &mut dyn Write, items: &[T], entry: impl Fn(&T) -> J,
 ) -> Result<()> {
     let list: Vec<J> = items.iter().map(entry).collect();
     writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;

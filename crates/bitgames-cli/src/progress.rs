@@ -70,9 +70,7 @@ impl Thinking {
     /// [`Thinking::start`] writing to `sink`, with the first note after
     /// `delay` and then one every `every` (tests shorten them).
     fn start_to(
-        label: impl Into<String>,
-        style: Style,
-        mut sink: Box<dyn Write + Send>,
+        label: impl Into<String>, style: Style, mut sink: Box<dyn Write + Send>,
         (delay, every): (Duration, Duration),
     ) -> Thinking {
         let note = Arc::new(Mutex::new(String::new()));

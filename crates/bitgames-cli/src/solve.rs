@@ -111,9 +111,7 @@ struct Line {
 /// text, or longer than [`MAX_LINE`], is reported with its number and counted
 /// in `bad`, and reading goes on.
 fn for_each_line(
-    input: &mut dyn BufRead,
-    name: &str,
-    bad: &std::cell::Cell<usize>,
+    input: &mut dyn BufRead, name: &str, bad: &std::cell::Cell<usize>,
     each: &mut dyn FnMut(&Line) -> Result<()>,
 ) -> Result<()> {
     let mut buf = Vec::new();

@@ -173,11 +173,7 @@ fn print_counts(table: &Table, out: &mut dyn Write) -> Result<()> {
 /// the table (`""`: the start position), with the best moves, or every move's
 /// value with `analyze`. A bad position gets an error line and the rest go on.
 pub fn run_solve(
-    spec: &str,
-    positions: &[String],
-    table_path: &Path,
-    analyze: bool,
-    out: &mut dyn Write,
+    spec: &str, positions: &[String], table_path: &Path, analyze: bool, out: &mut dyn Write,
 ) -> Result<()> {
     let game = build_game(spec, None)?;
     let tb = tablebase(game.as_ref())?;

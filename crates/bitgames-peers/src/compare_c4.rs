@@ -320,10 +320,7 @@ type Row<'a> = &'a dyn Fn(&mut dyn Write, [&str; 4]) -> Result<()>;
 
 /// Pons' six sets: mean CPU time per position on both sides.
 pub(crate) fn run_pons(
-    args: &BenchArgs,
-    pons: &Pons,
-    out: &mut dyn Write,
-    line: Row<'_>,
+    args: &BenchArgs, pons: &Pons, out: &mut dyn Write, line: Row<'_>,
 ) -> Result<()> {
     let sets = chosen_sets(args)?;
     let start = Connect4::standard();
@@ -402,10 +399,7 @@ fn check_pons(set: &str, want: &[(&str, i32)], got: &[(String, i32)]) -> Result<
 /// One position (the empty board by default) against Fhourstones: bitgames'
 /// strong and weak solves, each against Fhourstones' time.
 pub(crate) fn run_fhourstones(
-    args: &BenchArgs,
-    fh: &Fhourstones,
-    out: &mut dyn Write,
-    line: Row<'_>,
+    args: &BenchArgs, fh: &Fhourstones, out: &mut dyn Write, line: Row<'_>,
 ) -> Result<()> {
     let moves = args.position.as_deref().unwrap_or("").trim();
     let start = Connect4::standard();

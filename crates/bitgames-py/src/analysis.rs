@@ -140,11 +140,7 @@ impl Analysis {
     }
 
     fn __exit__(
-        &self,
-        py: Python<'_>,
-        _t: &Bound<'_, PyAny>,
-        _v: &Bound<'_, PyAny>,
-        _tb: &Bound<'_, PyAny>,
+        &self, py: Python<'_>, _t: &Bound<'_, PyAny>, _v: &Bound<'_, PyAny>, _tb: &Bound<'_, PyAny>,
     ) -> bool {
         self.close(py);
         false

@@ -114,11 +114,7 @@ impl Solution {
 /// table the machine cannot give, a thread count out of range or a game
 /// without a solver is a `ValueError`. With the flag that stops it (Ctrl-C).
 pub(crate) fn stoppable_solver(
-    game: &dyn DynGame,
-    mode: &str,
-    weak: bool,
-    table_mib: usize,
-    threads: usize,
+    game: &dyn DynGame, mode: &str, weak: bool, table_mib: usize, threads: usize,
     book: Option<std::path::PathBuf>,
 ) -> PyResult<(Box<dyn Solver>, Arc<AtomicBool>)> {
     let mode = match mode {
@@ -147,12 +143,7 @@ pub(crate) fn stoppable_solver(
 #[pyfunction]
 #[pyo3(signature = (state, mode = "score", weak = false, table_mib = 64, threads = 1))]
 pub(crate) fn solve(
-    py: Python<'_>,
-    state: &State,
-    mode: &str,
-    weak: bool,
-    table_mib: usize,
-    threads: usize,
+    py: Python<'_>, state: &State, mode: &str, weak: bool, table_mib: usize, threads: usize,
 ) -> PyResult<Solution> {
     let game = state.game();
     let (mut solver, stop) = stoppable_solver(game, mode, weak, table_mib, threads, None)?;

@@ -155,10 +155,7 @@ fn narrow_observe(game: &dyn DynGame, out: &mut [u8], scratch: &mut Vec<f32>) {
 /// planes just written) in `boards` for the next steps.
 #[inline]
 fn keep_board<T: PlaneValue>(
-    game: &dyn DynGame,
-    boards: &mut BoardRing,
-    own: &[T],
-    past: &mut [T],
+    game: &dyn DynGame, boards: &mut BoardRing, own: &[T], past: &mut [T],
 ) {
     let mover = game.side_to_move().index();
     boards.write(mover, past);
@@ -193,11 +190,7 @@ impl Slot {
     /// rewards and end flags; `HISTORY`: the row holds history planes (the
     /// slot has its ring).
     fn write<const HISTORY: bool>(
-        &mut self,
-        row: Row<'_>,
-        rewards: [f64; 2],
-        terminated: bool,
-        truncated: bool,
+        &mut self, row: Row<'_>, rewards: [f64; 2], terminated: bool, truncated: bool,
     ) {
         // Without history the row is the game's own planes: no split, no
         // ring, not even a test of one (a step costs what it did before
@@ -227,11 +220,7 @@ impl Slot {
     /// Plays `action` (checked legal by the caller) or, after an end, resets;
     /// writes the row (`HISTORY` as for [`write`](Slot::write)).
     fn step<const HISTORY: bool>(
-        &mut self,
-        action: usize,
-        start: &dyn DynGame,
-        max_steps: Option<usize>,
-        row: Row<'_>,
+        &mut self, action: usize, start: &dyn DynGame, max_steps: Option<usize>, row: Row<'_>,
     ) {
         if self.ended {
             self.reset(start);
@@ -255,8 +244,7 @@ impl VectorEnv {
 
     /// Runs `f` on every game with its buffer rows, on the pool, the GIL released.
     fn for_each_row(
-        &mut self,
-        py: Python<'_>,
+        &mut self, py: Python<'_>,
         f: impl Fn(usize, &mut Slot, &dyn DynGame, Row<'_>) + Send + Sync,
     ) -> PyResult<()> {
         let b = self
@@ -480,15 +468,8 @@ impl VectorEnv {
     #[pyo3(signature = (spec, num_envs, seed = 0, threads = 1, max_steps = None, min_work_us = MIN_WORK_A_THREAD_US, obs_dtype = "float32", history = 1))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        py: Python<'_>,
-        spec: &str,
-        num_envs: usize,
-        seed: u64,
-        threads: usize,
-        max_steps: Option<usize>,
-        min_work_us: f64,
-        obs_dtype: &str,
-        history: i64,
+        py: Python<'_>, spec: &str, num_envs: usize, seed: u64, threads: usize,
+        max_steps: Option<usize>, min_work_us: f64, obs_dtype: &str, history: i64,
     ) -> PyResult<VectorEnv> {
         let history = check_history(history)?;
         let narrow = match obs_dtype {
@@ -660,9 +641,7 @@ impl VectorEnv {
     /// at the next call. `rewards[i]` holds both players' returns on the step
     /// that ends game `i`, zeros otherwise.
     fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &Bound<'py, PyAny>,
+        &mut self, py: Python<'py>, actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         self.buffers()?;
         let n = self.slots.len();
@@ -774,10 +753,7 @@ impl VectorEnv {
     }
 
     fn __exit__(
-        &mut self,
-        _t: &Bound<'_, PyAny>,
-        _v: &Bound<'_, PyAny>,
-        _tb: &Bound<'_, PyAny>,
+        &mut self, _t: &Bound<'_, PyAny>, _v: &Bound<'_, PyAny>, _tb: &Bound<'_, PyAny>,
     ) -> bool {
         self.close();
         false

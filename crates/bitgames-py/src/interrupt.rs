@@ -14,9 +14,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Runs `work` (which polls `stop`) to its end, or until Ctrl-C raises `stop`.
 pub(crate) fn run_interruptible<T: Send>(
-    py: Python<'_>,
-    stop: &Arc<AtomicBool>,
-    work: impl FnOnce() -> T + Send,
+    py: Python<'_>, stop: &Arc<AtomicBool>, work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     stop.store(false, Ordering::Relaxed);
     std::thread::scope(|scope| {

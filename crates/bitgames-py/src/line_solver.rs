@@ -32,11 +32,7 @@ impl LineSolver {
     #[new]
     #[pyo3(signature = (spec, mode = "score", weak = false, table_mib = 64, threads = 1, book = None))]
     fn new(
-        spec: &str,
-        mode: &str,
-        weak: bool,
-        table_mib: usize,
-        threads: usize,
+        spec: &str, mode: &str, weak: bool, table_mib: usize, threads: usize,
         book: Option<std::path::PathBuf>,
     ) -> PyResult<LineSolver> {
         let game = new_game(spec).map_err(value_error)?;
@@ -51,9 +47,7 @@ impl LineSolver {
     /// claims), `input_fault` whether the CLI counts it as a bad line (exit
     /// code 2) rather than a failure (1). Ctrl-C stops it.
     fn solve_line(
-        &mut self,
-        py: Python<'_>,
-        line: &str,
+        &mut self, py: Python<'_>, line: &str,
     ) -> PyResult<(String, Option<String>, bool)> {
         let solver = self
             .solver

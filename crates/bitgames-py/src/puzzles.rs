@@ -29,8 +29,7 @@ pub(crate) struct LightsOutSolution {
 /// when no presses turn every light off.
 #[pyfunction]
 pub(crate) fn lightsout(
-    py: Python<'_>,
-    board: PyReadonlyArray2<'_, bool>,
+    py: Python<'_>, board: PyReadonlyArray2<'_, bool>,
 ) -> PyResult<Option<LightsOutSolution>> {
     let [h, w] = [board.shape()[0], board.shape()[1]];
     let solver = LightsOut::new(w, h).map_err(value_error)?;
@@ -75,10 +74,7 @@ pub(crate) struct LifeRun {
 #[pyfunction]
 #[pyo3(signature = (rle, generations, threads = 1))]
 pub(crate) fn life(
-    py: Python<'_>,
-    rle: &str,
-    generations: u64,
-    threads: usize,
+    py: Python<'_>, rle: &str, generations: u64, threads: usize,
 ) -> PyResult<LifeRun> {
     crate::check_threads(threads)?;
     let pattern = Pattern::from_rle(rle).map_err(value_error)?;
@@ -120,10 +116,7 @@ pub(crate) struct PackReport {
 #[pyfunction]
 #[pyo3(signature = (puzzle, threads = 1, pruning = "regions"))]
 pub(crate) fn pack(
-    py: Python<'_>,
-    puzzle: &str,
-    threads: usize,
-    pruning: &str,
+    py: Python<'_>, puzzle: &str, threads: usize, pruning: &str,
 ) -> PyResult<PackReport> {
     crate::check_threads(threads)?;
     let p: Puzzle = match packing::builtin(puzzle) {

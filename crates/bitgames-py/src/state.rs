@@ -117,9 +117,7 @@ impl State {
     /// The position `game`, reached by `history` from the position `start`
     /// (text in the game's format).
     pub(crate) fn with_history(
-        game: Box<dyn DynGame>,
-        start: String,
-        history: Vec<usize>,
+        game: Box<dyn DynGame>, start: String, history: Vec<usize>,
     ) -> State {
         State { game, start, history }
     }
@@ -295,10 +293,7 @@ impl State {
     /// planes, replayed from `history()`).
     #[pyo3(signature = (player = None, history = 1))]
     fn observation_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<i64>,
-        history: i64,
+        &self, py: Python<'py>, player: Option<i64>, history: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let h = check_history(history)?;
         let mover = self.game.side_to_move().index();

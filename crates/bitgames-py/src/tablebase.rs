@@ -165,10 +165,7 @@ impl Tablebase {
     #[staticmethod]
     #[pyo3(signature = (game, threads = 0, progress = None, resume = None))]
     fn build(
-        py: Python<'_>,
-        game: &Game,
-        threads: usize,
-        progress: Option<Py<PyAny>>,
+        py: Python<'_>, game: &Game, threads: usize, progress: Option<Py<PyAny>>,
         resume: Option<PathBuf>,
     ) -> PyResult<Tablebase> {
         crate::check_threads(threads)?;
@@ -224,13 +221,8 @@ impl Tablebase {
     #[staticmethod]
     #[pyo3(signature = (game, stage, start, end, reads, threads = 1))]
     fn label_stage<'py>(
-        py: Python<'py>,
-        game: &Game,
-        stage: usize,
-        start: u64,
-        end: u64,
-        reads: Vec<PyBackedBytes>,
-        threads: usize,
+        py: Python<'py>, game: &Game, stage: usize, start: u64, end: u64,
+        reads: Vec<PyBackedBytes>, threads: usize,
     ) -> PyResult<Bound<'py, PyBytes>> {
         crate::check_threads(threads)?;
         let g = game.start();

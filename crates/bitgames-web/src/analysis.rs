@@ -108,12 +108,8 @@ impl Event {
 /// last one `done` or `error`): estimates spend `time`, nothing runs past
 /// `budget`, and raising `stop` (the client gone) calls it off.
 pub fn run(
-    game: Box<dyn DynGame>,
-    mut analyser: Box<dyn Analyser>,
-    time: Duration,
-    budget: Duration,
-    stop: Arc<AtomicBool>,
-    tx: mpsc::Sender<Event>,
+    game: Box<dyn DynGame>, mut analyser: Box<dyn Analyser>, time: Duration, budget: Duration,
+    stop: Arc<AtomicBool>, tx: mpsc::Sender<Event>,
 ) {
     let start = Instant::now();
     let deadline = start + budget;

@@ -82,8 +82,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
     type Rejection = Infallible;
 
     async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
+        parts: &mut axum::http::request::Parts, _: &S,
     ) -> Result<Self, Infallible> {
         use axum::extract::connect_info::{ConnectInfo, MockConnectInfo};
         let ext = &parts.extensions;
@@ -111,9 +110,7 @@ pub(crate) struct Clients(Mutex<HashMap<Client, usize>>);
 impl Clients {
     /// One more analysis for `client`, or a 429 when it already has `most`.
     pub(crate) fn admit(
-        self: &Arc<Self>,
-        client: Client,
-        most: usize,
+        self: &Arc<Self>, client: Client, most: usize,
     ) -> Result<ClientSlot, ApiError> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let n = map.entry(client).or_insert(0);

@@ -16,10 +16,7 @@ use bitgames::DynGame;
 /// table's engine (`perfect`) with no file named gets the file of a table the
 /// server was started with that holds the position.
 pub fn check(
-    game: &dyn DynGame,
-    spec: &str,
-    limits: &Limits,
-    tables: &[LoadedTable],
+    game: &dyn DynGame, spec: &str, limits: &Limits, tables: &[LoadedTable],
 ) -> Result<String, ApiError> {
     let parsed = parse_spec(spec).map_err(ApiError::spec)?;
     let engines = registry::engines_for(game);

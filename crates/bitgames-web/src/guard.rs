@@ -46,10 +46,7 @@ pub fn is_loopback_name(host: &str) -> bool {
 /// The request's fault, if it is refused: a `Host` outside the rule, or an
 /// API request from a page of another origin (`Origin` not this `Host`).
 pub fn refusal(
-    rule: HostRule,
-    host: Option<&str>,
-    origin: Option<&str>,
-    api: bool,
+    rule: HostRule, host: Option<&str>, origin: Option<&str>, api: bool,
 ) -> Option<String> {
     if let (HostRule::Loopback, Some(h)) = (rule, host) {
         if !is_loopback_name(&host_name(h)) {

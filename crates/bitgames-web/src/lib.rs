@@ -58,9 +58,7 @@ pub async fn bind(host: IpAddr, port: u16) -> std::io::Result<TcpListener> {
 /// A listener on a non-loopback address answers any `Host` name
 /// ([`HostRule::Any`]); on a loopback one, loopback names only.
 pub async fn serve(
-    listener: TcpListener,
-    mut limits: Limits,
-    tables: Vec<bitgames::retro::analysis::LoadedTable>,
+    listener: TcpListener, mut limits: Limits, tables: Vec<bitgames::retro::analysis::LoadedTable>,
 ) -> std::io::Result<()> {
     if !listener.local_addr()?.ip().is_loopback() {
         limits.hosts = HostRule::Any;
@@ -75,9 +73,7 @@ pub async fn serve(
 /// Runs the app on its own runtime with `tables` (see [`serve`]): binds (see
 /// [`bind`]), calls `ready` with the URL, serves until Ctrl-C.
 pub fn run(
-    host: IpAddr,
-    port: u16,
-    tables: Vec<bitgames::retro::analysis::LoadedTable>,
+    host: IpAddr, port: u16, tables: Vec<bitgames::retro::analysis::LoadedTable>,
     ready: impl FnOnce(&str),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

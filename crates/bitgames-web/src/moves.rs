@@ -8,9 +8,7 @@ use bitgames::GameRecord;
 
 /// Plays pasted move text (see [`GameRequest::text`](crate::game::GameRequest::text)).
 pub(crate) fn play_text(
-    record: &mut GameRecord,
-    text: &str,
-    limits: &Limits,
+    record: &mut GameRecord, text: &str, limits: &Limits,
 ) -> Result<(), ApiError> {
     for token in split_moves(text) {
         play_run(record, token, limits)?;

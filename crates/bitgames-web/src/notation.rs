@@ -106,9 +106,7 @@ pub struct TreeNode {
 /// written; a node whose parent is not an earlier node, a tree over
 /// `4 × Limits::moves` nodes or a game without SGF is refused.
 pub fn tree_sgf(
-    start: &dyn DynGame,
-    nodes: &[TreeNode],
-    limits: &Limits,
+    start: &dyn DynGame, nodes: &[TreeNode], limits: &Limits,
 ) -> Result<String, ApiError> {
     if sgf::game_number(&start.spec()).is_none() {
         return Err(ApiError::unprocessable(format!(

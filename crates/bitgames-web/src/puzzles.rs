@@ -319,8 +319,7 @@ pub struct PackReply {
 /// The counted puzzle, checked by name; counted once, then kept. `stop` ends
 /// the count (the page that asked has gone).
 fn pack_solve(
-    name: &str,
-    stop: &std::sync::atomic::AtomicBool,
+    name: &str, stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Arc<PackReply>, ApiError> {
     static DONE: OnceLock<Mutex<HashMap<String, Arc<PackReply>>>> = OnceLock::new();
     let done = DONE.get_or_init(Default::default);
@@ -361,8 +360,7 @@ fn pack_solve(
 
 /// Runs `work` on a blocking thread holding `permit`.
 async fn on_worker<T: Send + 'static>(
-    permit: OwnedSemaphorePermit,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    permit: OwnedSemaphorePermit, work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -386,8 +384,7 @@ pub(crate) fn routes() -> Router<App> {
 
 /// `POST /api/life/step` (on a worker: up to a thousand generations).
 async fn life_handler(
-    State(app): State<App>,
-    ApiJson(req): ApiJson<LifeRequest>,
+    State(app): State<App>, ApiJson(req): ApiJson<LifeRequest>,
 ) -> Result<Json<LifeReply>, ApiError> {
     on_worker(worker(&app)?, move || life_step(&req)).await.map(Json)
 }
@@ -402,8 +399,7 @@ async fn lights_press_handler(
 /// `POST /api/lightsout/solve` (on a worker: the fewest presses walk up to
 /// 2^24 solutions).
 async fn lights_solve_handler(
-    State(app): State<App>,
-    ApiJson(req): ApiJson<LightsRequest>,
+    State(app): State<App>, ApiJson(req): ApiJson<LightsRequest>,
 ) -> Result<Json<LightsSolution>, ApiError> {
     on_worker(worker(&app)?, move || lights_solve(&req)).await.map(Json)
 }
@@ -416,8 +412,7 @@ async fn pack_list_handler() -> Json<Vec<PackInfo>> {
 /// `POST /api/pack/solve` (on a worker: a count takes up to seconds). When
 /// the page goes away, axum drops this future and [`RaiseOnDrop`] stops the count.
 async fn pack_solve_handler(
-    State(app): State<App>,
-    ApiJson(req): ApiJson<PackRequest>,
+    State(app): State<App>, ApiJson(req): ApiJson<PackRequest>,
 ) -> Result<Json<PackReply>, ApiError> {
     let raise = RaiseOnDrop::new();
     let flag = raise.flag();

@@ -104,18 +104,14 @@ async fn games() -> Json<Vec<GameListJson>> {
 }
 
 async fn state(
-    State(app): State<App>,
-    Path(spec): Path<String>,
-    ApiJson(req): ApiJson<GameRequest>,
+    State(app): State<App>, Path(spec): Path<String>, ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Json<game::StateJson>, ApiError> {
     let built = game::build(&spec, &req, &app.limits)?;
     Ok(Json(game::state(&built, &app.tables)))
 }
 
 async fn play(
-    State(app): State<App>,
-    Path(spec): Path<String>,
-    ApiJson(req): ApiJson<GameRequest>,
+    State(app): State<App>, Path(spec): Path<String>, ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Json<game::StateJson>, ApiError> {
     let mv = req.mv.clone().ok_or_else(|| ApiError::bad_request("missing field 'move'"))?;
     let mut built = game::build(&spec, &req, &app.limits)?;
@@ -139,9 +135,7 @@ async fn play(
 /// (Go): each point's shares of `playouts` random playouts to the end, on a
 /// worker.
 async fn area(
-    State(app): State<App>,
-    Path(spec): Path<String>,
-    ApiJson(req): ApiJson<GameRequest>,
+    State(app): State<App>, Path(spec): Path<String>, ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Json<bitgames::search::playout::AreaEstimate>, ApiError> {
     let playouts = req.playouts.unwrap_or(game::AREA_PLAYOUTS);
     if !(1..=game::AREA_PLAYOUTS_MAX).contains(&playouts) {
@@ -192,9 +186,7 @@ struct TextJson {
 
 /// A game tree (the page's moves and variations) as SGF.
 async fn sgf_tree(
-    State(app): State<App>,
-    Path(spec): Path<String>,
-    ApiJson(req): ApiJson<SgfRequest>,
+    State(app): State<App>, Path(spec): Path<String>, ApiJson(req): ApiJson<SgfRequest>,
 ) -> Result<Json<TextJson>, ApiError> {
     let built = game::build(
         &spec,
@@ -216,9 +208,7 @@ fn refuse_if_over(built: &game::Built) -> Result<(), ApiError> {
 }
 
 async fn engine_move(
-    State(app): State<App>,
-    Path(spec): Path<String>,
-    ApiJson(req): ApiJson<GameRequest>,
+    State(app): State<App>, Path(spec): Path<String>, ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Json<EngineReply>, ApiError> {
     let wanted =
         req.engine.clone().ok_or_else(|| ApiError::bad_request("missing field 'engine'"))?;
@@ -286,9 +276,7 @@ struct AnalyseQuery {
 }
 
 async fn analyse_get(
-    State(app): State<App>,
-    client: Client,
-    Path(spec): Path<String>,
+    State(app): State<App>, client: Client, Path(spec): Path<String>,
     query: Result<Query<AnalyseQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
@@ -302,9 +290,7 @@ async fn analyse_get(
 }
 
 async fn analyse_post(
-    State(app): State<App>,
-    client: Client,
-    Path(spec): Path<String>,
+    State(app): State<App>, client: Client, Path(spec): Path<String>,
     ApiJson(req): ApiJson<GameRequest>,
 ) -> Result<Response, ApiError> {
     analyse(app, client, &spec, req)

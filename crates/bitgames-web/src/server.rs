@@ -50,9 +50,7 @@ pub fn connection_cap(asked: usize) -> usize {
 /// a body over `body_bytes` is a 413 (the JSON extractor's own answer), one
 /// that breaks off a 400.
 pub(crate) async fn whole_body(
-    axum::extract::State(limits): axum::extract::State<(Duration, usize)>,
-    req: Request,
-    next: Next,
+    axum::extract::State(limits): axum::extract::State<(Duration, usize)>, req: Request, next: Next,
 ) -> Response {
     let (time, most) = limits;
     let (parts, body) = req.into_parts();
@@ -80,10 +78,7 @@ pub(crate) async fn whole_body(
 /// on heads, idle connections and open connections; then waits at most
 /// [`DRAIN`] for the connections still open.
 pub async fn serve_until(
-    listener: TcpListener,
-    app: axum::Router,
-    limits: &Limits,
-    stop: impl Future<Output = ()>,
+    listener: TcpListener, app: axum::Router, limits: &Limits, stop: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let cap = connection_cap(limits.connections);
     let slots = Arc::new(Semaphore::new(cap));

@@ -112,10 +112,7 @@ fn y_connection(c: &mut Criterion) {
 /// Benchmarks one pass of `wins` over every item (each through `black_box`),
 /// the wins summed so that the pass is not optimised away.
 fn bench_wins<T>(
-    g: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    items: &[T],
-    mut wins: impl FnMut(&T) -> u64,
+    g: &mut BenchmarkGroup<'_, WallTime>, name: &str, items: &[T], mut wins: impl FnMut(&T) -> u64,
 ) {
     g.bench_function(name, |b| b.iter(|| items.iter().map(|x| wins(black_box(x))).sum::<u64>()));
 }

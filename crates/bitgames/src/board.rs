@@ -240,12 +240,8 @@ impl BoardView {
     /// gives (row indices as the game counts them), drawn with `top_row` first.
     /// `name` and `owner` are asked per `(col, row)`.
     pub fn rectangle(
-        shape: BoardShape,
-        width: usize,
-        height: usize,
-        row_zero_at_top: bool,
-        name: impl Fn(usize, usize) -> String,
-        owner: impl Fn(usize, usize) -> Option<Player>,
+        shape: BoardShape, width: usize, height: usize, row_zero_at_top: bool,
+        name: impl Fn(usize, usize) -> String, owner: impl Fn(usize, usize) -> Option<Player>,
     ) -> Self {
         let mut cells = Vec::with_capacity(width * height);
         for row in 0..height {
@@ -276,9 +272,7 @@ impl BoardView {
     /// stones). Square grids give squares; hexagonal grids hexagons, each row
     /// shifted half a cell to the right of the one below (NE is `(0, +1)`).
     pub fn from_grid<const N: usize>(
-        grid: &Grid<N>,
-        shape: BoardShape,
-        owners: [Bits<N>; 2],
+        grid: &Grid<N>, shape: BoardShape, owners: [Bits<N>; 2],
     ) -> Self {
         let hex = grid.kind() == GridKind::Hex;
         let top = grid.height().saturating_sub(1);
@@ -321,11 +315,8 @@ pub const HEX_ROW: f64 = 0.866_025_403_784_438_6;
 /// `mine` and `theirs` give the flat index (`row · columns + col`) of each of
 /// the side to move's and the opponent's pieces.
 pub(crate) fn write_sparse_planes(
-    out: &mut [f32],
-    [planes, rows, cols]: [usize; 3],
-    first_to_move: bool,
-    mine: impl Iterator<Item = usize>,
-    theirs: impl Iterator<Item = usize>,
+    out: &mut [f32], [planes, rows, cols]: [usize; 3], first_to_move: bool,
+    mine: impl Iterator<Item = usize>, theirs: impl Iterator<Item = usize>,
 ) {
     let area = rows * cols;
     assert_eq!(out.len(), planes * area, "an observation of shape {planes}×{rows}×{cols}");
@@ -344,10 +335,7 @@ pub(crate) fn write_sparse_planes(
 /// the opponent's, each at its grid `(row, col)`.
 #[inline]
 pub(crate) fn write_grid_planes<const N: usize>(
-    out: &mut [f32],
-    grid: &Grid<N>,
-    [mine, theirs]: [Bits<N>; 2],
-    first_to_move: bool,
+    out: &mut [f32], grid: &Grid<N>, [mine, theirs]: [Bits<N>; 2], first_to_move: bool,
 ) {
     let (rows, cols) = (grid.height(), grid.width());
     let area = rows * cols;
@@ -367,10 +355,7 @@ pub(crate) fn write_grid_planes<const N: usize>(
 /// are the grid's cells in row order. `pext` from [`whole_rectangle_pext`].
 #[inline]
 pub(crate) fn write_grid_set<T: Copy, const N: usize>(
-    out: &mut [T],
-    grid: &Grid<N>,
-    set: Bits<N>,
-    table: &[[T; 8]; 256],
+    out: &mut [T], grid: &Grid<N>, set: Bits<N>, table: &[[T; 8]; 256],
     pext: Option<crate::cpu::Pdep>,
 ) {
     let mut w = RunWriter::new(out, table);
@@ -391,10 +376,7 @@ pub(crate) fn whole_rectangle_pext<const N: usize>(grid: &Grid<N>) -> Option<cra
 /// dropped); else a row at a time, 64 cells a read.
 #[inline]
 pub(crate) fn push_grid_rows<T: Copy, const N: usize>(
-    w: &mut RunWriter<'_, T>,
-    grid: &Grid<N>,
-    set: Bits<N>,
-    pext: Option<crate::cpu::Pdep>,
+    w: &mut RunWriter<'_, T>, grid: &Grid<N>, set: Bits<N>, pext: Option<crate::cpu::Pdep>,
 ) {
     if let Some(pext) = pext {
         for (&word, &on) in set.0.iter().zip(&grid.mask().0) {
@@ -511,9 +493,7 @@ const fn byte_table<T: Copy>(zero: T, one: T) -> [[T; 8]; 256] {
 /// separated by spaces, `X` where bit `bit(col, row)` (row 0 the top) is in
 /// `first`, `O` where it is in `second`, `.` elsewhere.
 pub(crate) fn rectangle_picture(
-    (width, height): (usize, usize),
-    [first, second]: [u64; 2],
-    bit: impl Fn(usize, usize) -> u32,
+    (width, height): (usize, usize), [first, second]: [u64; 2], bit: impl Fn(usize, usize) -> u32,
 ) -> String {
     let mut s = String::with_capacity(2 * width * height);
     for r in 0..height {

@@ -103,10 +103,7 @@ pub trait DynGame: Send + Sync {
     /// ([`search::alphabeta_engine`](crate::search::alphabeta_engine)) on this
     /// game's typed moves and its own [`Hints::evaluate`](crate::game::Hints::evaluate), named `spec`.
     fn alphabeta_engine(
-        &self,
-        spec: String,
-        limits: Limits,
-        table_mib: usize,
+        &self, spec: String, limits: Limits, table_mib: usize,
     ) -> Result<Box<dyn Engine>, AllocError>;
     /// A Monte Carlo searcher of this position on the typed game, for analysis:
     /// each search goes on growing the same tree.

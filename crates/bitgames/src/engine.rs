@@ -23,8 +23,7 @@ use std::ops::ControlFlow;
 /// choose), a [`EngineError::WrongGame`] naming `spec` when `game` is another
 /// game. Shared by the engines built on one typed game (MCTS, alpha-beta).
 pub fn typed_position<'a, G: Game>(
-    spec: &str,
-    game: &'a dyn DynGame,
+    spec: &str, game: &'a dyn DynGame,
 ) -> Result<Option<&'a G>, EngineError> {
     let Some(g) = game.as_any().downcast_ref::<G>() else {
         return Err(EngineError::WrongGame { engine: spec.to_string(), game: game.spec() });

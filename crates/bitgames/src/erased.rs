@@ -136,10 +136,7 @@ impl<G: Game> DynGame for G {
         Box::new(Greedy::<G>::new(spec, seed))
     }
     fn alphabeta_engine(
-        &self,
-        spec: String,
-        limits: Limits,
-        table_mib: usize,
+        &self, spec: String, limits: Limits, table_mib: usize,
     ) -> Result<Box<dyn Engine>, AllocError> {
         Ok(Box::new(AlphaBetaEngine::<G>::try_new(spec, limits, table_mib)?))
     }

@@ -38,10 +38,7 @@ impl GameInfo {
     ///     .core_bench((5, 4), (100_000, 10_000));
     /// ```
     pub const fn new(
-        name: &'static str,
-        summary: &'static str,
-        params: &'static [ParamInfo],
-        build: BuildFn,
+        name: &'static str, summary: &'static str, params: &'static [ParamInfo], build: BuildFn,
     ) -> GameInfo {
         GameInfo { name, summary, params, build, engines: &[], tools: Tools::NONE }
     }

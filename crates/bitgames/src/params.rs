@@ -183,11 +183,7 @@ impl DefaultValue {
 impl ParamInfo {
     /// A whole-number parameter.
     pub const fn int(
-        name: &'static str,
-        default: i64,
-        min: i64,
-        max: i64,
-        doc: &'static str,
+        name: &'static str, default: i64, min: i64, max: i64, doc: &'static str,
     ) -> Self {
         ParamInfo {
             name,
@@ -199,11 +195,7 @@ impl ParamInfo {
 
     /// A number parameter.
     pub const fn float(
-        name: &'static str,
-        default: f64,
-        min: f64,
-        max: f64,
-        doc: &'static str,
+        name: &'static str, default: f64, min: f64, max: f64, doc: &'static str,
     ) -> Self {
         ParamInfo {
             name,
@@ -220,9 +212,7 @@ impl ParamInfo {
 
     /// A choice among names; `default` must be one of them.
     pub const fn choice(
-        name: &'static str,
-        default: &'static str,
-        choices: &'static [&'static str],
+        name: &'static str, default: &'static str, choices: &'static [&'static str],
         doc: &'static str,
     ) -> Self {
         ParamInfo {
@@ -247,11 +237,7 @@ impl ParamInfo {
     /// A duration (`500ms`, `1s`) in `min_ms..=max_ms`; `default` in
     /// milliseconds, `None` for unset unless the spec gives it.
     pub const fn duration(
-        name: &'static str,
-        default: Option<u64>,
-        min_ms: u64,
-        max_ms: u64,
-        doc: &'static str,
+        name: &'static str, default: Option<u64>, min_ms: u64, max_ms: u64, doc: &'static str,
     ) -> Self {
         let default = match default {
             Some(ms) => DefaultValue::Millis(ms),
@@ -339,9 +325,7 @@ impl Params {
     /// Checks `given` (`key=value` pairs as written) against `info`; `owner` names
     /// the game or engine in errors.
     pub fn parse(
-        owner: &str,
-        info: &'static [ParamInfo],
-        given: &[(String, String)],
+        owner: &str, info: &'static [ParamInfo], given: &[(String, String)],
     ) -> Result<Params, SpecError> {
         let mut values: Vec<ParamValue> = info.iter().map(ParamInfo::default_value).collect();
         for (k, v) in given {

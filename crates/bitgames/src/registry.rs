@@ -183,8 +183,7 @@ pub fn new_engine(game: &dyn DynGame, spec: &str) -> Result<Box<dyn Engine>, Spe
 /// when the game has none (naming the games that do) or when the options ask
 /// for what its solver does not take (a weak solve, a book).
 pub fn new_solver(
-    game: &dyn DynGame,
-    options: &SolveOptions,
+    game: &dyn DynGame, options: &SolveOptions,
 ) -> Result<Box<dyn Solver>, ToolError> {
     let solver = info_of(game).and_then(|i| i.tools.solver).ok_or_else(|| {
         let with: Vec<&str> =

@@ -166,10 +166,7 @@ fn move_value(gm: u32, mv: &str, size: usize) -> Result<String, SgfError> {
 /// Writes a record as SGF, with the players' names and the result (`None`:
 /// the game's own, when it is over).
 pub fn write(
-    record: &GameRecord,
-    black: Option<&str>,
-    white: Option<&str>,
-    result: Option<&str>,
+    record: &GameRecord, black: Option<&str>, white: Option<&str>, result: Option<&str>,
 ) -> Result<String, SgfError> {
     let start = record.start();
     let (mut out, gm, size) = root(start)?;
@@ -208,12 +205,7 @@ pub fn write_tree(start: &dyn DynGame, tree: &[MoveTree]) -> Result<String, SgfE
     let (mut out, gm, size) = root(start)?;
     setup(&mut out, start, gm, size)?;
     fn nodes(
-        out: &mut String,
-        game: &dyn DynGame,
-        tree: &[MoveTree],
-        gm: u32,
-        size: usize,
-        depth: usize,
+        out: &mut String, game: &dyn DynGame, tree: &[MoveTree], gm: u32, size: usize, depth: usize,
     ) -> Result<(), SgfError> {
         let branch = tree.len() > 1;
         for t in tree {
@@ -254,10 +246,7 @@ fn root(start: &dyn DynGame) -> Result<(String, u32, usize), SgfError> {
 
 /// `PB`, `PW` and `RE` where known.
 fn players_and_result(
-    out: &mut String,
-    black: Option<&str>,
-    white: Option<&str>,
-    result: Option<String>,
+    out: &mut String, black: Option<&str>, white: Option<&str>, result: Option<String>,
 ) {
     if let Some(b) = black {
         out.push_str(&format!("PB[{}]", escape(b)));

@@ -401,10 +401,7 @@ pub trait Solver: Send {
     /// Writes a solved line in the game's standard report form; where the line
     /// claims scores, the report says whether they match.
     fn report(
-        &self,
-        input: &SolveInput,
-        solution: &Solution,
-        out: &mut dyn Write,
+        &self, input: &SolveInput, solution: &Solution, out: &mut dyn Write,
     ) -> io::Result<()>;
 
     /// Where to send progress notes during long solves (none by default).
@@ -552,10 +549,7 @@ impl Stage {
     /// that says which ([`TableError::BadStage`]). What every
     /// [`StagedTable::label`] checks first.
     pub fn checked<'a>(
-        game: &str,
-        stages: &'a [Stage],
-        stage: usize,
-        range: &std::ops::Range<u64>,
+        game: &str, stages: &'a [Stage], stage: usize, range: &std::ops::Range<u64>,
         reads: &[&[u8]],
     ) -> Result<&'a Stage, crate::retro::TableError> {
         let bad = |why: String| crate::retro::TableError::BadStage { game: game.to_string(), why };
@@ -579,9 +573,7 @@ impl Stage {
     /// `game`), each of its length: what every [`StagedTable::assemble`]
     /// checks first.
     pub fn check_all(
-        game: &str,
-        stages: &[Stage],
-        bytes: &[Vec<u8>],
+        game: &str, stages: &[Stage], bytes: &[Vec<u8>],
     ) -> Result<(), crate::retro::TableError> {
         let bad = |why: String| crate::retro::TableError::BadStage { game: game.to_string(), why };
         if bytes.len() != stages.len() {

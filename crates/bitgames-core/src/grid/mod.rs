@@ -270,10 +270,7 @@ impl<const N: usize> Grid<N> {
     /// A grid with `separators` off-board bits after each row (Browne footnote 4:
     /// steps of distance k in one shift need k separating bits).
     pub fn with_separators(
-        kind: GridKind,
-        width: usize,
-        height: usize,
-        separators: usize,
+        kind: GridKind, width: usize, height: usize, separators: usize,
     ) -> Result<Self, GridError> {
         if width == 0 || height == 0 {
             return Err(GridError::Empty { kind, width, height });
@@ -332,10 +329,7 @@ impl<const N: usize> Grid<N> {
     /// erosion are masked with it as with any board, so pieces never step onto
     /// the cut-away cells; names, pictures and [`coords`](Grid::coords) skip them.
     pub fn masked(
-        kind: GridKind,
-        width: usize,
-        height: usize,
-        on_board: impl Fn(usize, usize) -> bool,
+        kind: GridKind, width: usize, height: usize, on_board: impl Fn(usize, usize) -> bool,
     ) -> Result<Self, GridError> {
         let mut g = Self::new(kind, width, height)?;
         let mut mask = Bits::EMPTY;
@@ -628,9 +622,7 @@ impl<const N: usize> Grid<N> {
     /// Parses a picture into one set per symbol in `symbols`; `.` is empty. Rows top
     /// first; blanks between cells and indentation are ignored.
     pub fn parse_picture_n<const K: usize>(
-        &self,
-        text: &str,
-        symbols: [char; K],
+        &self, text: &str, symbols: [char; K],
     ) -> Result<[Bits<N>; K], GridError> {
         let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if rows.len() != self.height() {

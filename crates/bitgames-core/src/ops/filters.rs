@@ -15,9 +15,7 @@ pub fn empty_neighbours<const N: usize>(grid: &Grid<N>, full: Bits<N>) -> Bits<N
 /// this returns.)
 #[inline]
 pub fn empty_neighbours_by_dir<const N: usize>(
-    grid: &Grid<N>,
-    player: Bits<N>,
-    empty: Bits<N>,
+    grid: &Grid<N>, player: Bits<N>, empty: Bits<N>,
 ) -> impl Iterator<Item = (Dir, Bits<N>)> + '_ {
     grid.directions().iter().map(move |&d| (d, grid.step(player, d) & empty))
 }
@@ -27,9 +25,7 @@ pub fn empty_neighbours_by_dir<const N: usize>(
 /// destinations; the mover stands one step back in `d.opposite()`.
 #[inline]
 pub fn enemy_neighbours_by_dir<const N: usize>(
-    grid: &Grid<N>,
-    player: Bits<N>,
-    opponent: Bits<N>,
+    grid: &Grid<N>, player: Bits<N>, opponent: Bits<N>,
 ) -> impl Iterator<Item = (Dir, Bits<N>)> + '_ {
     grid.directions().iter().map(move |&d| (d, grid.step(player, d) & opponent))
 }
@@ -38,9 +34,7 @@ pub fn enemy_neighbours_by_dir<const N: usize>(
 /// cap a line of enemy pieces against a friendly piece, in any direction (Othello).
 #[inline]
 pub fn line_cap_moves<const N: usize>(
-    grid: &Grid<N>,
-    player: Bits<N>,
-    opponent: Bits<N>,
+    grid: &Grid<N>, player: Bits<N>, opponent: Bits<N>,
 ) -> Bits<N> {
     let empty = grid.complement(player | opponent);
     let mut moves = Bits::EMPTY;
@@ -59,11 +53,7 @@ pub fn line_cap_moves<const N: usize>(
 /// onto enemy pieces.
 #[inline]
 pub fn pawnlike_moves<const N: usize>(
-    grid: &Grid<N>,
-    player: Bits<N>,
-    opponent: Bits<N>,
-    forward: &[Dir],
-    captures: &[Dir],
+    grid: &Grid<N>, player: Bits<N>, opponent: Bits<N>, forward: &[Dir], captures: &[Dir],
 ) -> Bits<N> {
     let empty = grid.complement(player | opponent);
     let mut moves = Bits::EMPTY;

@@ -134,9 +134,7 @@ pub fn match_pattern<const N: usize>(patterns: &[Bits<N>], bits: Bits<N>) -> usi
 /// no other piece of `bits` touches it.
 #[inline]
 pub fn match_pattern_exact<const N: usize>(
-    grid: &Grid<N>,
-    patterns: &[Bits<N>],
-    bits: Bits<N>,
+    grid: &Grid<N>, patterns: &[Bits<N>], bits: Bits<N>,
 ) -> usize {
     patterns
         .iter()

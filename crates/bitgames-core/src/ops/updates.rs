@@ -7,9 +7,7 @@ use crate::grid::Grid;
 /// moved from `opponent` to `player`. Returns the flipped set.
 #[inline]
 pub fn flip_enemy_neighbours<const N: usize>(
-    grid: &Grid<N>,
-    player: &mut Bits<N>,
-    opponent: &mut Bits<N>,
+    grid: &Grid<N>, player: &mut Bits<N>, opponent: &mut Bits<N>,
 ) -> Bits<N> {
     let flip = grid.dilate(*player) & *opponent;
     *opponent -= flip;
@@ -20,10 +18,7 @@ pub fn flip_enemy_neighbours<const N: usize>(
 /// Flip the enemy neighbours of the last move (Browne, Alg. 10).
 #[inline]
 pub fn flip_around_move<const N: usize>(
-    grid: &Grid<N>,
-    last_move: Bits<N>,
-    player: &mut Bits<N>,
-    opponent: &mut Bits<N>,
+    grid: &Grid<N>, last_move: Bits<N>, player: &mut Bits<N>, opponent: &mut Bits<N>,
 ) -> Bits<N> {
     let flip = grid.dilate(last_move) & *opponent;
     *opponent -= flip;
@@ -42,9 +37,7 @@ pub fn toggle_neighbourhood<const N: usize>(grid: &Grid<N>, bits: &mut Bits<N>, 
 /// cell survive, the rest are removed. Returns the captured set.
 #[inline]
 pub fn surround_capture<const N: usize>(
-    grid: &Grid<N>,
-    player: &mut Bits<N>,
-    empty: Bits<N>,
+    grid: &Grid<N>, player: &mut Bits<N>, empty: Bits<N>,
 ) -> Bits<N> {
     let free = alive(grid, *player, empty);
     let captured = *player - free;

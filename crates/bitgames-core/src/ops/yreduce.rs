@@ -222,9 +222,7 @@ impl<const S: usize> YColumns<S> {
     /// the first player's cells `first` and the second's `second`. `None` when
     /// the side is out of range.
     pub fn from_grid<const N: usize>(
-        grid: &Grid<N>,
-        first: Bits<N>,
-        second: Bits<N>,
+        grid: &Grid<N>, first: Bits<N>, second: Bits<N>,
     ) -> Option<Self> {
         let mut t = Self::new(grid.width())?;
         for (bits, code) in [(first, Y_FIRST), (second, Y_SECOND)] {

@@ -127,8 +127,7 @@ pub struct SprtReport {
 /// played it). Errors only for specs that do not build; faults during the games
 /// are in the report.
 pub fn run_match(
-    config: &MatchConfig,
-    progress: &(dyn Fn(&MatchGame) + Sync),
+    config: &MatchConfig, progress: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, SpecError> {
     run_match_with(config, &|game, spec| new_engine(game, spec), progress)
 }
@@ -140,9 +139,7 @@ pub type EngineMaker<'a> =
 /// [`run_match`] with engines built by `make` (an engine of the caller's own,
 /// an outside program) instead of the registry.
 pub fn run_match_with(
-    config: &MatchConfig,
-    make: &EngineMaker<'_>,
-    progress: &(dyn Fn(&MatchGame) + Sync),
+    config: &MatchConfig, make: &EngineMaker<'_>, progress: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, SpecError> {
     run_match_sprt(config, make, None, progress)
 }
@@ -152,9 +149,7 @@ pub fn run_match_with(
 /// (games already under way are finished and counted); `config.games` is
 /// then the most it plays.
 pub fn run_match_sprt(
-    config: &MatchConfig,
-    make: &EngineMaker<'_>,
-    sprt: Option<Sprt>,
+    config: &MatchConfig, make: &EngineMaker<'_>, sprt: Option<Sprt>,
     progress: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, SpecError> {
     let start_pos = new_game(&config.game)?;
@@ -309,10 +304,7 @@ fn seeded(game: &dyn DynGame, spec: &str, seed: u64) -> String {
 
 /// Plays game `index`: engine `index % 2` moves first after the opening.
 fn play_one(
-    start: &dyn DynGame,
-    config: &MatchConfig,
-    make: &EngineMaker<'_>,
-    index: usize,
+    start: &dyn DynGame, config: &MatchConfig, make: &EngineMaker<'_>, index: usize,
     opening: &[String],
 ) -> MatchGame {
     let first = index % 2;

@@ -36,10 +36,7 @@ impl ParseError {
     /// A [`ParseError::Position`]: `text` (shortened here) is no position
     /// of `game` because of `fault`, told in `why`.
     pub fn position(
-        game: impl Into<String>,
-        text: &str,
-        fault: PositionFault,
-        why: impl Into<String>,
+        game: impl Into<String>, text: &str, fault: PositionFault, why: impl Into<String>,
     ) -> Self {
         ParseError::Position { game: game.into(), text: clip(text), fault, why: why.into() }
     }
@@ -259,10 +256,7 @@ impl SetupError {
     /// [`SetupError::OutOfRange`] naming it (the check every game's
     /// constructor makes of its sizes).
     pub fn check_range(
-        param: &'static str,
-        value: usize,
-        min: usize,
-        max: usize,
+        param: &'static str, value: usize, min: usize, max: usize,
     ) -> Result<(), SetupError> {
         if (min..=max).contains(&value) {
             return Ok(());

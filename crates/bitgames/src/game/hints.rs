@@ -76,9 +76,7 @@ pub trait Hints: Rules {
     /// loop; a game may play a smarter policy here (Go's captures, atari
     /// escapes and 3×3 patterns) and keep `random_playout` uniform.
     fn search_playout<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        mut log: Option<&mut Vec<(Self::Move, Player)>>,
+        &mut self, rng: &mut R, mut log: Option<&mut Vec<(Self::Move, Player)>>,
     ) -> u64 {
         let mut plies = 0;
         while let Some(mv) = self.random_move(rng) {
@@ -169,10 +167,7 @@ impl PlayoutStats {
 /// of `start`, all drawing from `rng`.
 #[inline(always)]
 pub fn one_at_a_time<G: Hints, R: Rng + ?Sized>(
-    start: &G,
-    count: u64,
-    rng: &mut R,
-    stats: &mut PlayoutStats,
+    start: &G, count: u64, rng: &mut R, stats: &mut PlayoutStats,
 ) {
     for _ in 0..count {
         let mut g = start.clone();

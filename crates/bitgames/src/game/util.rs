@@ -40,9 +40,7 @@ pub fn random_below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 /// `counts` are the sets' sizes, which the caller has already taken.
 #[inline]
 pub fn nth_across<const N: usize, const K: usize>(
-    sets: &[crate::bits::Bits<N>; K],
-    counts: &[u32; K],
-    mut k: usize,
+    sets: &[crate::bits::Bits<N>; K], counts: &[u32; K], mut k: usize,
 ) -> Option<(usize, usize)> {
     for (d, (s, &c)) in sets.iter().zip(counts).enumerate() {
         let c = c as usize;

@@ -63,10 +63,7 @@ pub(crate) const PLACES: usize = 512;
 /// G` boards in all), so that the game's test can treat them at once.
 #[inline(always)]
 pub(crate) fn shuffle_into<T: Copy, R: RngCore, const W: usize, const G: usize>(
-    board: &mut [Lanes<T, W>; PLACES],
-    at: &[u16],
-    values: &[T],
-    draws: &mut Draws<R, G>,
+    board: &mut [Lanes<T, W>; PLACES], at: &[u16], values: &[T], draws: &mut Draws<R, G>,
     first: usize,
 ) {
     let all = at.len().min(values.len()).min(PLACES);

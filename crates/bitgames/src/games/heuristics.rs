@@ -69,11 +69,7 @@ pub fn open_lines<const N: usize>(grid: &Grid<N>, own: Bits<N>, opp: Bits<N>, k:
 /// search by dilation, each step one empty cell further, with a flood fill
 /// through `own` ([`ops::flood_fill`]) after it.
 pub fn connection_distance<const N: usize>(
-    grid: &Grid<N>,
-    own: Bits<N>,
-    opp: Bits<N>,
-    from: Bits<N>,
-    to: Bits<N>,
+    grid: &Grid<N>, own: Bits<N>, opp: Bits<N>, from: Bits<N>, to: Bits<N>,
 ) -> Option<u32> {
     let empty = grid.mask().and_not(own | opp);
     let mut reach = ops::flood_fill(grid, from & own, own);

@@ -24,9 +24,7 @@ pub(crate) fn rhombus(size: usize, max: usize) -> usize {
 /// The hexagon of side `size` (checked to lie in `min..=max`) on the hex
 /// grid.
 pub(crate) fn grid<const N: usize>(
-    size: usize,
-    min: usize,
-    max: usize,
+    size: usize, min: usize, max: usize,
 ) -> Result<Grid<N>, SetupError> {
     SetupError::check_range("size", size, min, max)?;
     let n = 2 * size - 1;

@@ -24,8 +24,7 @@ pub mod yavalath;
 /// [`Rules::check_invariants`](crate::game::Rules::check_invariants)): the
 /// players' sets apart, and inside `board`, the cells of the board.
 pub(crate) fn check_apart_on_board<const N: usize>(
-    sets: &[crate::bits::Bits<N>; 2],
-    board: crate::bits::Bits<N>,
+    sets: &[crate::bits::Bits<N>; 2], board: crate::bits::Bits<N>,
 ) -> Result<(), String> {
     let [a, b] = *sets;
     if (a & b).any() {
@@ -42,8 +41,7 @@ pub(crate) fn check_apart_on_board<const N: usize>(
 /// (for the adjacency tests of the hex-grid games).
 #[cfg(feature = "internal-tests")]
 pub(crate) fn neighbour_names<const N: usize>(
-    grid: &crate::grid::Grid<N>,
-    name: &str,
+    grid: &crate::grid::Grid<N>, name: &str,
 ) -> Vec<String> {
     let cell = grid.parse_cell(name).expect("a cell of the grid");
     let neighbours = grid.neighbours(crate::bits::Bits::cell(cell));
@@ -63,10 +61,7 @@ pub(crate) fn picture_rows(picture: &str) -> String {
 /// [`read_stone_row`]: `count` rows, row `r` (0 at the top) `len(r)` cells
 /// long; `put(col, row, player)` for each stone.
 pub(crate) fn read_stone_rows<S: std::fmt::Display>(
-    rows: &str,
-    count: usize,
-    len: impl Fn(usize) -> usize,
-    column: impl Fn(usize) -> S,
+    rows: &str, count: usize, len: impl Fn(usize) -> usize, column: impl Fn(usize) -> S,
     mut put: impl FnMut(usize, usize, usize),
 ) -> Result<(), String> {
     let found = rows.split('/').count();
@@ -93,9 +88,7 @@ pub(crate) fn read_side(text: &str) -> Result<u8, String> {
 /// (the top row first, separated by `/`, each read by [`read_stone_row`] and
 /// named by its number from the bottom, the columns by `column`).
 pub(crate) fn read_grid_rows<const N: usize, S: std::fmt::Display>(
-    grid: &crate::grid::Grid<N>,
-    rows: &str,
-    column: impl Fn(usize) -> S,
+    grid: &crate::grid::Grid<N>, rows: &str, column: impl Fn(usize) -> S,
 ) -> Result<[crate::bits::Bits<N>; 2], String> {
     let (w, h) = (grid.width(), grid.height());
     let found = rows.split('/').count();
@@ -118,10 +111,7 @@ pub(crate) fn read_grid_rows<const N: usize, S: std::fmt::Display>(
 /// (player 0 first, 1 second). An error names the row, or the cell by
 /// `column(c)` and the row's number.
 pub(crate) fn read_stone_row<S: std::fmt::Display>(
-    text: &str,
-    row: usize,
-    len: usize,
-    column: impl Fn(usize) -> S,
+    text: &str, row: usize, len: usize, column: impl Fn(usize) -> S,
     mut put: impl FnMut(usize, usize),
 ) -> Result<(), String> {
     let cells = text.chars().count();

@@ -47,10 +47,7 @@ impl StepMove {
     /// where the move is ignored; whether it was played.
     #[inline(always)]
     pub(crate) fn play_on<const N: usize>(
-        self,
-        grid: &Grid<N>,
-        sets: &mut [Bits<N>; 2],
-        s: usize,
+        self, grid: &Grid<N>, sets: &mut [Bits<N>; 2], s: usize,
     ) -> bool {
         let (from, to) = (grid.index_unchecked(self.from), grid.index_unchecked(self.to));
         let on = from < Bits::<N>::CAPACITY && to < Bits::<N>::CAPACITY;
@@ -82,8 +79,7 @@ impl StepMove {
 /// destination bit; `None` when every set is empty.
 #[inline(always)]
 pub(crate) fn random_step<const N: usize, const K: usize, R: Rng + ?Sized>(
-    sets: &[Bits<N>; K],
-    rng: &mut R,
+    sets: &[Bits<N>; K], rng: &mut R,
 ) -> Option<(usize, usize)> {
     let counts = sets.map(|s| s.count());
     let n: u64 = counts.iter().map(|&c| c as u64).sum();

@@ -113,8 +113,7 @@ impl<G: StoneTable> Placement for Dense<'_, G> {
 
 /// Builds the table of `game`'s board ([`TablebaseInfo::build`](crate::tools::TablebaseInfo)).
 pub(crate) fn build<G: StoneTable>(
-    game: &dyn DynGame,
-    mut how: TableBuild,
+    game: &dyn DynGame, mut how: TableBuild,
 ) -> Result<Table, ToolError> {
     let d = Dense::<G>::of(game)?;
     let name = d.table_name();
@@ -151,8 +150,7 @@ pub(crate) fn load<G: StoneTable>(game: &dyn DynGame, path: &Path) -> Result<Tab
 
 /// A position's value and every legal move's, from the table.
 pub(crate) fn probe<G: StoneTable>(
-    table: &Table,
-    game: &dyn DynGame,
+    table: &Table, game: &dyn DynGame,
 ) -> Result<TableProbe, ToolError> {
     let d = Dense::<G>::of(game)?;
     table.check_game(&d.table_name()).map_err(ToolError::game)?;

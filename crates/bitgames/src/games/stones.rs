@@ -113,8 +113,7 @@ impl<const N: usize> StoneSetup<N> {
     /// either case): `(rows, side)`. `example` is a position of the game,
     /// for the error.
     pub fn split_side(
-        text: &str,
-        example: impl FnOnce() -> String,
+        text: &str, example: impl FnOnce() -> String,
     ) -> Result<(&str, Player), StoneSetupError> {
         let mut parts = text.split_whitespace();
         let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
@@ -377,10 +376,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// names a finished game first), is refused in `game` (its spec and its
     /// players' names in the words); `off_board` words a cell off the board.
     pub fn why_illegal<G: Game>(
-        &self,
-        mv: M,
-        game: &G,
-        off_board: impl FnOnce(Cell) -> Illegal,
+        &self, mv: M, game: &G, off_board: impl FnOnce(Cell) -> Illegal,
     ) -> Illegal {
         let spec = game.spec();
         let names = [Player::First, Player::Second].map(|p| game.player_name(p));
@@ -589,10 +585,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// error names the game `spec` and what was `expected` (the board's
     /// cells, in the game's words).
     pub fn parse_move(
-        &self,
-        spec: &str,
-        text: &str,
-        expected: impl Fn() -> String,
+        &self, spec: &str, text: &str, expected: impl Fn() -> String,
     ) -> Result<M, ParseError>
     where
         M: std::str::FromStr,
@@ -603,10 +596,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// `text` read as a `T` whose cell (`cell`; none for a swap) is on the
     /// board.
     fn read_on_board<T: std::str::FromStr>(
-        &self,
-        spec: &str,
-        text: &str,
-        cell: impl Fn(&T) -> Option<Cell>,
+        &self, spec: &str, text: &str, cell: impl Fn(&T) -> Option<Cell>,
         expected: impl Fn() -> String,
     ) -> Result<T, ParseError> {
         let bad =
@@ -649,8 +639,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// holding columns `0..len(r)` (Hex's rhombus, Y's triangle), in reading
     /// order: `(col, row, grid index)`.
     fn row_cells<'a>(
-        &'a self,
-        len: impl Fn(usize) -> usize + 'a,
+        &'a self, len: impl Fn(usize) -> usize + 'a,
     ) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
         (0..self.grid.height()).flat_map(move |r| {
             let n = len(r);
@@ -732,9 +721,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// rows from the top separated by `/`), row `r` (0 at the top) `len(r)`
     /// cells long, named by the grid's columns (Hex's rhombus, Y's triangle).
     pub fn read_cell_rows(
-        &self,
-        rows: &str,
-        len: impl Fn(usize) -> usize,
+        &self, rows: &str, len: impl Fn(usize) -> usize,
     ) -> Result<[Bits<N>; 2], StoneSetupError> {
         let mut stones = [Bits::EMPTY; 2];
         super::read_stone_rows(
@@ -756,9 +743,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// [`from_setup`](Self::from_setup). Returns the board and the side to
     /// move; `example` is a position of the game, for the error.
     pub fn read_with_side(
-        &self,
-        text: &str,
-        example: impl FnOnce() -> String,
+        &self, text: &str, example: impl FnOnce() -> String,
         stones_of: impl FnOnce(&str) -> Result<[Bits<N>; 2], StoneSetupError>,
     ) -> Result<(Self, Player), StoneSetupError> {
         let (rows, to_move) = StoneSetup::<N>::split_side(text, example)?;
@@ -829,11 +814,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// stones: the position checked by [`check_winner`](Self::check_winner)
     /// and judged as [`settle`](Self::settle) judges the last move.
     pub fn read_rows_won(
-        &self,
-        spec: &str,
-        text: &str,
-        what: &'static str,
-        wins: impl Fn(Bits<N>) -> bool,
+        &self, spec: &str, text: &str, what: &'static str, wins: impl Fn(Bits<N>) -> bool,
     ) -> Result<Self, ParseError> {
         let mut board = self.read_rows(spec, text)?;
         let won = board.stones.map(wins);
@@ -857,9 +838,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// hold one; only the player who moved last may, and not both. Returns
     /// the winner, if any.
     pub fn winner(
-        &self,
-        wins: [bool; 2],
-        what: &'static str,
+        &self, wins: [bool; 2], what: &'static str,
     ) -> Result<Option<Player>, StoneSetupError> {
         if wins[0] && wins[1] {
             return Err(StoneSetupError::BothWon { what });
@@ -875,11 +854,7 @@ impl<M: StoneMove, const N: usize, const FLIP: bool> Stones<M, N, FLIP> {
     /// [`read_rows`](Self::read_rows), its error naming the game `spec` and
     /// the `text`.
     pub fn check_winner(
-        &self,
-        spec: &str,
-        text: &str,
-        wins: [bool; 2],
-        what: &'static str,
+        &self, spec: &str, text: &str, wins: [bool; 2], what: &'static str,
     ) -> Result<(), ParseError> {
         self.winner(wins, what).map(|_| ()).map_err(|e| e.at(spec, text))
     }

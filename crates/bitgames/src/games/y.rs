@@ -256,10 +256,7 @@ impl<const N: usize> Y<N> {
     /// from the same generator.
     #[inline(always)]
     fn sliced_playouts<L: Prefixes, R: Rng + ?Sized>(
-        &self,
-        count: u64,
-        rng: &mut R,
-        stats: &mut PlayoutStats,
+        &self, count: u64, rng: &mut R, stats: &mut PlayoutStats,
     ) {
         let fill = SlicedFill::<L>::new(self);
         let mut draws = Draws::<_, LANES>::new(

@@ -513,9 +513,7 @@ pub fn takes_param(spec: &str, name: &str) -> bool {
 /// The game `spec` names with parameter `name` set to `value` (added or
 /// replaced), built to check it.
 pub fn with_param(
-    spec: &str,
-    name: &str,
-    value: &str,
+    spec: &str, name: &str, value: &str,
 ) -> Result<(String, Box<dyn DynGame>), SpecError> {
     let mut parsed = parse_spec(spec)?;
     parsed.params.retain(|(k, _)| !k.eq_ignore_ascii_case(name));

@@ -114,11 +114,7 @@ impl Arrangements {
     /// The value in `table` of the mover holding `me` against `them`, the
     /// position of `game`.
     pub(crate) fn value(
-        &self,
-        table: &Table,
-        me: u64,
-        them: u64,
-        game: &dyn DynGame,
+        &self, table: &Table, me: u64, them: u64, game: &dyn DynGame,
     ) -> Result<Value, ToolError> {
         let (s, i) = self.locate(me, them);
         let byte = table.section(s).get(i as usize).copied().unwrap_or(NOT_A_POSITION);
@@ -172,17 +168,14 @@ pub(crate) trait ArrangementBoard: Sized {
     /// Builds the table on `threads` threads (0: every core), its steps kept
     /// in `steps`, `progress` hearing how it goes.
     fn build(
-        &self,
-        threads: usize,
-        steps: &super::steps::Steps,
+        &self, threads: usize, steps: &super::steps::Steps,
         progress: &mut (dyn FnMut(&str) -> std::ops::ControlFlow<()> + Send),
     ) -> Result<Table, TableError>;
 }
 
 /// [`TablebaseInfo::build`](crate::tools::TablebaseInfo) of board `B`.
 pub(crate) fn build<B: ArrangementBoard>(
-    game: &dyn DynGame,
-    mut how: crate::tools::TableBuild,
+    game: &dyn DynGame, mut how: crate::tools::TableBuild,
 ) -> Result<Table, ToolError> {
     let board = B::of(game)?;
     let steps = how.steps(board.layout().name())?;
@@ -192,8 +185,7 @@ pub(crate) fn build<B: ArrangementBoard>(
 
 /// [`TablebaseInfo::load`](crate::tools::TablebaseInfo) of board `B`.
 pub(crate) fn load<B: ArrangementBoard>(
-    game: &dyn DynGame,
-    path: &Path,
+    game: &dyn DynGame, path: &Path,
 ) -> Result<Table, ToolError> {
     B::of(game)?.layout().load(path)
 }
@@ -201,8 +193,7 @@ pub(crate) fn load<B: ArrangementBoard>(
 /// [`TablebaseInfo::probe`](crate::tools::TablebaseInfo) of board `B`: a
 /// position's value and every legal move's.
 pub(crate) fn probe<B: ArrangementBoard>(
-    table: &Table,
-    game: &dyn DynGame,
+    table: &Table, game: &dyn DynGame,
 ) -> Result<crate::tools::TableProbe, ToolError> {
     let board = B::of(game)?;
     let layout = board.layout();

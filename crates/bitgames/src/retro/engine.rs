@@ -113,9 +113,7 @@ fn build<G: Tabled>(game: &dyn DynGame, p: &Params) -> Result<Box<dyn Engine>, E
 /// (`registry::load_table`), share one copy; read again when the file
 /// changes (its size or time).
 pub(crate) fn shared_table(
-    tb: &TablebaseInfo,
-    game: &dyn DynGame,
-    path: &std::path::Path,
+    tb: &TablebaseInfo, game: &dyn DynGame, path: &std::path::Path,
 ) -> Result<Arc<Table>, ToolError> {
     let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let stamp = std::fs::metadata(&file).ok().and_then(|m| Some((m.len(), m.modified().ok()?)));
@@ -165,8 +163,7 @@ impl Engine for Perfect {
 /// value limited to the `left` plies the game's move limit leaves (`None`:
 /// no limit).
 pub fn probe_moves(
-    game: &dyn DynGame,
-    value: impl Fn(&dyn DynGame) -> Result<super::Value, ToolError>,
+    game: &dyn DynGame, value: impl Fn(&dyn DynGame) -> Result<super::Value, ToolError>,
     left: Option<u32>,
 ) -> Result<TableProbe, ToolError> {
     let limit = |v: super::Value| left.map_or(v, |plies| v.within(plies));

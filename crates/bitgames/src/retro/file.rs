@@ -313,8 +313,7 @@ impl Table {
 /// (`NAME.partial-PID`), which is synced and renamed over `path` once
 /// written, and removed if anything fails (any old file is left as it was).
 pub(super) fn write_whole(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = path
         .file_name()

@@ -187,9 +187,7 @@ pub struct Progress {
 /// core); `progress` hears of each distance, and a `Break` from it stops the
 /// labelling ([`TableError::Stopped`]).
 pub fn solve<R: Retrograde>(
-    game: &R,
-    threads: usize,
-    progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
+    game: &R, threads: usize, progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
 ) -> Result<Vec<u8>, TableError> {
     let len = game.len();
     let n = usize::try_from(len).map_err(|_| TableError::TooLarge { positions: len })?;
@@ -213,9 +211,7 @@ pub fn ply_table(game: impl Into<String>, plies: Vec<Vec<u8>>) -> Table {
 
 /// [`solve`] inside its thread pool.
 fn solve_in_pool<R: Retrograde>(
-    game: &R,
-    n: usize,
-    progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
+    game: &R, n: usize, progress: &mut (dyn FnMut(Progress) -> ControlFlow<()> + Send),
 ) -> Result<Vec<u8>, TableError> {
     const CHUNK: usize = 1 << 14;
     let values: Vec<AtomicU8> = (0..n).into_par_iter().map(|_| AtomicU8::new(DRAW)).collect();
@@ -301,8 +297,7 @@ pub fn label_forward(len: u64, value: impl Fn(u64) -> Option<Value> + Sync) -> V
 /// [`label_forward`] of the indices `range` only: a share of a phase (a
 /// task of a build spread over a cluster).
 pub fn label_range(
-    range: std::ops::Range<u64>,
-    value: impl Fn(u64) -> Option<Value> + Sync,
+    range: std::ops::Range<u64>, value: impl Fn(u64) -> Option<Value> + Sync,
 ) -> Vec<u8> {
     range.into_par_iter().map(|i| value(i).map_or(NOT_A_POSITION, Value::byte)).collect()
 }

@@ -95,10 +95,7 @@ fn settled<P: Placement>(game: &P, ply: usize, x: u64, o: u64) -> Option<Option<
 /// where an earlier build kept it); `progress` hears of each ply done (a
 /// `Break` stops the build: [`TableError::Stopped`]).
 pub fn build<P: Placement>(
-    game: &P,
-    name: &str,
-    threads: usize,
-    steps: &Steps,
+    game: &P, name: &str, threads: usize, steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = game.cells();
@@ -128,11 +125,7 @@ fn label<P: Placement>(game: &P, cells: usize, ply: usize, next: &[u8]) -> Vec<u
 
 /// The bytes of indices `range` of ply `ply`, from the next ply's.
 fn label_range<P: Placement>(
-    game: &P,
-    cells: usize,
-    ply: usize,
-    range: Range<u64>,
-    next: &[u8],
+    game: &P, cells: usize, ply: usize, range: Range<u64>, next: &[u8],
 ) -> Vec<u8> {
     super::label_range(range, |i| {
         let (x, o) = position(cells, ply, i);
@@ -167,11 +160,7 @@ pub fn stages(cells: usize) -> Vec<Stage> {
 /// stage or range past the end, or other bytes than the next ply's
 /// ([`Stage::checked`]).
 pub fn label_stage<P: Placement>(
-    game: &P,
-    name: &str,
-    stage: usize,
-    range: Range<u64>,
-    reads: &[&[u8]],
+    game: &P, name: &str, stage: usize, range: Range<u64>, reads: &[&[u8]],
 ) -> Result<Vec<u8>, TableError> {
     let cells = game.cells();
     Stage::checked(name, &stages(cells), stage, &range, reads)?;

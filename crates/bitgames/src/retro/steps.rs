@@ -60,20 +60,14 @@ impl Steps {
     /// Step `name` of `len` bytes: the bytes an earlier build kept, else
     /// `label`'s, kept for a later one; and whether they were kept before.
     pub fn step(
-        &self,
-        name: &str,
-        len: u64,
-        label: impl FnOnce() -> Vec<u8>,
+        &self, name: &str, len: u64, label: impl FnOnce() -> Vec<u8>,
     ) -> Result<(Vec<u8>, bool), TableError> {
         self.try_step(name, len, || Ok(label()))
     }
 
     /// [`step`](Self::step) with a labelling that may fail (or be stopped).
     pub fn try_step(
-        &self,
-        name: &str,
-        len: u64,
-        label: impl FnOnce() -> Result<Vec<u8>, TableError>,
+        &self, name: &str, len: u64, label: impl FnOnce() -> Result<Vec<u8>, TableError>,
     ) -> Result<(Vec<u8>, bool), TableError> {
         let Some(dir) = &self.dir else { return Ok((label()?, false)) };
         let path = dir.join(format!("{}.step", name.replace(' ', "-")));

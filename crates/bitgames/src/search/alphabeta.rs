@@ -242,9 +242,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Searches `game` by iterative deepening within `limits`.
     pub fn search(
-        &mut self,
-        game: &G,
-        limits: &Limits,
+        &mut self, game: &G, limits: &Limits,
     ) -> Result<SearchResult<G::Move>, SearchError> {
         SearchError::unless_over(game)?;
         if limits.depth == Some(0) {
@@ -492,13 +490,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// another position.
     #[allow(clippy::too_many_arguments)]
     fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        ply: usize,
-        score: i32,
-        bound: u8,
-        best: Option<G::Move>,
+        &mut self, key: u64, depth: i32, ply: usize, score: i32, bound: u8, best: Option<G::Move>,
         complete: bool,
     ) {
         let slot = &mut self.table[key as usize & self.mask];

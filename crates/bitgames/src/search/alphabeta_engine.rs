@@ -61,9 +61,7 @@ impl<G: Game> AlphaBetaEngine<G> {
 
     /// [`new`](Self::new), or an error when the table's memory cannot be had.
     pub fn try_new(
-        spec: String,
-        limits: Limits,
-        table_mib: usize,
+        spec: String, limits: Limits, table_mib: usize,
     ) -> Result<Self, crate::search::memory::AllocError> {
         Ok(AlphaBetaEngine { spec, search: AlphaBeta::try_new(GameEval, table_mib)?, limits })
     }

@@ -85,8 +85,7 @@ impl SearchError {
 /// ([`typed_position`](crate::engine::typed_position)): `None` where the game is
 /// over, a search error as the engine's.
 pub(crate) fn search_typed<G: crate::game::Game, R>(
-    spec: &str,
-    game: &dyn crate::dynamic::DynGame,
+    spec: &str, game: &dyn crate::dynamic::DynGame,
     search: impl FnOnce(&G) -> Result<R, SearchError>,
 ) -> Result<Option<R>, crate::engine::EngineError> {
     let Some(g) = crate::engine::typed_position::<G>(spec, game)? else {
@@ -98,9 +97,7 @@ pub(crate) fn search_typed<G: crate::game::Game, R>(
 /// An engine's info on its move: `what` it found, then the time it took and
 /// its principal variation `pv` (the moves, a space apart).
 pub(crate) fn engine_info<M: std::fmt::Display>(
-    what: std::fmt::Arguments,
-    elapsed: std::time::Duration,
-    pv: impl IntoIterator<Item = M>,
+    what: std::fmt::Arguments, elapsed: std::time::Duration, pv: impl IntoIterator<Item = M>,
 ) -> String {
     let line: Vec<String> = pv.into_iter().map(|m| m.to_string()).collect();
     format!("{what}, {:.2} s, line {}", elapsed.as_secs_f64(), line.join(" "))

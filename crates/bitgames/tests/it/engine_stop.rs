@@ -23,9 +23,7 @@ const GRACE: Duration = Duration::from_secs(3);
 /// Runs `work` while another thread raises `flag` after `after`; returns what
 /// `work` answered and how long after the raise it answered.
 fn stopped_after<T>(
-    flag: &Arc<AtomicBool>,
-    after: Duration,
-    work: impl FnOnce() -> T,
+    flag: &Arc<AtomicBool>, after: Duration, work: impl FnOnce() -> T,
 ) -> (T, Duration) {
     let raiser = {
         let flag = Arc::clone(flag);

@@ -22,8 +22,7 @@ use common::check_game;
 /// The contract on each `(parameters, games, seed)` row: `games` random games
 /// (unscored) seeded by `seed` from the game `new` makes of the parameters.
 fn check_variants<G: Game + PartialEq, P>(
-    new: impl Fn(P) -> Result<G, SetupError>,
-    rows: impl IntoIterator<Item = (P, usize, u64)>,
+    new: impl Fn(P) -> Result<G, SetupError>, rows: impl IntoIterator<Item = (P, usize, u64)>,
 ) {
     for (params, games, seed) in rows {
         check_game(new(params).unwrap(), games, seed, false);

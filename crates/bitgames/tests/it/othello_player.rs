@@ -82,11 +82,7 @@ fn random_position<G: Game>(start: &G, plies: usize, rng: &mut Xoshiro256PlusPlu
 /// Alpha-beta with its table, PVS and move ordering returns minimax's value at
 /// every depth, and its move is worth that value.
 fn check_against_minimax<G: Game, E: Evaluator<G> + Clone>(
-    start: &G,
-    eval: E,
-    depths: std::ops::RangeInclusive<u32>,
-    positions: usize,
-    seed: u64,
+    start: &G, eval: E, depths: std::ops::RangeInclusive<u32>, positions: usize, seed: u64,
 ) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut search = AlphaBeta::new(eval.clone(), 1);
@@ -223,9 +219,7 @@ fn levels() {
 /// Plays one game: `black` and `white` choose moves (`None`: random), returns
 /// Black's final disc difference.
 fn play_game(
-    black: &mut Option<OthelloPlayer>,
-    white: &mut Option<OthelloPlayer>,
-    opening: &[&str],
+    black: &mut Option<OthelloPlayer>, white: &mut Option<OthelloPlayer>, opening: &[&str],
     rng: &mut Xoshiro256PlusPlus,
 ) -> i32 {
     let mut g = Othello::start();

@@ -30,10 +30,7 @@ pub fn request(method: &str, uri: &str, body: Option<Value>) -> Request<Body> {
 
 /// Sends a request; the status and the body (JSON, or `{"text": body}`).
 pub async fn call(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    body: Option<Value>,
+    app: &Router, method: &str, uri: &str, body: Option<Value>,
 ) -> (StatusCode, Value) {
     send(app, request(method, uri, body)).await
 }
@@ -83,8 +80,7 @@ pub fn assert_error(got: &(StatusCode, Value), status: StatusCode, needle: &str)
 /// Posts each `(uri, body, status, needle)` case to `app`: each must fail
 /// with the HTTP `status` and a JSON error naming `needle` (as [`assert_error`]).
 pub async fn assert_post_errors<const N: usize>(
-    app: &Router,
-    cases: [(&str, Value, u16, &str); N],
+    app: &Router, cases: [(&str, Value, u16, &str); N],
 ) {
     for (uri, body, status, needle) in cases {
         let status = StatusCode::from_u16(status).unwrap();
@@ -126,8 +122,7 @@ pub fn server_with(limits: Limits) -> String {
 /// quick tic-tac-toe analysis again (a 200 rather than a 503 "busy"); how long
 /// that took, or `None` if it never did.
 pub async fn worker_freed_within(
-    app: &Router,
-    within: std::time::Duration,
+    app: &Router, within: std::time::Duration,
 ) -> Option<std::time::Duration> {
     let t = std::time::Instant::now();
     while t.elapsed() < within {

@@ -33,10 +33,7 @@ const NO_MOVE: u8 = 0x80;
 /// when `S` had no move and so lost without playing).
 #[inline(always)]
 fn packed_ply<const S: usize, const E: bool, R: Rng + ?Sized>(
-    p: &mut [u64; 2],
-    m: &PackedMasks,
-    rng: &mut R,
-    pdep: Option<Pdep>,
+    p: &mut [u64; 2], m: &PackedMasks, rng: &mut R, pdep: Option<Pdep>,
 ) -> u8 {
     let (me, them) = (p[S], p[1 - S]);
     // `E`: the 8×8 board, whose 64 cells fill the word (shifts out of it
@@ -174,10 +171,7 @@ impl<const N: usize> Breakthrough<N> {
     /// 8×8; 8 lanes were 3% faster than 4, 2 lanes 10% slower).
     #[inline(always)]
     pub(super) fn packed_playouts<R: Rng + ?Sized>(
-        &self,
-        count: u64,
-        rng: &mut R,
-        stats: &mut PlayoutStats,
+        &self, count: u64, rng: &mut R, stats: &mut PlayoutStats,
     ) {
         let e = self.grid.width() == 8 && self.grid.height() == 8;
         let pdep = Pdep::detect();
@@ -197,11 +191,7 @@ impl<const N: usize> Breakthrough<N> {
     /// one on the next turn.
     #[inline(always)]
     fn lanes<const A: usize, const B: usize, const E: bool, R: Rng + ?Sized>(
-        &self,
-        count: u64,
-        rng: &mut R,
-        stats: &mut PlayoutStats,
-        pdep: Option<Pdep>,
+        &self, count: u64, rng: &mut R, stats: &mut PlayoutStats, pdep: Option<Pdep>,
     ) {
         let (start, masks) = self.packed();
         let mut gens: [Xoshiro256PlusPlus; LANES] =

@@ -105,9 +105,7 @@ impl ArrangementBoard for Board {
     /// The whole board in one retrograde solve, kept in `steps` as one step;
     /// `progress` hears of each distance.
     fn build(
-        &self,
-        threads: usize,
-        steps: &retro::steps::Steps,
+        &self, threads: usize, steps: &retro::steps::Steps,
         progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
     ) -> Result<Table, TableError> {
         let (bytes, kept) = steps.try_step("arrangements", self.layout.len(), || {

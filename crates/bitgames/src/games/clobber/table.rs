@@ -77,9 +77,7 @@ impl ArrangementBoard for Board {
     /// first, each kept in `steps`; `progress` hears of each count of stones
     /// done.
     fn build(
-        &self,
-        threads: usize,
-        steps: &Steps,
+        &self, threads: usize, steps: &Steps,
         progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
     ) -> Result<Table, TableError> {
         build(self, threads, steps, progress)
@@ -132,9 +130,7 @@ impl Board {
 /// Builds the table of a board on `threads` threads (0: every core), each
 /// section kept in `steps`; `progress` hears of each count of stones done.
 fn build(
-    board: &Board,
-    threads: usize,
-    steps: &Steps,
+    board: &Board, threads: usize, steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let layout = &board.layout;

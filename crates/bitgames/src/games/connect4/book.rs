@@ -116,11 +116,7 @@ impl Book {
     /// A book from `(canonical key, score)` pairs (any order; duplicates keep the
     /// first).
     pub fn from_entries(
-        width: u32,
-        height: u32,
-        depth: u32,
-        weak: bool,
-        mut entries: Vec<(u64, i8)>,
+        width: u32, height: u32, depth: u32, weak: bool, mut entries: Vec<(u64, i8)>,
     ) -> Self {
         entries.sort_unstable_by_key(|e| e.0);
         entries.dedup_by_key(|e| e.0);

@@ -15,12 +15,7 @@ use std::sync::{Arc, Mutex};
 /// each ply, each with a `table_mib / threads` MiB table. `progress(done, total)`
 /// is called after each position.
 pub fn generate(
-    width: u32,
-    height: u32,
-    depth: u32,
-    weak: bool,
-    table_mib: usize,
-    threads: usize,
+    width: u32, height: u32, depth: u32, weak: bool, table_mib: usize, threads: usize,
     mut progress: impl FnMut(usize, usize) + Send,
 ) -> Result<Book, BookError> {
     check_size(width as usize, height as usize)?;

@@ -220,11 +220,7 @@ impl Connect4 {
     /// Removes stones from `mask` (top of a column, last mover's colour) until the
     /// board is empty; pushes the columns in reverse order of play.
     fn peel(
-        &self,
-        mask: u64,
-        first: u64,
-        seq: &mut Vec<u8>,
-        dead: &mut std::collections::HashSet<u64>,
+        &self, mask: u64, first: u64, seq: &mut Vec<u8>, dead: &mut std::collections::HashSet<u64>,
     ) -> bool {
         if mask == 0 {
             return true;

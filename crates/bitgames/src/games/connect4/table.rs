@@ -47,9 +47,7 @@ impl TranspositionTable {
     }
 
     fn build(
-        mib: usize,
-        key_bits: u32,
-        alloc: impl FnOnce(usize) -> Result<ZeroedTable, AllocError>,
+        mib: usize, key_bits: u32, alloc: impl FnOnce(usize) -> Result<ZeroedTable, AllocError>,
     ) -> Result<Self, AllocError> {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(1024);

@@ -295,9 +295,7 @@ enum Pass {
 /// its values are labelled; `progress` hears of each ply (a `Break` stops
 /// the build).
 fn build(
-    l: &Layout,
-    threads: usize,
-    steps: &Steps,
+    l: &Layout, threads: usize, steps: &Steps,
     progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, TableError> {
     let cells = l.cells();

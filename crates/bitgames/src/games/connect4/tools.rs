@@ -264,9 +264,7 @@ pub(crate) static BOOK: BookInfo = BookInfo {
 };
 
 fn build_book(
-    game: &dyn DynGame,
-    opts: &BookOptions,
-    progress: &mut (dyn FnMut(usize, usize) + Send),
+    game: &dyn DynGame, opts: &BookOptions, progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Result<BookMade, ToolError> {
     let start = typed_game::<Connect4>(game, "connect4")?;
     let cells = start.width() * start.height();
@@ -310,8 +308,7 @@ pub(crate) static PONS: crate::formats::RecordFormat = crate::formats::RecordFor
 /// Reads a Pons string from the empty board of `start`'s size: the position
 /// reader checks it whole, then the moves are played into a record.
 fn read_pons(
-    start: &dyn DynGame,
-    text: &str,
+    start: &dyn DynGame, text: &str,
 ) -> Result<crate::record::GameRecord, crate::formats::FormatError> {
     use crate::formats::FormatError;
     let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();

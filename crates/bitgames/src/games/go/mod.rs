@@ -127,9 +127,7 @@ static SCALE: [ScaleWork; 2] = [
 ];
 
 fn scale_mcts(
-    threads: usize,
-    quick: bool,
-    parallel: Parallel,
+    threads: usize, quick: bool, parallel: Parallel,
 ) -> Result<u64, crate::tools::ToolError> {
     use crate::search::mcts::{Mcts, MctsConfig, MctsLimits};
     let mut mcts = Mcts::new(MctsConfig { threads, parallel, ..MctsConfig::default() });
@@ -1181,9 +1179,7 @@ impl<const N: usize> Hints for Go<N> {
     /// The search's playout: the libego-style board of [`Go::playout_moves`]
     /// with MoGo's policy on top (see [`Go::policy_playout_moves`]).
     fn search_playout<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        log: Option<&mut Vec<(GoMove, Player)>>,
+        &mut self, rng: &mut R, log: Option<&mut Vec<(GoMove, Player)>>,
     ) -> u64 {
         let mut moves = Vec::new();
         let side = self.side_to_move();

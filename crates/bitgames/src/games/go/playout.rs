@@ -146,10 +146,7 @@ impl Playout {
     /// captured stones go to `captured` (mailbox cells). Returns how many.
     #[inline(always)]
     pub(super) fn place<const H: bool>(
-        &mut self,
-        p: usize,
-        me: u8,
-        captured: &mut Vec<u16>,
+        &mut self, p: usize, me: u8, captured: &mut Vec<u16>,
     ) -> usize {
         let ns = self.nbrs(p);
         self.colour[p] = me;
@@ -286,9 +283,7 @@ impl<const N: usize> Go<N> {
     /// returns the plies played.
     /// `HEAVY`: MoGo's policy first (and the liberty sums it reads kept).
     pub(super) fn fast_playout<R: Rng + ?Sized, const HEAVY: bool>(
-        &mut self,
-        rng: &mut R,
-        mut log: Option<&mut Vec<GoMove>>,
+        &mut self, rng: &mut R, mut log: Option<&mut Vec<GoMove>>,
     ) -> u64 {
         if self.rules.ko == KoRule::RepetitionDraw {
             let mut plies = 0;

@@ -176,11 +176,7 @@ impl Playout {
     /// The move of MoGo's rules after a stone on `last` (see
     /// [`Go::policy_playout_moves`]), or [`NO_CELL`] when none applies.
     pub(super) fn policy_move<R: Rng + ?Sized>(
-        &mut self,
-        last: usize,
-        me: u8,
-        ko: u16,
-        rng: &mut R,
+        &mut self, last: usize, me: u8, ko: u16, rng: &mut R,
     ) -> u16 {
         let opp = me ^ 1;
         let mut cand = [0u16; 32];

@@ -90,10 +90,7 @@ impl EmbeddedFill {
     /// its own xoshiro256++ generator seeded from `rng` (the same totals for
     /// the same `rng` on every platform).
     pub(super) fn playouts<R: Rng + ?Sized>(
-        &self,
-        count: u64,
-        rng: &mut R,
-        stats: &mut PlayoutStats,
+        &self, count: u64, rng: &mut R, stats: &mut PlayoutStats,
     ) {
         let e = self.at.len() as u64;
         let mut draws: [Draws<Xoshiro256PlusPlus, SHUFFLED>; GAMES / SHUFFLED] =
@@ -119,9 +116,7 @@ impl EmbeddedFill {
     /// `pos` (`pos[r · n + c]` holds each game's position of cell `(c, r)`);
     /// `y` is room for the reductions.
     pub(super) fn results(
-        &self,
-        pos: &[Lanes<u8, GAMES>; PLACES],
-        y: &mut [u64; YSTRIDE * YSTRIDE],
+        &self, pos: &[Lanes<u8, GAMES>; PLACES], y: &mut [u64; YSTRIDE * YSTRIDE],
     ) -> [(Player, u32); GAMES] {
         let n = self.n;
         let avx2 = Avx2::detect();

@@ -418,9 +418,7 @@ fn read_board(board: &str) -> Result<(u64, u64), String> {
 /// `empty` for an empty square. The error is the first other character and its
 /// square. Shared by OBF (`X`) and GGF (`*`) boards.
 pub(crate) fn read_squares(
-    board: &str,
-    black: char,
-    empty: &[char],
+    board: &str, black: char, empty: &[char],
 ) -> Result<(u64, u64), (Square, char)> {
     let (mut b, mut w) = (0u64, 0u64);
     for (i, ch) in board.chars().take(64).enumerate() {

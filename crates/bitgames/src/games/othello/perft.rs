@@ -106,10 +106,7 @@ pub fn perft_bik_opts(pos: &Othello, depth: usize, opts: PerftOptions) -> PerftC
 /// as one thread counts them. One thread, or no table, counts as
 /// [`perft_bik_opts`] does.
 pub fn perft_bik_parallel_opts(
-    pos: &Othello,
-    depth: usize,
-    threads: usize,
-    opts: PerftOptions,
+    pos: &Othello, depth: usize, threads: usize, opts: PerftOptions,
 ) -> PerftCount {
     let mib = opts.table_mib_for(depth);
     let pool = match crate::parallel::pool(threads) {
@@ -135,10 +132,7 @@ pub fn perft_bik_with<G: MoveGen>(gen: G, pos: &Othello, depth: usize) -> u64 {
 /// [`perft_bik`] with a chosen move generator and table (which may hold counts
 /// from earlier calls: they stay right, being counts of whole subtrees).
 pub fn perft_bik_table_with<G: MoveGen>(
-    gen: G,
-    pos: &Othello,
-    depth: usize,
-    table: &mut PerftTable,
+    gen: G, pos: &Othello, depth: usize, table: &mut PerftTable,
 ) -> u64 {
     if depth == 0 {
         return 1;

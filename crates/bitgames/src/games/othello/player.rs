@@ -294,10 +294,7 @@ impl OthelloPlayer {
     /// each move, for a caller that deepens move by move (the web app's
     /// analysis streams each value as it comes).
     pub fn evaluate_move(
-        &mut self,
-        pos: &Othello,
-        mv: OthelloMove,
-        depth: u32,
+        &mut self, pos: &Othello, mv: OthelloMove, depth: u32,
     ) -> Result<Choice, SearchError> {
         self.evaluate_move_within(pos, mv, depth, self.time)
     }
@@ -305,11 +302,7 @@ impl OthelloPlayer {
     /// [`evaluate_move`](Self::evaluate_move) with the search's time limit
     /// `time` rather than the player's.
     fn evaluate_move_within(
-        &mut self,
-        pos: &Othello,
-        mv: OthelloMove,
-        depth: u32,
-        time: Option<Duration>,
+        &mut self, pos: &Othello, mv: OthelloMove, depth: u32, time: Option<Duration>,
     ) -> Result<Choice, SearchError> {
         let start = Instant::now();
         let mut child = *pos;
@@ -395,8 +388,7 @@ pub static ALPHABETA: EngineInfo = EngineInfo {
 };
 
 fn build_alphabeta(
-    _: &dyn crate::dynamic::DynGame,
-    p: &Params,
+    _: &dyn crate::dynamic::DynGame, p: &Params,
 ) -> Result<Box<dyn Engine>, EngineBuildError> {
     let level = p.int("level");
     let level = Level::new(level as u8).map_err(|e| EngineBuildError::param("level", level, e))?;
@@ -423,8 +415,7 @@ impl Engine for PlayerEngine {
     }
 
     fn choose(
-        &mut self,
-        game: &dyn crate::dynamic::DynGame,
+        &mut self, game: &dyn crate::dynamic::DynGame,
     ) -> Result<Option<EngineMove>, EngineError> {
         let Some(g) = game.as_any().downcast_ref::<Othello>() else {
             return Err(EngineError::WrongGame { engine: self.spec.clone(), game: game.spec() });

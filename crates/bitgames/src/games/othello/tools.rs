@@ -71,8 +71,7 @@ pub(crate) static SOLVER: SolverInfo = SolverInfo {
 };
 
 fn build_solver(
-    _: &dyn crate::dynamic::DynGame,
-    opts: &SolveOptions,
+    _: &dyn crate::dynamic::DynGame, opts: &SolveOptions,
 ) -> Result<Box<dyn Solver>, ToolError> {
     let mut solver = EndgameSolver::try_new(opts.table_mib.max(1))
         .map_err(|error| ToolError::Table { mib: opts.table_mib, error })?;

@@ -188,9 +188,7 @@ fn lens() -> Vec<u64> {
 /// an earlier build kept them); `progress` hears of each distance of the move
 /// phase and each ply of the drops (a `Break` stops the build).
 pub fn build(
-    threads: usize,
-    steps: &Steps,
-    progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
+    threads: usize, steps: &Steps, progress: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<Table, ToolError> {
     let d = &*DENSE;
     let (moves, kept) = steps

@@ -86,11 +86,7 @@ impl Kernel for Generic {
 /// (`lo`, `hi`) of the three rows, `alive` the row itself.
 #[inline(always)]
 pub(super) fn row_next<K: Kernel>(
-    k: K,
-    alive: &[u64],
-    above: (&[u64], &[u64]),
-    here: (&[u64], &[u64]),
-    below: (&[u64], &[u64]),
+    k: K, alive: &[u64], above: (&[u64], &[u64]), here: (&[u64], &[u64]), below: (&[u64], &[u64]),
     out: &mut [u64],
 ) {
     let n = out.len();

@@ -91,9 +91,7 @@ impl Torus {
 
     /// A `width×height` torus with `pattern` in its middle, under the pattern's rule.
     pub fn with_pattern(
-        width: usize,
-        height: usize,
-        pattern: &Pattern,
+        width: usize, height: usize, pattern: &Pattern,
     ) -> Result<Torus, LifeError> {
         let mut t = Torus::new(width, height, pattern.rule)?;
         if pattern.width > width || pattern.height > height {

@@ -333,10 +333,7 @@ impl Puzzle {
 
 /// Ends the open section: checks and stores its picture.
 fn finish(
-    section: &mut Section,
-    board: &mut Option<Vec<Pt>>,
-    pieces: &mut [(usize, Piece)],
-    line: usize,
+    section: &mut Section, board: &mut Option<Vec<Pt>>, pieces: &mut [(usize, Piece)], line: usize,
 ) -> Result<(), PackError> {
     match std::mem::replace(section, Section::None) {
         Section::None => {}

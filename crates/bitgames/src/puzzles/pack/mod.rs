@@ -314,9 +314,7 @@ impl Prep<'_> {
     }
 
     fn run_with<const N: usize, const P: u8>(
-        &self,
-        opts: &Options,
-        stop: &AtomicBool,
+        &self, opts: &Options, stop: &AtomicBool,
     ) -> Option<Report> {
         let mut t = self.tables::<N>();
         t.lists = self.roots.iter().map(|r| self.lists(&t, r)).collect();

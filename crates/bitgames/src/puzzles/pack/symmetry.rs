@@ -135,9 +135,7 @@ pub(crate) struct Root {
 /// one representative placement per class. With none eligible, one root with
 /// nothing fixed and every symmetry as its stabiliser.
 pub(crate) fn roots(
-    p: &Puzzle,
-    syms: &[Symmetry],
-    placements: &[Vec<Vec<usize>>],
+    p: &Puzzle, syms: &[Symmetry], placements: &[Vec<Vec<usize>>],
 ) -> (Option<usize>, Vec<Root>) {
     let mut best: Option<(usize, Vec<Root>)> = None;
     for (t, pls) in placements.iter().enumerate() {

@@ -169,15 +169,8 @@ impl<'a, F: FnMut(&[(u8, u64)])> Search64<'a, F> {
     /// filled cells.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
-        b: &'a Board64,
-        base: &'a [Vec<(u32, u64, u64)>],
-        memo: &'a mut Memo,
-        fixed: Option<usize>,
-        all: &[u8],
-        left: [u8; 32],
-        stack: Vec<(u8, u64)>,
-        stop: &'a AtomicBool,
-        solution: F,
+        b: &'a Board64, base: &'a [Vec<(u32, u64, u64)>], memo: &'a mut Memo, fixed: Option<usize>,
+        all: &[u8], left: [u8; 32], stack: Vec<(u8, u64)>, stop: &'a AtomicBool, solution: F,
     ) -> Self {
         let mut pool = [0u8; 32];
         pool[..all.len()].copy_from_slice(all);

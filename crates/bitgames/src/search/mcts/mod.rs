@@ -146,9 +146,7 @@ impl<G: Game> Mcts<G> {
 
     /// Searches `game` within `limits` and returns the move to play.
     pub fn search(
-        &mut self,
-        game: &G,
-        limits: &MctsLimits,
+        &mut self, game: &G, limits: &MctsLimits,
     ) -> Result<MctsResult<G::Move>, SearchError> {
         SearchError::unless_over(game)?;
         if game.count_moves() == 0 {
@@ -390,14 +388,8 @@ impl<G: Game> Scratch<G> {
     /// iteration limit). Returns how many this thread ran.
     #[allow(clippy::too_many_arguments)]
     fn run_shared(
-        &mut self,
-        tree: &SharedTree<G>,
-        cfg: &MctsConfig,
-        limits: &MctsLimits,
-        node_cap: usize,
-        start: Instant,
-        stop: Halt,
-        claimed: &AtomicU64,
+        &mut self, tree: &SharedTree<G>, cfg: &MctsConfig, limits: &MctsLimits, node_cap: usize,
+        start: Instant, stop: Halt, claimed: &AtomicU64,
     ) -> u64 {
         let deadline = limits.time.map(|t| start + t);
         let mut done = 0;
@@ -428,10 +420,7 @@ impl<G: Game> Scratch<G> {
     /// a position to play out. Also returns whether a proof was found on the
     /// way (to back up).
     fn descend(
-        &mut self,
-        tree: &mut Tree<G>,
-        cfg: &MctsConfig,
-        node_cap: usize,
+        &mut self, tree: &mut Tree<G>, cfg: &MctsConfig, node_cap: usize,
     ) -> (Leaf<G>, bool) {
         let rave = cfg.rave.then_some(cfg.rave_k);
         let mut state = tree.root.clone();
@@ -626,11 +615,7 @@ impl<G: Game> Scratch<G> {
     /// [`backup`](Self::backup) on the shared tree: the rewards (the visits
     /// were counted on the way down), the proofs and the AMAF statistics.
     fn backup_shared(
-        &mut self,
-        tree: &SharedTree<G>,
-        cfg: &MctsConfig,
-        outcome: Outcome,
-        proven: bool,
+        &mut self, tree: &SharedTree<G>, cfg: &MctsConfig, outcome: Outcome, proven: bool,
     ) {
         for &i in &self.path {
             let node = tree.node(i);
@@ -679,9 +664,7 @@ impl Marks<'_> {
 /// hot path: compiled for x86-64-v3 too (`hot_copies!`).
 #[inline]
 fn playout<G: Game>(
-    state: G,
-    rng: &mut Xoshiro256PlusPlus,
-    played: Option<&mut Vec<(u32, Player)>>,
+    state: G, rng: &mut Xoshiro256PlusPlus, played: Option<&mut Vec<(u32, Player)>>,
     log: &mut Vec<(G::Move, Player)>,
 ) -> Outcome {
     run_hot!(playout::<G>(state, rng, played, log))

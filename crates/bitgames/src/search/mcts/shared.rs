@@ -513,12 +513,7 @@ impl<G: Game> SharedTree<G> {
     /// Expands node `n` at position `state` as [`Tree::expand`] does, if this
     /// thread wins the claim on it; `moves` is scratch space.
     pub(super) fn expand(
-        &self,
-        n: usize,
-        state: &G,
-        keys: bool,
-        check: bool,
-        moves: &mut Vec<G::Move>,
+        &self, n: usize, state: &G, keys: bool, check: bool, moves: &mut Vec<G::Move>,
     ) -> Expansion {
         let node = self.node(n);
         if node.first.compare_exchange(NONE, BUSY, Ordering::Acquire, Ordering::Relaxed).is_err() {
@@ -558,11 +553,7 @@ impl<G: Game> SharedTree<G> {
     /// The child of `n` (with `children`) to descend into ([`pick`]).
     #[inline]
     pub(super) fn select(
-        &self,
-        n: usize,
-        children: Range<usize>,
-        c: f64,
-        rave_k: Option<f64>,
+        &self, n: usize, children: Range<usize>, c: f64, rave_k: Option<f64>,
     ) -> usize {
         let priors = self.priors.load(Ordering::Relaxed);
         let (start, kids) = (children.start, self.family(children.clone()));

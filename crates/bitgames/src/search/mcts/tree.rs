@@ -321,11 +321,7 @@ impl Seen {
 /// another is left. `seen` reads a child's statistics.
 #[inline]
 pub(super) fn pick(
-    children: std::ops::Range<usize>,
-    visits: u32,
-    c: f64,
-    rave_k: Option<f64>,
-    priors: bool,
+    children: std::ops::Range<usize>, visits: u32, c: f64, rave_k: Option<f64>, priors: bool,
     seen: impl Fn(usize) -> Seen,
 ) -> usize {
     let ln = (visits.max(1) as f64).ln();
@@ -371,9 +367,7 @@ pub(super) fn pick(
 /// child's proof and mover.
 #[inline]
 pub(super) fn proof_of(
-    mover: Player,
-    children: std::ops::Range<usize>,
-    child: impl Fn(usize) -> (Proof, Player),
+    mover: Player, children: std::ops::Range<usize>, child: impl Fn(usize) -> (Proof, Player),
 ) -> Option<Proof> {
     let mut all = true;
     let mut best = Proof::Loss;

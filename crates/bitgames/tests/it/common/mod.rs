@@ -132,10 +132,7 @@ pub fn check_game<G: Game + PartialEq>(start: G, games: usize, seed: u64, scored
 /// Perft of a naive reference implementation by its own `moves` and `play`:
 /// the move sequences of `depth` plies from `g` (a game over has no moves).
 pub fn naive_perft<G: Clone, M>(
-    g: &G,
-    depth: usize,
-    moves: fn(&G) -> Vec<M>,
-    play: impl Fn(&mut G, M) + Copy,
+    g: &G, depth: usize, moves: fn(&G) -> Vec<M>, play: impl Fn(&mut G, M) + Copy,
 ) -> u64 {
     if depth == 0 {
         return 1;
@@ -209,11 +206,7 @@ pub fn children<G: Game>(g: &G) -> Vec<(G::Move, G)> {
 /// draws exactly as often (loops that stop drawing when the game ends; Y and
 /// Hex fill the board first and draw on).
 pub fn playout_matches_move_by_move<G: Game + Copy>(
-    start: G,
-    games: u64,
-    opening: usize,
-    seed: u64,
-    same_draws: bool,
+    start: G, games: u64, opening: usize, seed: u64, same_draws: bool,
 ) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     for game in 0..games {
@@ -318,8 +311,7 @@ pub fn probe_refused(built: &str, asked: &str) -> String {
 /// stages it reads, is the file the build on one machine writes, byte for
 /// byte; the stages and their bytes.
 pub fn staged_build_is_the_build(
-    spec: &str,
-    chunk: u64,
+    spec: &str, chunk: u64,
 ) -> (Vec<bitgames::tools::Stage>, Vec<Vec<u8>>) {
     let g = game(spec);
     let staged = tablebase(spec).staged.unwrap_or_else(|| panic!("{spec}: no stages"));
@@ -346,12 +338,7 @@ pub fn staged_build_is_the_build(
 /// A match of `games` games of `game` between `engines`, from openings of
 /// `opening_plies` random plies drawn from `seed`, on `threads` threads.
 pub fn match_config(
-    game: &str,
-    engines: [&str; 2],
-    games: usize,
-    opening_plies: usize,
-    seed: u64,
-    threads: usize,
+    game: &str, engines: [&str; 2], games: usize, opening_plies: usize, seed: u64, threads: usize,
 ) -> bitgames::MatchConfig {
     let engines = engines.map(String::from);
     bitgames::MatchConfig { game: game.into(), engines, games, opening_plies, seed, threads }

@@ -139,9 +139,7 @@ pub fn sides<const N: usize>(grid: &Grid<N>, n: usize) -> [Bits<N>; 3] {
 /// Whether some group of `stones` touches all three `sides`: flood fill
 /// ([`ops::flood_fill`]) from one stone at a time, each group once.
 pub fn flood_fill_connects<const N: usize>(
-    grid: &Grid<N>,
-    sides: &[Bits<N>; 3],
-    stones: Bits<N>,
+    grid: &Grid<N>, sides: &[Bits<N>; 3], stones: Bits<N>,
 ) -> bool {
     // Only stones on the top side can start a winning group.
     let mut left = stones & sides[0];
@@ -157,9 +155,7 @@ pub fn flood_fill_connects<const N: usize>(
 
 /// The winner by flood fill: 1, 2 or 0.
 pub fn flood_fill_winner<const N: usize>(
-    grid: &Grid<N>,
-    sides: &[Bits<N>; 3],
-    stones: &[Bits<N>; 2],
+    grid: &Grid<N>, sides: &[Bits<N>; 3], stones: &[Bits<N>; 2],
 ) -> u8 {
     if flood_fill_connects(grid, sides, stones[0]) {
         1

@@ -11,11 +11,7 @@ impl<D: Dims> Position<D> {
     /// once by the solver, not at every node).
     #[inline(always)]
     pub(super) fn move_scores(
-        &self,
-        mvs: &[u64; 16],
-        n: usize,
-        out: &mut [u32; 16],
-        avx2: Option<Avx2>,
+        &self, mvs: &[u64; 16], n: usize, out: &mut [u32; 16], avx2: Option<Avx2>,
     ) {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = avx2 {

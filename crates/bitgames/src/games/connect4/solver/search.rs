@@ -363,11 +363,7 @@ impl<D: Dims> Solver<D> {
 /// inside the chosen copy. `lean`: the lean search alone, for the tests.
 #[inline]
 fn negamax_hot<D: Dims>(
-    s: &mut Solver<D>,
-    p: &Position<D>,
-    alpha: i32,
-    beta: i32,
-    lean: bool,
+    s: &mut Solver<D>, p: &Position<D>, alpha: i32, beta: i32, lean: bool,
 ) -> i32 {
     run_hot!(negamax_hot::<D>(s, p, alpha, beta, lean))
 }

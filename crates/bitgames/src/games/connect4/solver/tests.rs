@@ -67,8 +67,7 @@ pub fn mirror_keys() {
 /// reached by random moves that do not lose at once, where the player to
 /// move cannot win at once (games decided on the way are drawn again).
 fn random_position(
-    rng: &mut rand::rngs::SmallRng,
-    empties: std::ops::RangeInclusive<u32>,
+    rng: &mut rand::rngs::SmallRng, empties: std::ops::RangeInclusive<u32>,
 ) -> Position<Fixed<7, 6>> {
     use rand::Rng;
     'draw: loop {

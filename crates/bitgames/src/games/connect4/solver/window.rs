@@ -139,9 +139,7 @@ impl<D: Dims> Solver<D> {
 
     /// [`analyze`](Self::analyze), or [`Stopped`] when the stop flag is raised.
     pub fn try_analyze(
-        &mut self,
-        p: &Position<D>,
-        weak: bool,
+        &mut self, p: &Position<D>, weak: bool,
     ) -> Result<Vec<Option<i32>>, Stopped> {
         let mut nodes = 0;
         (0..p.dims.width())

@@ -260,8 +260,7 @@ impl EndgameSolver {
 
     /// [`analyze`](Self::analyze), with the positions its solves visited.
     pub fn analyze_counted(
-        &mut self,
-        pos: &Othello,
+        &mut self, pos: &Othello,
     ) -> Result<(Vec<(OthelloMove, i32)>, u64), EndgameError> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
@@ -282,10 +281,7 @@ impl EndgameSolver {
     /// the score is at least `s` (null-window use). Passes and finished games are
     /// handled like [`solve`](Self::solve).
     pub fn solve_window(
-        &mut self,
-        pos: &Othello,
-        alpha: i32,
-        beta: i32,
+        &mut self, pos: &Othello, alpha: i32, beta: i32,
     ) -> Result<WindowResult, EndgameError> {
         if !(-SCORE_MAX..=SCORE_MAX).contains(&alpha)
             || !(-SCORE_MAX..=SCORE_MAX).contains(&beta)
@@ -362,10 +358,7 @@ pub fn solve(pos: &Othello, table_mib: usize) -> Result<EndgameResult, EndgameEr
 /// One fail-soft search of `pos` with the window `(alpha, beta)` and a fresh
 /// `table_mib` MiB table (see [`EndgameSolver::solve_window`]).
 pub fn solve_window(
-    pos: &Othello,
-    alpha: i32,
-    beta: i32,
-    table_mib: usize,
+    pos: &Othello, alpha: i32, beta: i32, table_mib: usize,
 ) -> Result<WindowResult, EndgameError> {
     EndgameSolver::new(table_mib).solve_window(pos, alpha, beta)
 }

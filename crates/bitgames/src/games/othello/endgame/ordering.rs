@@ -85,13 +85,7 @@ impl<G: MoveGen> Search<'_, G> {
     /// table are prefetched on the way.
     #[inline]
     pub(super) fn move_list(
-        &mut self,
-        p: u64,
-        o: u64,
-        moves: u64,
-        hint: u8,
-        n: u32,
-        parity: u32,
+        &mut self, p: u64, o: u64, moves: u64, hint: u8, n: u32, parity: u32,
     ) -> MoveList {
         run_hot!(move_list::<G>(self, p, o, moves, hint, n, parity))
     }

@@ -57,12 +57,7 @@ impl<G: MoveGen> Search<'_, G> {
     /// position after our pass, else the final score.
     #[inline(always)]
     pub(super) fn best_or_pass(
-        &mut self,
-        best: i32,
-        p: u64,
-        o: u64,
-        n: u32,
-        pass: impl FnOnce(&mut Self) -> i32,
+        &mut self, best: i32, p: u64, o: u64, n: u32, pass: impl FnOnce(&mut Self) -> i32,
     ) -> i32 {
         if best != -INF {
             best
@@ -182,13 +177,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     /// it: the child searched deep with its table key `mv.key`, or shallow.
     #[inline(always)]
     pub(super) fn nws_after(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        parity: u32,
-        mv: &Move,
+        &mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, mv: &Move,
     ) -> i32 {
         let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ 1 << mv.sq);
         let cp = parity ^ QUADRANT_BIT[mv.sq as usize];
@@ -204,13 +193,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     /// `key` is the table key of `(p, o)`, computed (and its bucket prefetched)
     /// by the caller.
     pub(super) fn nws_deep(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        parity: u32,
-        key: Key,
+        &mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, key: Key,
     ) -> i32 {
         self.nodes += 1;
         if let Some(s) = self.stability_cut(p, o, alpha, n) {
@@ -279,14 +262,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn nws_child(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        parity: u32,
-        mv: &Move,
-        best: &mut (i32, u8),
+        &mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, mv: &Move, best: &mut (i32, u8),
     ) -> ControlFlow<()> {
         let s = self.nws_after(p, o, alpha, n, parity, mv);
         if self.stopped() {
@@ -318,14 +294,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     /// Returns the score and the best move ([`NO_MOVE`] for a pass or the end).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn pvs_deep(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        parity: u32,
-        at_root: bool,
+        &mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u32, at_root: bool,
     ) -> (i32, u8) {
         self.nodes += 1;
         let moves = self.gen.mobility(p, o);

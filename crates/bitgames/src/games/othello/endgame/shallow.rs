@@ -27,13 +27,7 @@ impl<G: MoveGen> Search<'_, G> {
 
     /// Alpha-beta with a window on a position with few empty squares (no table).
     pub(super) fn pvs_shallow(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        parity: u32,
+        &mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u32,
     ) -> i32 {
         if beta == alpha + 1 || n <= 1 {
             return self.nws(p, o, alpha, n, parity);

@@ -158,13 +158,7 @@ impl<G: MoveGen> Search<'_, G> {
     /// the move that proves it.
     #[allow(clippy::too_many_arguments)]
     fn mid(
-        &mut self,
-        proofs: &mut Proofs,
-        p: u64,
-        o: u64,
-        attacker: bool,
-        thpn: u32,
-        thdn: u32,
+        &mut self, proofs: &mut Proofs, p: u64, o: u64, attacker: bool, thpn: u32, thdn: u32,
         limit: u64,
     ) -> Option<u32> {
         self.nodes += 1;

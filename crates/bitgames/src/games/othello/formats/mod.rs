@@ -173,8 +173,7 @@ impl GameRecord {
     /// A record of `moves` played from `start`, each of which must be legal in
     /// turn (passes explicit); the error names the first that is not.
     pub fn from_moves(
-        start: Othello,
-        moves: impl IntoIterator<Item = OthelloMove>,
+        start: Othello, moves: impl IntoIterator<Item = OthelloMove>,
     ) -> Result<Self, PlayError<OthelloMove>> {
         let mut r = GameRecord::new(start);
         for mv in moves {

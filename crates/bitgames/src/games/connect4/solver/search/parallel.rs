@@ -90,10 +90,7 @@ impl<D: Dims> Seed<D> {
     /// Search thread `index` on the shared big table and its own small one
     /// of `nears`, called off by `stop`.
     fn solver(
-        &self,
-        stop: Arc<Stop>,
-        index: usize,
-        nears: &[Arc<TranspositionTable>],
+        &self, stop: Arc<Stop>, index: usize, nears: &[Arc<TranspositionTable>],
     ) -> Solver<D> {
         Solver {
             dims: self.dims,
@@ -173,10 +170,7 @@ impl<D: Dims> Solver<D> {
     /// the first to finish giving the score. Sets [`aborted`](Self::aborted)
     /// if the caller's stop flag called it off.
     pub(in crate::games::connect4::solver) fn search_root(
-        &mut self,
-        p: &Position<D>,
-        alpha: i32,
-        beta: i32,
+        &mut self, p: &Position<D>, alpha: i32, beta: i32,
     ) -> i32 {
         let Some(pool) = self.pool.clone() else {
             return self.negamax(p, alpha, beta);

@@ -164,10 +164,7 @@ impl Drop for CloseOnDrop<'_> {
 /// Runs `f` on a search of `table` with `gen` on `threads` threads (this one and
 /// `threads - 1` helpers in a pool), called off by `cancel`.
 pub(in crate::games::othello::endgame) fn with_threads<G: MoveGen, R>(
-    gen: G,
-    table: &Table,
-    threads: usize,
-    cancel: Option<&AtomicBool>,
+    gen: G, table: &Table, threads: usize, cancel: Option<&AtomicBool>,
     f: impl FnOnce(&mut dyn SearchOps) -> R,
 ) -> R {
     if threads <= 1 {
@@ -211,10 +208,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     /// Joins `sp` as a helper, counted in its `helpers` while `open` (the
     /// pool's lock) is held, works there, and answers the lock taken again.
     fn join<'p>(
-        &mut self,
-        pool: &'p Pool,
-        sp: &Arc<SplitPoint>,
-        open: MutexGuard<'p, Vec<Arc<SplitPoint>>>,
+        &mut self, pool: &'p Pool, sp: &Arc<SplitPoint>, open: MutexGuard<'p, Vec<Arc<SplitPoint>>>,
     ) -> MutexGuard<'p, Vec<Arc<SplitPoint>>> {
         sp.helpers.fetch_add(1, Relaxed);
         drop(open);
@@ -266,14 +260,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(super) fn nws_moves_parallel(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        parity: u32,
-        key: Key,
-        list: &mut MoveList,
+        &mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, key: Key, list: &mut MoveList,
         start: u64,
     ) -> i32 {
         let mut best = (-INF, NO_MOVE);
@@ -304,13 +291,7 @@ impl<'a, G: MoveGen> Search<'a, G> {
     #[inline(never)]
     #[cold]
     pub(super) fn split(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        parity: u32,
-        moves: Vec<Move>,
+        &mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u32, moves: Vec<Move>,
     ) -> (i32, u8) {
         let pool = self.pool.expect("a split has a pool");
         let sp = Arc::new(SplitPoint {
