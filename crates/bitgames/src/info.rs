@@ -84,7 +84,7 @@ impl GameInfo {
 ///
 /// ```ignore
 /// build: |p| {
-///     let size = p.int("size") as usize;
+///     let size = p.size();
 ///     let bits = Grid::<1>::bits_needed(GridKind::Hex, size, size);
 ///     bitgames::in_words!(bits, size, size, |N| Hex::<N>::new(size, false))
 /// },
@@ -92,13 +92,20 @@ impl GameInfo {
 ///
 /// For a game on a [`Grid`](crate::grid::Grid) of `width × height` cells of a
 /// [`GridKind`](crate::grid::GridKind), `grid KIND` in place of the bits
-/// counts them: `in_words!(grid GridKind::Hex, size, size, |N| …)`.
+/// counts them: `in_words!(grid GridKind::Hex, size, size, |N| …)`; and
+/// `board KIND, params` reads the grid's `width × height` from the checked
+/// parameters ([`Params::board`]), naming them for the maker:
+/// `in_words!(board GridKind::Square8, p, |N, w, h| Breakthrough::<N>::new(w, h))`.
 #[macro_export]
 macro_rules! in_words {
     // One word count: the game made with `N` that many words, boxed.
     (@boxed $n:ident = $words:expr, $make:expr) => {{
         const $n: usize = $words;
         ($make).map(|g| Box::new(g) as Box<dyn $crate::dynamic::DynGame>)
+    }};
+    (board $kind:expr, $params:expr, |$n:ident, $w:ident, $h:ident| $make:expr) => {{
+        let ($w, $h) = $crate::params::Params::board($params);
+        $crate::in_words!(grid $kind, $w, $h, |$n| $make)
     }};
     (grid $kind:expr, $width:expr, $height:expr, |$n:ident| $make:expr) => {{
         let (width, height): (usize, usize) = ($width, $height);

@@ -193,6 +193,26 @@ impl ParamInfo {
         }
     }
 
+    /// `width`, the columns of a rectangular board.
+    pub const fn width(default: i64, min: i64, max: i64) -> Self {
+        Self::int("width", default, min, max, "number of columns")
+    }
+
+    /// `height`, the rows of a rectangular board.
+    pub const fn height(default: i64, min: i64, max: i64) -> Self {
+        Self::int("height", default, min, max, "number of rows")
+    }
+
+    /// `size`, the cells on a side of a square, rhombus or hexagon board.
+    pub const fn size(default: i64, min: i64, max: i64) -> Self {
+        Self::int("size", default, min, max, "cells on a side")
+    }
+
+    /// The same parameter, described as `doc`.
+    pub const fn described(self, doc: &'static str) -> Self {
+        ParamInfo { doc, ..self }
+    }
+
     /// A number parameter.
     pub const fn float(
         name: &'static str, default: f64, min: f64, max: f64, doc: &'static str,
@@ -369,6 +389,17 @@ impl Params {
             ParamValue::Int(n) => *n,
             other => panic!("parameter '{name}' is {other:?}, not a whole number"),
         }
+    }
+
+    /// `width × height` of a rectangular board ([`ParamInfo::width`],
+    /// [`ParamInfo::height`]), as cell counts.
+    pub fn board(&self) -> (usize, usize) {
+        (self.int("width") as usize, self.int("height") as usize)
+    }
+
+    /// `size` ([`ParamInfo::size`]), as a cell count.
+    pub fn size(&self) -> usize {
+        self.int("size") as usize
     }
 
     /// A number parameter (a whole number reads as one too).

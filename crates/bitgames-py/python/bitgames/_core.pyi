@@ -85,28 +85,15 @@ class VectorEnv(Generic[_Obs]):
 
     @overload
     def __init__(
-        self: VectorEnv[np.float32],
-        spec: str,
-        num_envs: int,
-        seed: int = 0,
-        threads: int = 1,
-        max_steps: Optional[int] = None,
-        min_work_us: float = 50.0,
-        obs_dtype: Literal["float32"] = "float32",
-        history: int = 1,
+        self: VectorEnv[np.float32], spec: str, num_envs: int, seed: int = 0, threads: int = 1,
+        max_steps: Optional[int] = None, min_work_us: float = 50.0,
+        obs_dtype: Literal["float32"] = "float32", history: int = 1,
     ) -> None: ...
     @overload
     def __init__(
-        self: VectorEnv[np.uint8],
-        spec: str,
-        num_envs: int,
-        seed: int = 0,
-        threads: int = 1,
-        max_steps: Optional[int] = None,
-        min_work_us: float = 50.0,
-        *,
-        obs_dtype: Literal["uint8"],
-        history: int = 1,
+        self: VectorEnv[np.uint8], spec: str, num_envs: int, seed: int = 0, threads: int = 1,
+        max_steps: Optional[int] = None, min_work_us: float = 50.0,
+        *, obs_dtype: Literal["uint8"], history: int = 1,
     ) -> None: ...
     num_envs: Final[int]
     num_actions: Final[int]
@@ -132,10 +119,7 @@ class VectorEnv(Generic[_Obs]):
     def close(self) -> None: ...
     def __enter__(self) -> VectorEnv[_Obs]: ...
     def __exit__(
-        self,
-        t: Optional[type[BaseException]],
-        v: Optional[BaseException],
-        tb: Optional[TracebackType],
+        self, t: Optional[type[BaseException]], v: Optional[BaseException], tb: Optional[TracebackType]
     ) -> bool: ...
 
 class Engine:
@@ -205,10 +189,7 @@ class Analysis:
     def close(self) -> None: ...
     def __enter__(self) -> Analysis: ...
     def __exit__(
-        self,
-        t: Optional[type[BaseException]],
-        v: Optional[BaseException],
-        tb: Optional[TracebackType],
+        self, t: Optional[type[BaseException]], v: Optional[BaseException], tb: Optional[TracebackType]
     ) -> bool: ...
 
 def analyse(state: State, seconds: float = 1.0, deadline: Optional[float] = None) -> Analysis: ...

@@ -12,7 +12,7 @@ pub mod stats;
 
 use crate::dynamic::DynGame;
 use crate::engine::Engine;
-use crate::game::{mix64, Outcome};
+use crate::game::{mix64, Outcome, Player};
 use crate::registry::{engines_for, new_engine, new_game, parse_spec, write_spec, SpecError};
 use rayon::prelude::*;
 pub use stats::{elo, format_elo, PairTally, Sprt, SprtDecision, Tally};
@@ -66,6 +66,20 @@ pub struct MatchGame {
     pub nodes: [(u64, u64); 2],
 }
 
+impl MatchGame {
+    /// The game lost by engine `e` (spec `spec`, playing `side`), which
+    /// failed: `why`.
+    fn forfeit(
+        mut self, game: &dyn DynGame, side: Player, (e, spec): (usize, &str), why: String,
+    ) -> MatchGame {
+        let (winner, loser) = (game.player_name(side.other()), game.player_name(side));
+        self.winner = Some(1 - e);
+        self.result = format!("{winner} wins: {loser}'s engine {spec} failed: {why}");
+        self.fault = Some((e, why));
+        self
+    }
+}
+
 /// One engine's line of the match table.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct EngineSummary {
@@ -92,16 +106,16 @@ pub struct EngineSummary {
 /// A finished match.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MatchReport {
-    /// What was played.
-    pub config: MatchConfig,
     /// The game's full spec.
     pub game: String,
+    /// What was played.
+    pub config: MatchConfig,
+    /// Wall-clock time.
+    pub elapsed: Duration,
     /// Both engines' lines.
     pub engines: [EngineSummary; 2],
     /// Every game, in order.
     pub games: Vec<MatchGame>,
-    /// Wall-clock time.
-    pub elapsed: Duration,
     /// The stop rule's verdict, when the match ran under one.
     pub sprt: Option<SprtReport>,
 }
@@ -348,15 +362,7 @@ fn play_one(
             Ok(engine) => engines.push(engine),
             Err(why) => {
                 let side = if e == first { first_side } else { first_side.other() };
-                record.winner = Some(1 - e);
-                record.result = format!(
-                    "{} wins: {}'s engine {} failed: {why}",
-                    game.player_name(side.other()),
-                    game.player_name(side),
-                    specs[e]
-                );
-                record.fault = Some((e, why));
-                return record;
+                return record.forfeit(game.as_ref(), side, (e, &specs[e]), why);
             }
         }
     }
@@ -392,15 +398,7 @@ fn play_one(
             }
         };
         if let Some(why) = fault {
-            record.winner = Some(1 - e);
-            record.result = format!(
-                "{} wins: {}'s engine {} failed: {why}",
-                game.player_name(side.other()),
-                game.player_name(side),
-                specs[e]
-            );
-            record.fault = Some((e, why));
-            return record;
+            return record.forfeit(game.as_ref(), side, (e, &specs[e]), why);
         }
     }
     let outcome = game.outcome().expect("the loop ends when the game is over");

@@ -59,11 +59,7 @@ pub static INFO: GameInfo = GameInfo::new(
     "havannah",
     "Havannah: make a ring, a bridge between two corners or a fork joining three edges",
     PARAMS,
-    |p| {
-        let (size, swap) = (p.int("size") as usize, p.flag("swap"));
-        let n = hexagon::rhombus(size, MAX_SIZE);
-        crate::in_words!(grid GridKind::Hex, n, n, |N| Havannah::<N>::new(size, swap))
-    },
+    |p| hexagon::hexagon_game!(build Havannah, p, MAX_SIZE),
 )
 .tablebase(&TABLEBASE)
 .core_bench((3, 2), (100_000, 10_000));
@@ -282,30 +278,10 @@ impl<const N: usize> Havannah<N> {
     }
 }
 
-impl<const N: usize> StoneGame<PlaceMove, N, true> for Havannah<N> {
-    fn stone_board(&self) -> &Stones<PlaceMove, N, true> {
-        &self.board
-    }
-
-    fn off_board(&self, c: Cell) -> Illegal {
-        hexagon::off_board(c, self.size(), true)
-    }
-
-    fn expected_move(&self) -> String {
-        hexagon::expected_move(self.size(), true)
-    }
-}
-
-crate::debug_by_notation!(N => Havannah<N>);
+hexagon::hexagon_game!(stone_game Havannah, true);
 
 impl<const N: usize> Rules for Havannah<N> {
-    stone_moves!(rules: board, PlaceMove);
-
-    const NAME: &'static str = INFO.name;
-
-    fn spec(&self) -> String {
-        format!("havannah(size={},swap={})", self.size(), self.board.swap)
-    }
+    hexagon::hexagon_game!(rules);
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: PlaceMove) {
@@ -325,9 +301,7 @@ impl<const N: usize> Rules for Havannah<N> {
                     };
                 }
             }
-            PlaceMove::Swap => {
-                self.board.take_over_first_stone();
-            }
+            PlaceMove::Swap => self.board.take_over_first_stone(),
         }
     }
 

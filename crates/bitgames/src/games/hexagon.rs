@@ -45,6 +45,53 @@ pub(crate) fn view<M: StoneMove, const N: usize, const FLIP: bool>(
     BoardView::from_grid(&board.grid, shape, board.stones)
 }
 
+/// What the hexhex placement games (Havannah, Yavalath) share beyond the
+/// board: each keeps its [`Stones`] in `board`, has `size()` and an `INFO`,
+/// and names rows from the top where `FLIP` is `true`.
+///
+/// - `hexagon_game!(build Game, params, MAX_SIZE)`: the registry's build, a
+///   `Game::<N>::new(size, swap)` in the fewest words that hold the rhombus;
+/// - `hexagon_game!(stone_game Game, FLIP)`: the [`StoneGame`] hooks (off-board
+///   and parse messages naming the hexagon's cells) and `Debug`;
+/// - `hexagon_game!(rules)`, in its `Rules` impl: the kit's moves, `NAME` and
+///   `spec`.
+///
+/// [`StoneGame`]: super::stones::StoneGame
+macro_rules! hexagon_game {
+    (build $game:ident, $params:expr, $max:expr) => {{
+        let (size, swap) = ($params.size(), $params.flag("swap"));
+        let n = $crate::games::hexagon::rhombus(size, $max);
+        $crate::in_words!(grid GridKind::Hex, n, n, |N| $game::<N>::new(size, swap))
+    }};
+    (stone_game $game:ident, $flip:literal) => {
+        impl<const N: usize> StoneGame<PlaceMove, N, $flip> for $game<N> {
+            fn stone_board(&self) -> &Stones<PlaceMove, N, $flip> {
+                &self.board
+            }
+
+            fn off_board(&self, c: Cell) -> Illegal {
+                $crate::games::hexagon::off_board(c, self.size(), $flip)
+            }
+
+            fn expected_move(&self) -> String {
+                $crate::games::hexagon::expected_move(self.size(), $flip)
+            }
+        }
+
+        $crate::debug_by_notation!(N => $game<N>);
+    };
+    (rules) => {
+        $crate::stone_moves!(rules: board, PlaceMove);
+
+        const NAME: &'static str = INFO.name;
+
+        fn spec(&self) -> String {
+            format!("{}(size={},swap={})", INFO.name, self.size(), self.board.swap)
+        }
+    };
+}
+pub(crate) use hexagon_game;
+
 /// Whether `(col, row)` of the `(2·size−1)²` rhombus lies on the hexagon.
 #[inline]
 pub fn on_hexagon(size: usize, col: usize, row: usize) -> bool {

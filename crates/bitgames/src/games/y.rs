@@ -60,7 +60,7 @@ static PARAMS: &[ParamInfo] = &[ParamInfo::int("size", 10, 1, MAX_SIZE as i64, "
 /// triangle's rhombus (side 7 one word, 10 two, 19 six).
 pub static INFO: GameInfo =
     GameInfo::new("y", "Y: join all three sides of the triangle with one group", PARAMS, |p| {
-        let n = p.int("size") as usize;
+        let n = p.size();
         crate::in_words!(grid GridKind::Hex, n, n, |N| Y::<N>::new(n))
     })
     .tablebase(&TABLEBASE)

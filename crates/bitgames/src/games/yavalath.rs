@@ -56,11 +56,7 @@ pub static INFO: GameInfo = GameInfo::new(
     "yavalath",
     "Yavalath: four in a row wins, but three in a row (without four) loses; hexhex board",
     PARAMS,
-    |p| {
-        let (size, swap) = (p.int("size") as usize, p.flag("swap"));
-        let n = hexagon::rhombus(size, MAX_SIZE);
-        crate::in_words!(grid GridKind::Hex, n, n, |N| Yavalath::<N>::new(size, swap))
-    },
+    |p| hexagon::hexagon_game!(build Yavalath, p, MAX_SIZE),
 )
 .core_bench((3, 2), (200_000, 20_000));
 
@@ -113,30 +109,10 @@ impl<const N: usize> Yavalath<N> {
     }
 }
 
-impl<const N: usize> StoneGame<PlaceMove, N, false> for Yavalath<N> {
-    fn stone_board(&self) -> &Stones<PlaceMove, N, false> {
-        &self.board
-    }
-
-    fn off_board(&self, c: Cell) -> Illegal {
-        hexagon::off_board(c, self.size(), false)
-    }
-
-    fn expected_move(&self) -> String {
-        hexagon::expected_move(self.size(), false)
-    }
-}
-
-crate::debug_by_notation!(N => Yavalath<N>);
+hexagon::hexagon_game!(stone_game Yavalath, false);
 
 impl<const N: usize> Rules for Yavalath<N> {
-    stone_moves!(rules: board, PlaceMove);
-
-    const NAME: &'static str = INFO.name;
-
-    fn spec(&self) -> String {
-        format!("yavalath(size={},swap={})", self.size(), self.board.swap)
-    }
+    hexagon::hexagon_game!(rules);
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: PlaceMove) {
@@ -146,9 +122,7 @@ impl<const N: usize> Rules for Yavalath<N> {
                     self.board.result = self.judge(p);
                 }
             }
-            PlaceMove::Swap => {
-                self.board.take_over_first_stone();
-            }
+            PlaceMove::Swap => self.board.take_over_first_stone(),
         }
     }
 }

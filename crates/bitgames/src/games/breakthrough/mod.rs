@@ -38,8 +38,8 @@ use std::hash::{Hash, Hasher};
 
 /// The parameters of `breakthrough(width=…,height=…)`.
 static PARAMS: &[ParamInfo] = &[
-    ParamInfo::int("width", 8, 1, 64, "number of columns"),
-    ParamInfo::int("height", 8, 3, 64, "number of rows (two home rows each from 6 rows up)"),
+    ParamInfo::width(8, 1, 64),
+    ParamInfo::height(8, 3, 64).described("number of rows (two home rows each from 6 rows up)"),
 ];
 
 /// The registry's entry: `breakthrough`, stored in the fewest words that hold
@@ -48,10 +48,7 @@ pub static INFO: GameInfo = GameInfo::new(
     "breakthrough",
     "Breakthrough: pawns race to the far row, capturing diagonally",
     PARAMS,
-    |p| {
-        let (w, h) = (p.int("width") as usize, p.int("height") as usize);
-        crate::in_words!(grid GridKind::Square8, w, h, |N| Breakthrough::<N>::new(w, h))
-    },
+    |p| crate::in_words!(board GridKind::Square8, p, |N, w, h| Breakthrough::<N>::new(w, h)),
 )
 .tablebase(&table::TABLEBASE)
 .core_bench((4, 3), (200_000, 20_000));

@@ -39,10 +39,7 @@ use crate::grid::column_name;
 use rand::Rng;
 
 /// The parameters of `clobber(width=…,height=…)`.
-static PARAMS: &[ParamInfo] = &[
-    ParamInfo::int("width", 8, 1, 64, "number of columns"),
-    ParamInfo::int("height", 8, 1, 64, "number of rows"),
-];
+static PARAMS: &[ParamInfo] = &[ParamInfo::width(8, 1, 64), ParamInfo::height(8, 1, 64)];
 
 /// The registry's entry: `clobber`, a [`Clobber64`] for boards of up to 64
 /// cells, otherwise stored in the fewest words that hold the board on the grid.
@@ -50,12 +47,9 @@ pub static INFO: GameInfo = GameInfo::new(
     "clobber",
     "Clobber: step onto an adjacent enemy stone and remove it; no move, you lose",
     PARAMS,
-    |p| {
-        let (w, h) = (p.int("width") as usize, p.int("height") as usize);
-        if w * h <= 64 {
-            return Ok(Box::new(Clobber64::new(w, h)?));
-        }
-        crate::in_words!(grid GridKind::Square4, w, h, |N| Clobber::<N>::new(w, h))
+    |p| match p.board() {
+        (w, h) if w * h <= 64 => Ok(Box::new(Clobber64::new(w, h)?)),
+        (w, h) => crate::in_words!(grid GridKind::Square4, w, h, |N| Clobber::<N>::new(w, h)),
     },
 )
 .tablebase(&table::TABLEBASE)

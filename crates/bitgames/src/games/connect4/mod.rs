@@ -50,18 +50,15 @@ impl FromStr for Column {
     }
 }
 
-/// The parameters of `connect4(width=…,height=…)`.
-static PARAMS: &[ParamInfo] = &[
-    ParamInfo::int("width", 7, 1, 9, "number of columns"),
-    ParamInfo::int("height", 6, 1, 63, "number of rows (width×(height+1) ≤ 64)"),
-];
-
 /// The registry's entry: `connect4`, with the solver as its own engine.
 pub static INFO: GameInfo = GameInfo::new(
     "connect4",
     "Connect Four: drop stones in columns, four in a row wins (Pons' move strings)",
     PARAMS,
-    |p| Ok(Box::new(Connect4::new(p.int("width") as usize, p.int("height") as usize)?)),
+    |p| {
+        let (width, height) = p.board();
+        Ok(Box::new(Connect4::new(width, height)?))
+    },
 )
 .engines(&[&player::SOLVER])
 .tools(Tools {
@@ -75,6 +72,12 @@ pub static INFO: GameInfo = GameInfo::new(
     ..Tools::NONE
 })
 .core_bench((9, 8), (1_000_000, 100_000));
+
+/// The parameters of `connect4(width=…,height=…)`.
+static PARAMS: &[ParamInfo] = &[
+    ParamInfo::width(7, 1, 9),
+    ParamInfo::height(6, 1, 63).described("number of rows (width×(height+1) ≤ 64)"),
+];
 
 /// `tablebase(table=FILE)`: perfect play from a small board's table
 /// (`perfect` is the solver's alias).

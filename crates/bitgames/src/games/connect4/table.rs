@@ -18,6 +18,13 @@ use std::sync::atomic::Ordering::Relaxed;
 /// Entries per bucket (32 bytes: half a cache line).
 pub(crate) const WAYS: usize = 4;
 
+/// The odd multiplier (2⁶⁴ over the golden ratio) that spreads keys over the
+/// buckets.
+const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Payload bits 12–15: the log2 of the nodes searched (0–15).
+const WORK_SHIFT: u32 = 12;
+
 /// A four-way bucketed table of bounds keyed by position keys. Every operation
 /// takes `&self` (entries are single atomic words), so search threads can share
 /// one table; a torn bucket costs at worst a lost entry, never a wrong
@@ -28,11 +35,6 @@ pub(crate) struct TranspositionTable {
     bucket_bits: u32,
     key_mask: u64,
 }
-
-const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// Payload bits 12–15: the log2 of the nodes searched (0–15).
-const WORK_SHIFT: u32 = 12;
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two entries, at

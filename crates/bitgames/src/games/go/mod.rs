@@ -90,7 +90,7 @@ pub static INFO: GameInfo = GameInfo::new(
     "Go: area scoring, komi, positional superko (GTP cell names, a1 bottom-left)",
     PARAMS,
     |p| {
-        let n = p.int("size") as usize;
+        let n = p.size();
         let ko = match p.text("ko") {
             "simple" => KoRule::Simple,
             "repetition_draw" => KoRule::RepetitionDraw,

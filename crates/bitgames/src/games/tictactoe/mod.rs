@@ -16,8 +16,8 @@ use crate::stone_moves;
 
 /// The parameters of `tictactoe(width=…,height=…,k=…)`.
 static PARAMS: &[ParamInfo] = &[
-    ParamInfo::int("width", 3, 1, 64, "number of columns"),
-    ParamInfo::int("height", 3, 1, 64, "number of rows"),
+    ParamInfo::width(3, 1, 64),
+    ParamInfo::height(3, 1, 64),
     ParamInfo::int("k", 3, 1, 64, "stones in a row to win"),
 ];
 
@@ -28,8 +28,8 @@ pub static INFO: GameInfo = GameInfo::new(
     "Tic-tac-toe and the m,n,k-games: k in a row wins (15×15, k=5 is Gomoku)",
     PARAMS,
     |p| {
-        let (w, h, k) = (p.int("width") as usize, p.int("height") as usize, p.int("k") as usize);
-        crate::in_words!(grid GridKind::Square8, w, h, |N| TicTacToe::<N>::new(w, h, k))
+        let k = p.int("k") as usize;
+        crate::in_words!(board GridKind::Square8, p, |N, w, h| TicTacToe::<N>::new(w, h, k))
     },
 )
 .tablebase(&table::TABLEBASE)
